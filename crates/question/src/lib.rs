@@ -1,0 +1,1 @@
+//! The ask_user_question domain.

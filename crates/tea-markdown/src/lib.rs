@@ -1,0 +1,1 @@
+//! Markdown to styled terminal lines.

@@ -1,0 +1,267 @@
+//! Semantic styles: what a piece of text *means* (accent, error, syntax keyword…), never which
+//! color it is. A [`crate::theme::Palette`] turns slots into colors at render time, so the same
+//! view draws in the CLI's built-in palettes and in the host's theme.
+
+use std::sync::Arc;
+
+/// Foreground slots, named as the Pi coding agent's theme names its colors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Slot {
+    Accent,
+    Border,
+    BorderAccent,
+    BorderMuted,
+    Success,
+    Error,
+    Warning,
+    Muted,
+    Dim,
+    Text,
+    ToolTitle,
+    ToolOutput,
+    MdHeading,
+    MdLink,
+    MdLinkUrl,
+    MdCode,
+    MdCodeBlock,
+    MdCodeBlockBorder,
+    MdQuote,
+    MdQuoteBorder,
+    MdHr,
+    MdListBullet,
+    SyntaxComment,
+    SyntaxKeyword,
+    SyntaxFunction,
+    SyntaxVariable,
+    SyntaxString,
+    SyntaxNumber,
+    SyntaxType,
+    SyntaxOperator,
+    SyntaxPunctuation,
+}
+
+impl Slot {
+    pub const ALL: [Slot; 31] = [
+        Slot::Accent,
+        Slot::Border,
+        Slot::BorderAccent,
+        Slot::BorderMuted,
+        Slot::Success,
+        Slot::Error,
+        Slot::Warning,
+        Slot::Muted,
+        Slot::Dim,
+        Slot::Text,
+        Slot::ToolTitle,
+        Slot::ToolOutput,
+        Slot::MdHeading,
+        Slot::MdLink,
+        Slot::MdLinkUrl,
+        Slot::MdCode,
+        Slot::MdCodeBlock,
+        Slot::MdCodeBlockBorder,
+        Slot::MdQuote,
+        Slot::MdQuoteBorder,
+        Slot::MdHr,
+        Slot::MdListBullet,
+        Slot::SyntaxComment,
+        Slot::SyntaxKeyword,
+        Slot::SyntaxFunction,
+        Slot::SyntaxVariable,
+        Slot::SyntaxString,
+        Slot::SyntaxNumber,
+        Slot::SyntaxType,
+        Slot::SyntaxOperator,
+        Slot::SyntaxPunctuation,
+    ];
+
+    /// The host theme's name for this slot (`borderAccent`, `syntaxKeyword`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Slot::Accent => "accent",
+            Slot::Border => "border",
+            Slot::BorderAccent => "borderAccent",
+            Slot::BorderMuted => "borderMuted",
+            Slot::Success => "success",
+            Slot::Error => "error",
+            Slot::Warning => "warning",
+            Slot::Muted => "muted",
+            Slot::Dim => "dim",
+            Slot::Text => "text",
+            Slot::ToolTitle => "toolTitle",
+            Slot::ToolOutput => "toolOutput",
+            Slot::MdHeading => "mdHeading",
+            Slot::MdLink => "mdLink",
+            Slot::MdLinkUrl => "mdLinkUrl",
+            Slot::MdCode => "mdCode",
+            Slot::MdCodeBlock => "mdCodeBlock",
+            Slot::MdCodeBlockBorder => "mdCodeBlockBorder",
+            Slot::MdQuote => "mdQuote",
+            Slot::MdQuoteBorder => "mdQuoteBorder",
+            Slot::MdHr => "mdHr",
+            Slot::MdListBullet => "mdListBullet",
+            Slot::SyntaxComment => "syntaxComment",
+            Slot::SyntaxKeyword => "syntaxKeyword",
+            Slot::SyntaxFunction => "syntaxFunction",
+            Slot::SyntaxVariable => "syntaxVariable",
+            Slot::SyntaxString => "syntaxString",
+            Slot::SyntaxNumber => "syntaxNumber",
+            Slot::SyntaxType => "syntaxType",
+            Slot::SyntaxOperator => "syntaxOperator",
+            Slot::SyntaxPunctuation => "syntaxPunctuation",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Slot> {
+        Slot::ALL.into_iter().find(|slot| slot.name() == name)
+    }
+}
+
+/// Background slots, named as the host theme names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BgSlot {
+    SelectedBg,
+    ToolPendingBg,
+    ToolSuccessBg,
+    ToolErrorBg,
+}
+
+impl BgSlot {
+    pub const ALL: [BgSlot; 4] = [
+        BgSlot::SelectedBg,
+        BgSlot::ToolPendingBg,
+        BgSlot::ToolSuccessBg,
+        BgSlot::ToolErrorBg,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BgSlot::SelectedBg => "selectedBg",
+            BgSlot::ToolPendingBg => "toolPendingBg",
+            BgSlot::ToolSuccessBg => "toolSuccessBg",
+            BgSlot::ToolErrorBg => "toolErrorBg",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<BgSlot> {
+        BgSlot::ALL.into_iter().find(|slot| slot.name() == name)
+    }
+}
+
+/// How a run of text looks, in semantic terms.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Style {
+    pub fg: Option<Slot>,
+    pub bold: bool,
+    pub italic: bool,
+    pub underline: bool,
+    pub strikethrough: bool,
+    pub reverse: bool,
+    /// Target of an OSC 8 hyperlink, drawn only where the host enables links.
+    pub link: Option<Arc<str>>,
+}
+
+impl Style {
+    pub fn fg(slot: Slot) -> Style {
+        Style {
+            fg: Some(slot),
+            ..Style::default()
+        }
+    }
+    pub fn bold(mut self) -> Style {
+        self.bold = true;
+        self
+    }
+    pub fn italic(mut self) -> Style {
+        self.italic = true;
+        self
+    }
+    pub fn underline(mut self) -> Style {
+        self.underline = true;
+        self
+    }
+    pub fn strikethrough(mut self) -> Style {
+        self.strikethrough = true;
+        self
+    }
+    pub fn reverse(mut self) -> Style {
+        self.reverse = true;
+        self
+    }
+    pub fn link(mut self, url: impl Into<Arc<str>>) -> Style {
+        self.link = Some(url.into());
+        self
+    }
+}
+
+/// A run of text with one style. The text must already be sanitized (no control characters);
+/// [`crate::text::sanitize`] is the way in for untrusted strings.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub text: String,
+    pub style: Style,
+}
+
+impl Span {
+    pub fn plain(text: impl Into<String>) -> Span {
+        Span {
+            text: text.into(),
+            style: Style::default(),
+        }
+    }
+    pub fn styled(text: impl Into<String>, style: Style) -> Span {
+        Span {
+            text: text.into(),
+            style,
+        }
+    }
+    pub fn width(&self) -> usize {
+        crate::text::width(&self.text)
+    }
+}
+
+/// One terminal row of styled spans, optionally on a background slot.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct Line {
+    pub spans: Vec<Span>,
+    pub bg: Option<BgSlot>,
+}
+
+impl Line {
+    pub fn new(spans: Vec<Span>) -> Line {
+        Line { spans, bg: None }
+    }
+    pub fn plain(text: impl Into<String>) -> Line {
+        Line::new(vec![Span::plain(text)])
+    }
+    pub fn styled(text: impl Into<String>, style: Style) -> Line {
+        Line::new(vec![Span::styled(text, style)])
+    }
+    pub fn with_bg(mut self, bg: BgSlot) -> Line {
+        self.bg = Some(bg);
+        self
+    }
+    pub fn push(&mut self, span: Span) {
+        self.spans.push(span);
+    }
+    /// Display width in terminal columns.
+    pub fn width(&self) -> usize {
+        self.spans.iter().map(Span::width).sum()
+    }
+    /// The text without styles.
+    pub fn plain_text(&self) -> String {
+        self.spans.iter().map(|s| s.text.as_str()).collect()
+    }
+}
+
+impl From<&str> for Span {
+    fn from(text: &str) -> Span {
+        Span::plain(text)
+    }
+}
+
+impl From<String> for Span {
+    fn from(text: String) -> Span {
+        Span::plain(text)
+    }
+}

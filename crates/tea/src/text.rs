@@ -1,0 +1,423 @@
+//! Text for terminals: display width by grapheme cluster, sanitizing untrusted strings, word
+//! wrapping with styles, truncation with "…".
+//!
+//! Every function here measures in terminal columns, never in bytes or chars.
+
+use unicode_segmentation::UnicodeSegmentation;
+use unicode_width::UnicodeWidthStr;
+
+use crate::style::{Line, Span, Style};
+
+/// Columns a tab advances to: the next multiple of this.
+pub const TAB_STOP: usize = 4;
+
+/// Display width of one grapheme cluster. Emoji sequences (ZWJ families, skin tones, flags)
+/// draw as one double-width glyph, so a cluster never counts wider than 2.
+pub fn grapheme_width(g: &str) -> usize {
+    let mut chars = g.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => unicode_width::UnicodeWidthChar::width(c).unwrap_or(0),
+        _ => UnicodeWidthStr::width(g).min(2),
+    }
+}
+
+/// Display width of a string of sanitized text.
+pub fn width(s: &str) -> usize {
+    if s.is_ascii() {
+        return s.bytes().filter(|b| (0x20..0x7f).contains(b)).count();
+    }
+    s.graphemes(true).map(grapheme_width).sum()
+}
+
+/// Makes untrusted text safe to draw: removes every escape sequence (CSI, OSC, DCS, APC, PM,
+/// SOS, two-byte ESC forms and their 8-bit C1 forms), every other C0/C1 control character and
+/// bidi overrides; expands tabs to [`TAB_STOP`]; turns `\r\n` and lone `\r` into `\n`.
+/// Newlines are kept: callers that need one row split or wrap the result.
+pub fn sanitize(input: &str) -> String {
+    if input.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return input.to_string();
+    }
+    let mut out = String::with_capacity(input.len());
+    let mut column = 0usize;
+    let mut chars = input.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                out.push('\n');
+                column = 0;
+            }
+            '\r' => {
+                if chars.peek() != Some(&'\n') {
+                    out.push('\n');
+                    column = 0;
+                }
+            }
+            '\t' => {
+                let spaces = TAB_STOP - column % TAB_STOP;
+                out.extend(std::iter::repeat_n(' ', spaces));
+                column += spaces;
+            }
+            '\x1b' => skip_escape(&mut chars),
+            // 8-bit forms: CSI, OSC, DCS, SOS, PM, APC.
+            '\u{9b}' => skip_csi(&mut chars),
+            '\u{9d}' | '\u{90}' | '\u{98}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
+            c if c.is_control() => {}
+            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' => {}
+            c => {
+                out.push(c);
+                column += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            }
+        }
+    }
+    out
+}
+
+/// Sanitizes and folds every line break into a space, for text that must stay on one row.
+pub fn sanitize_line(input: &str) -> String {
+    sanitize(input).replace('\n', " ")
+}
+
+type Chars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
+fn skip_escape(chars: &mut Chars) {
+    match chars.next() {
+        Some('[') => skip_csi(chars),
+        Some(']') | Some('P') | Some('X') | Some('^') | Some('_') => skip_string(chars),
+        // nF sequences (ESC, intermediates 0x20–0x2F, then one final byte), and every two-byte
+        // ESC form: nothing after ESC belongs on screen.
+        Some(c) if ('\x20'..='\x2f').contains(&c) => {
+            while let Some(&n) = chars.peek() {
+                chars.next();
+                if !('\x20'..='\x2f').contains(&n) {
+                    break;
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn skip_csi(chars: &mut Chars) {
+    // Parameters and intermediates run until a final byte in 0x40–0x7E.
+    for c in chars.by_ref() {
+        if ('\x40'..='\x7e').contains(&c) {
+            break;
+        }
+        if !('\x20'..='\x3f').contains(&c) {
+            break;
+        }
+    }
+}
+
+fn skip_string(chars: &mut Chars) {
+    // Control strings end at BEL, ST (ESC \) or 8-bit ST.
+    while let Some(c) = chars.next() {
+        match c {
+            '\x07' | '\u{9c}' => break,
+            '\x1b' => {
+                if chars.peek() == Some(&'\\') {
+                    chars.next();
+                }
+                break;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Cuts `text` to at most `max` columns, ending with "…" when anything was cut.
+pub fn truncate(text: &str, max: usize) -> String {
+    if width(text) <= max {
+        return text.to_string();
+    }
+    if max == 0 {
+        return String::new();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for g in text.graphemes(true) {
+        let w = grapheme_width(g);
+        if used + w > max - 1 {
+            break;
+        }
+        out.push_str(g);
+        used += w;
+    }
+    out.push('…');
+    out
+}
+
+/// [`truncate`] for styled lines: the "…" takes the style of the span it cuts.
+pub fn truncate_line(line: &Line, max: usize) -> Line {
+    if line.width() <= max {
+        return line.clone();
+    }
+    let mut out = Line {
+        spans: Vec::new(),
+        bg: line.bg,
+    };
+    if max == 0 {
+        return out;
+    }
+    let mut used = 0;
+    for span in &line.spans {
+        let mut text = String::new();
+        for g in span.text.graphemes(true) {
+            let w = grapheme_width(g);
+            if used + w > max - 1 {
+                text.push('…');
+                out.spans.push(Span::styled(text, span.style.clone()));
+                return out;
+            }
+            text.push_str(g);
+            used += w;
+        }
+        out.spans.push(Span::styled(text, span.style.clone()));
+    }
+    out
+}
+
+/// Pads a line with spaces on the right to exactly `columns` (truncating first if wider).
+pub fn pad_line(line: &Line, columns: usize) -> Line {
+    let mut out = truncate_line(line, columns);
+    let w = out.width();
+    if w < columns {
+        out.spans.push(Span::plain(" ".repeat(columns - w)));
+    }
+    out
+}
+
+/// Word-wraps plain text to `max` columns; `\n` forces a break. Always at least one row.
+pub fn wrap(text: &str, max: usize) -> Vec<String> {
+    wrap_spans(&[Span::plain(text)], max)
+        .into_iter()
+        .map(|spans| spans.into_iter().map(|s| s.text).collect())
+        .collect()
+}
+
+/// Word-wraps styled text with a hanging indent: the first row has `max` columns, the rest
+/// start with `hang` spaces. Every returned line is at most `max` wide.
+pub fn wrap_hanging(spans: &[Span], max: usize, hang: usize) -> Vec<Line> {
+    let hang = hang.min(max.saturating_sub(1));
+    let first = wrap_spans(spans, max);
+    let Some(head) = first.first() else {
+        return vec![Line::default()];
+    };
+    if first.len() == 1 || hang == 0 {
+        return first.into_iter().map(Line::new).collect();
+    }
+    // Rewrap what follows the first row at the narrower width.
+    let head_len: usize = head.iter().map(|s| s.text.len()).sum();
+    let rest = drop_prefix(spans, head_len);
+    let mut lines = vec![Line::new(head.clone())];
+    for row in wrap_spans(&trim_start(&rest), max - hang) {
+        let mut line = Line::plain(" ".repeat(hang));
+        line.spans.extend(row);
+        lines.push(line);
+    }
+    lines
+}
+
+fn drop_prefix(spans: &[Span], mut bytes: usize) -> Vec<Span> {
+    let mut out = Vec::new();
+    for span in spans {
+        if bytes >= span.text.len() {
+            bytes -= span.text.len();
+            continue;
+        }
+        out.push(Span::styled(&span.text[bytes..], span.style.clone()));
+        bytes = 0;
+    }
+    out
+}
+
+fn trim_start(spans: &[Span]) -> Vec<Span> {
+    let mut out = Vec::new();
+    let mut leading = true;
+    for span in spans {
+        if leading {
+            let t = span.text.trim_start_matches([' ', '\n']);
+            if t.is_empty() {
+                continue;
+            }
+            leading = false;
+            out.push(Span::styled(t, span.style.clone()));
+        } else {
+            out.push(span.clone());
+        }
+    }
+    out
+}
+
+struct Cell<'a> {
+    g: &'a str,
+    style: usize,
+    width: usize,
+}
+
+/// Word-wraps styled spans to rows of at most `max` columns. Breaks at spaces, between
+/// wide (CJK) characters, and inside words longer than a row; `\n` forces a break. Spaces at a
+/// break are dropped; leading indentation is kept. Always returns at least one (maybe empty) row.
+pub fn wrap_spans(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
+    let max = max.max(1);
+    let cells: Vec<Cell> = spans
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            s.text.graphemes(true).map(move |g| Cell {
+                g,
+                style: i,
+                width: grapheme_width(g),
+            })
+        })
+        .collect();
+    let mut rows: Vec<Vec<&Cell>> = vec![Vec::new()];
+    let mut row_width = 0usize;
+    let mut i = 0;
+    while i < cells.len() {
+        let c = &cells[i];
+        if c.g == "\n" || c.g == "\r\n" {
+            rows.push(Vec::new());
+            row_width = 0;
+            i += 1;
+            continue;
+        }
+        if c.g == " " {
+            // A run of spaces: kept only if the word after it fits on this row.
+            let start = i;
+            while i < cells.len() && cells[i].g == " " {
+                i += 1;
+            }
+            let spaces = i - start;
+            let word_end = word_end(&cells, i);
+            let word_width: usize = cells[i..word_end].iter().map(|c| c.width).sum();
+            let at_row_start = rows.last().is_some_and(|r| r.is_empty());
+            if at_row_start && rows.len() == 1 || row_width + spaces + word_width <= max {
+                let fit = spaces.min(max - row_width);
+                rows.last_mut()
+                    .unwrap()
+                    .extend(cells[start..start + fit].iter());
+                row_width += fit;
+            } else if word_end > i && !at_row_start {
+                rows.push(Vec::new());
+                row_width = 0;
+            }
+            continue;
+        }
+        let end = word_end(&cells, i);
+        let word_width: usize = cells[i..end].iter().map(|c| c.width).sum();
+        if row_width + word_width > max && row_width > 0 && word_width <= max {
+            rows.push(Vec::new());
+            row_width = 0;
+        }
+        for c in &cells[i..end] {
+            if row_width + c.width > max && row_width > 0 {
+                rows.push(Vec::new());
+                row_width = 0;
+            }
+            if c.width > max {
+                continue; // a double-width glyph in a one-column row cannot be drawn
+            }
+            rows.last_mut().unwrap().push(c);
+            row_width += c.width;
+        }
+        i = end;
+    }
+    rows.into_iter()
+        .map(|row| {
+            let mut out: Vec<Span> = Vec::new();
+            for c in row {
+                match out.last_mut() {
+                    Some(last)
+                        if std::ptr::eq(&last.style, &spans[c.style].style)
+                            || last.style == spans[c.style].style =>
+                    {
+                        last.text.push_str(c.g)
+                    }
+                    _ => out.push(Span::styled(c.g, spans[c.style].style.clone())),
+                }
+            }
+            out
+        })
+        .collect()
+}
+
+/// End of the word starting at `i`: a run of non-space graphemes, where each wide glyph is
+/// a word of its own (CJK text breaks between characters).
+fn word_end(cells: &[Cell], i: usize) -> usize {
+    if i < cells.len() && cells[i].width == 2 {
+        return i + 1;
+    }
+    let mut j = i;
+    while j < cells.len() && cells[j].g != " " && cells[j].g != "\n" && cells[j].width != 2 {
+        j += 1;
+    }
+    j
+}
+
+/// A styled line from plain text in one style.
+pub fn line(text: &str, style: Style) -> Line {
+    Line::styled(text, style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths() {
+        assert_eq!(width("abc"), 3);
+        assert_eq!(width("日本"), 4);
+        assert_eq!(width("👨‍👩‍👧"), 2);
+        assert_eq!(width("👍🏽"), 2);
+        assert_eq!(width("e\u{301}"), 1);
+        assert_eq!(width("🇯🇵"), 2);
+    }
+
+    #[test]
+    fn sanitize_removes_escapes() {
+        assert_eq!(sanitize("a\x1b[31mred\x1b[0m"), "ared");
+        assert_eq!(
+            sanitize("x\x1b]8;;http://e\x07link\x1b]8;;\x1b\\y"),
+            "xlinky"
+        );
+        assert_eq!(sanitize("\x1bPq#0;2;0;0;0\x1b\\ok"), "ok");
+        assert_eq!(sanitize("\x1b_Gi=1\x1b\\ok"), "ok");
+        assert_eq!(sanitize("a\u{9b}2Jb"), "ab");
+        assert_eq!(sanitize("a\tb"), "a   b");
+        assert_eq!(sanitize("a\r\nb\rc"), "a\nb\nc");
+        assert_eq!(sanitize("bell\x07\x00\x7f"), "bell");
+        assert_eq!(sanitize("\x1b(Bx"), "x");
+    }
+
+    #[test]
+    fn wraps_words() {
+        assert_eq!(
+            wrap("the quick brown fox", 10),
+            vec!["the quick", "brown fox"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), vec!["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("a\nb", 10), vec!["a", "b"]);
+        assert_eq!(
+            wrap("日本語テキスト", 5),
+            vec!["日本", "語テ", "キス", "ト"]
+        );
+        assert_eq!(wrap("", 5), vec![""]);
+        assert_eq!(wrap("  indented text", 20), vec!["  indented text"]);
+    }
+
+    #[test]
+    fn hanging_indent() {
+        let lines = wrap_hanging(&[Span::plain("1. a long label that wraps")], 12, 3);
+        let plain: Vec<String> = lines.iter().map(Line::plain_text).collect();
+        assert_eq!(plain, vec!["1. a long", "   label", "   that", "   wraps"]);
+    }
+
+    #[test]
+    fn truncates() {
+        assert_eq!(truncate("hello world", 6), "hello…");
+        assert_eq!(truncate("日本語", 4), "日…");
+        assert_eq!(truncate("abc", 3), "abc");
+        assert_eq!(truncate("abc", 0), "");
+    }
+}
