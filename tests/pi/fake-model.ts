@@ -1,0 +1,151 @@
+// Test-only pi extension: a scripted fake model, provider "fake", model "fake-1".
+//
+// ASK_TEST_SCRIPT names a JSON file `{ "turns": [...] }`. The n-th assistant turn of the session
+// plays turns[n]:
+//   { "call": {...} }            a tool call of ask_user_question with these arguments
+//   { "tool": "name", "call": {...} }   a call of another tool
+//   { "echo": true }             a text turn quoting the last tool result the model received
+//   { "text": "..." }            a plain text turn
+// Past the end of the script the model says "SCRIPT EXHAUSTED".
+//
+// ASK_TEST_LOG names a file that gets one JSON line per model request: the turn number, the
+// names of the tools offered, the system prompt and the last message (what the model received).
+//
+// ASK_TEST_FORCE_TOOL=1 re-activates ask_user_question before each agent start, after the
+// extension under test has run its own handlers: it simulates a host that forces the tool on
+// although there is no UI, so the tool's own no-UI error path can be exercised.
+import { appendFileSync, readFileSync } from "node:fs";
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import {
+	type AssistantMessage,
+	type Context,
+	createAssistantMessageEventStream,
+	type Model,
+	type SimpleStreamOptions,
+} from "@mariozechner/pi-ai";
+
+type Turn = { call?: unknown; tool?: string; echo?: boolean; text?: string };
+
+function loadTurns(): Turn[] {
+	const path = process.env.ASK_TEST_SCRIPT;
+	if (!path) return [];
+	const script = JSON.parse(readFileSync(path, "utf8")) as { turns?: Turn[] };
+	return script.turns ?? [];
+}
+
+function textOf(content: unknown): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content.map((c) => (c && c.type === "text" ? String(c.text) : "")).join("");
+}
+
+function logRequest(turn: number, context: Context): void {
+	const path = process.env.ASK_TEST_LOG;
+	if (!path) return;
+	const last = context.messages[context.messages.length - 1];
+	const entry = {
+		turn,
+		tools: (context.tools ?? []).map((t) => t.name),
+		systemPrompt: context.systemPrompt ?? "",
+		last: last
+			? {
+					role: last.role,
+					text: textOf(last.content),
+					isError: last.role === "toolResult" ? last.isError : undefined,
+					toolName: last.role === "toolResult" ? last.toolName : undefined,
+				}
+			: null,
+	};
+	appendFileSync(path, `${JSON.stringify(entry)}\n`);
+}
+
+function fakeStream(model: Model<any>, context: Context, options?: SimpleStreamOptions) {
+	const stream = createAssistantMessageEventStream();
+	const turn = context.messages.filter((m) => m.role === "assistant").length;
+	const out: AssistantMessage = {
+		role: "assistant",
+		content: [],
+		api: model.api,
+		provider: model.provider,
+		model: model.id,
+		usage: {
+			input: 0,
+			output: 0,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: 0,
+			cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+		},
+		stopReason: "stop",
+		timestamp: Date.now(),
+	};
+	queueMicrotask(() => {
+		if (options?.signal?.aborted) {
+			out.stopReason = "aborted";
+			out.errorMessage = "aborted";
+			stream.push({ type: "error", reason: "aborted", error: out });
+			stream.end();
+			return;
+		}
+		logRequest(turn, context);
+		const step = loadTurns()[turn];
+		stream.push({ type: "start", partial: out });
+		if (step && step.call !== undefined) {
+			const toolCall = {
+				type: "toolCall" as const,
+				id: `call_${turn}`,
+				name: step.tool ?? "ask_user_question",
+				arguments: step.call as Record<string, any>,
+			};
+			out.content.push(toolCall);
+			out.stopReason = "toolUse";
+			stream.push({ type: "toolcall_start", contentIndex: 0, partial: out });
+			stream.push({ type: "toolcall_delta", contentIndex: 0, delta: JSON.stringify(toolCall.arguments), partial: out });
+			stream.push({ type: "toolcall_end", contentIndex: 0, toolCall, partial: out });
+			stream.push({ type: "done", reason: "toolUse", message: out });
+		} else {
+			let text = "SCRIPT EXHAUSTED";
+			if (step?.text !== undefined) text = step.text;
+			else if (step?.echo) {
+				const last = context.messages[context.messages.length - 1];
+				text =
+					last?.role === "toolResult"
+						? `MODEL RECEIVED (isError=${last.isError}):\n${textOf(last.content)}`
+						: `MODEL RECEIVED no tool result (last message: ${last?.role ?? "none"})`;
+			}
+			out.content.push({ type: "text", text });
+			stream.push({ type: "text_start", contentIndex: 0, partial: out });
+			stream.push({ type: "text_delta", contentIndex: 0, delta: text, partial: out });
+			stream.push({ type: "text_end", contentIndex: 0, content: text, partial: out });
+			stream.push({ type: "done", reason: "stop", message: out });
+		}
+		stream.end();
+	});
+	return stream;
+}
+
+export default function (pi: ExtensionAPI) {
+	pi.registerProvider("fake", {
+		baseUrl: "http://localhost:0",
+		apiKey: "fake-key",
+		api: "fake-api",
+		streamSimple: fakeStream,
+		models: [
+			{
+				id: "fake-1",
+				name: "Fake 1",
+				reasoning: false,
+				input: ["text"],
+				cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+				contextWindow: 100000,
+				maxTokens: 4096,
+			},
+		],
+	});
+	if (process.env.ASK_TEST_FORCE_TOOL === "1") {
+		pi.on("before_agent_start", () => {
+			const active = pi.getActiveTools();
+			if (!active.includes("ask_user_question")) pi.setActiveTools([...active, "ask_user_question"]);
+		});
+	}
+}
