@@ -1,1 +1,19 @@
-//! The ask_user_question domain.
+//! The ask_user_question domain (serde only, no UI): the input shapes and their validation, the
+//! normalized questionnaire, localizable labels, the pure answer state, the tool result, the JSON
+//! Schema of the input, and the sequential dialog fallback.
+
+mod answer;
+mod dialogs;
+mod labels;
+mod questionnaire;
+mod result;
+mod schema;
+mod validate;
+
+pub use answer::{Answer, AnswerState, StateError};
+pub use dialogs::{DialogRequest, DialogStep, Dialogs};
+pub use labels::{Label, Labels};
+pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
+pub use result::{ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
+pub use schema::schema;
+pub use validate::{CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, validate};

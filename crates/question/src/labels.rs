@@ -1,0 +1,125 @@
+//! Every fixed UI string, with its English default and the key a call uses to override it (§5).
+
+use serde_json::{Map, Value};
+
+macro_rules! label_table {
+    ($($variant:ident => $key:literal, $english:literal;)*) => {
+        /// One fixed UI string. `labels.<key>` in the input overrides its English default.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Label { $($variant),* }
+
+        impl Label {
+            /// Every label, in the order of §5.
+            pub const ALL: &'static [Label] = &[$(Label::$variant),*];
+
+            /// The key of this label in the input's `labels` object.
+            pub fn key(self) -> &'static str {
+                match self { $(Label::$variant => $key),* }
+            }
+
+            /// The English default.
+            pub fn english(self) -> &'static str {
+                match self { $(Label::$variant => $english),* }
+            }
+
+            /// The label a `labels` key names, if any.
+            pub fn from_key(key: &str) -> Option<Label> {
+                match key { $($key => Some(Label::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+label_table! {
+    AskUser => "askUser", "Question";
+    Yes => "yes", "Yes";
+    No => "no", "No";
+    TypeSomething => "typeSomething", "Type something.";
+    YourAnswer => "yourAnswer", "Your answer";
+    Submit => "submit", "Submit";
+    BackToEdit => "backToEdit", "Back to questions";
+    Cancel => "cancel", "Cancel";
+    Review => "review", "Review";
+    ReviewHeading => "reviewHeading", "Review your answers";
+    Required => "required", "required";
+    Unanswered => "unanswered", "unanswered";
+    RequiredPending => "requiredPending", "Some questions are unanswered. Submit again to send anyway.";
+    Skipped => "skipped", "skipped";
+    Skip => "skip", "Skip";
+    Done => "done", "Done";
+    Recommended => "recommended", "Recommended";
+    Preview => "preview", "Preview";
+    NoDescription => "noDescription", "No description";
+    TypeOwn => "typeOwn", "Type your own answer";
+    NoTextYet => "noTextYet", "Nothing typed yet";
+    Note => "note", "Note";
+    NoteForQuestion => "noteForQuestion", "Note on this question";
+    NoteFor => "noteFor", "Note on";
+    Cancelled => "cancelled", "Cancelled";
+    CancelledKept => "cancelledKept", "Cancelled · answers kept";
+    Error => "error", "Error";
+    Answered => "answered", "answered";
+    Move => "move", "move";
+    Pick => "pick", "pick";
+    Select => "select", "select";
+    Toggle => "toggle", "toggle";
+    Next => "next", "next";
+    OptionNote => "optionNote", "option note";
+    QuestionNote => "questionNote", "question note";
+    Clear => "clear", "clear";
+    ScrollPreview => "scrollPreview", "scroll preview";
+    ScrollPrompt => "scrollPrompt", "scroll prompt";
+    ScrollContext => "scrollContext", "scroll context";
+    More => "more", "more";
+    SwitchTab => "switchTab", "switch tab";
+    Save => "save", "save";
+    Newline => "newline", "newline";
+    KeepDraft => "keepDraft", "keep draft";
+    Collapse => "collapse", "collapse";
+    Expand => "expand", "expand";
+}
+
+/// The active UI strings of one call: English defaults plus the call's overrides.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Labels {
+    /// The call's valid overrides of known keys, in input order; `None` when the call sent no `labels`.
+    supplied: Option<Map<String, Value>>,
+}
+
+impl Labels {
+    /// English defaults only, as when a call sends no `labels`.
+    pub fn english() -> Labels {
+        Labels::default()
+    }
+
+    /// Defaults overridden by `overrides` (as if the call had sent them as `labels`).
+    pub fn with_overrides<'a>(overrides: impl IntoIterator<Item = (Label, &'a str)>) -> Labels {
+        let supplied = overrides
+            .into_iter()
+            .map(|(label, text)| (label.key().to_string(), Value::String(text.to_string())))
+            .collect();
+        Labels {
+            supplied: Some(supplied),
+        }
+    }
+
+    /// The text to show for `label`.
+    pub fn get(&self, label: Label) -> &str {
+        self.supplied
+            .as_ref()
+            .and_then(|map| map.get(label.key()))
+            .and_then(Value::as_str)
+            .unwrap_or(label.english())
+    }
+
+    /// The overrides the call supplied (known keys only), for echoing in `details.labels`;
+    /// `None` when the call sent no `labels` object.
+    pub fn supplied(&self) -> Option<&Map<String, Value>> {
+        self.supplied.as_ref()
+    }
+
+    /// Built by validation from the checked overrides (`None`: no `labels` in the input).
+    pub(crate) fn from_checked(supplied: Option<Map<String, Value>>) -> Labels {
+        Labels { supplied }
+    }
+}

@@ -1,0 +1,111 @@
+//! The normalized questionnaire: what validation produces from either input shape.
+
+use serde::Serialize;
+
+use crate::labels::Labels;
+
+/// How a question is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QuestionType {
+    /// Pick one option, or type free text instead.
+    Single,
+    /// Pick any number of options, optionally plus free text.
+    Multi,
+    /// Free text only.
+    Text,
+    /// Yes or no (two synthesized options, values `yes` and `no`).
+    Confirm,
+}
+
+impl QuestionType {
+    /// The input spelling: `single`, `multi`, `text` or `confirm`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QuestionType::Single => "single",
+            QuestionType::Multi => "multi",
+            QuestionType::Text => "text",
+            QuestionType::Confirm => "confirm",
+        }
+    }
+
+    /// Parses the input spelling.
+    pub fn parse(text: &str) -> Option<QuestionType> {
+        match text {
+            "single" => Some(QuestionType::Single),
+            "multi" => Some(QuestionType::Multi),
+            "text" => Some(QuestionType::Text),
+            "confirm" => Some(QuestionType::Confirm),
+            _ => None,
+        }
+    }
+
+    /// Whether the user may answer with free text ("Type something." / the text editor).
+    pub fn allows_custom_text(self) -> bool {
+        !matches!(self, QuestionType::Confirm)
+    }
+}
+
+/// One option of a question.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QuestionOption {
+    /// Unique within its question; what the result reports.
+    pub value: String,
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Markdown shown beside or below the list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preview: Option<String>,
+    /// A marker for the user; never selected automatically.
+    pub recommended: bool,
+}
+
+/// One normalized question.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Question {
+    pub id: String,
+    pub header: String,
+    pub prompt: String,
+    /// Markdown, at most 500 characters; a blank input context is `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
+    #[serde(rename = "type")]
+    pub kind: QuestionType,
+    /// Advisory only: the user may still skip it.
+    pub required: bool,
+    /// For confirm: the synthesized `yes`/`no` options; for text: empty.
+    pub options: Vec<QuestionOption>,
+}
+
+impl Question {
+    /// The position of the option with `value`.
+    pub fn option_index(&self, value: &str) -> Option<usize> {
+        self.options.iter().position(|option| option.value == value)
+    }
+
+    /// The option with `value`.
+    pub fn option(&self, value: &str) -> Option<&QuestionOption> {
+        self.options.iter().find(|option| option.value == value)
+    }
+}
+
+/// A validated call: what every host and the questionnaire work from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Questionnaire {
+    pub title: Option<String>,
+    pub questions: Vec<Question>,
+    pub labels: Labels,
+}
+
+impl Questionnaire {
+    /// The question with `id`.
+    pub fn question(&self, id: &str) -> Option<&Question> {
+        self.questions.iter().find(|question| question.id == id)
+    }
+
+    /// The position of the question with `id`.
+    pub fn question_index(&self, id: &str) -> Option<usize> {
+        self.questions.iter().position(|question| question.id == id)
+    }
+}

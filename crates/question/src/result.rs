@@ -1,0 +1,303 @@
+//! The tool result (§4): `content` for the model, `details` JSON for renderers and hosts.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value, json};
+
+use crate::answer::{Answer, AnswerState};
+use crate::questionnaire::Question;
+use crate::validate::{Issue, validate};
+
+/// Why a call ended without the user's answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// The input failed validation; nothing was shown. Not a cancellation.
+    InvalidQuestions,
+    /// The host has no interactive UI. Counts as cancellation.
+    NoUi,
+    /// The turn was aborted while the questions were open. Counts as cancellation.
+    Aborted,
+}
+
+impl ErrorCode {
+    /// The wire spelling, e.g. `no_ui`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidQuestions => "invalid_questions",
+            ErrorCode::NoUi => "no_ui",
+            ErrorCode::Aborted => "aborted",
+        }
+    }
+
+    /// Whether a result with this error counts as a cancellation.
+    pub fn is_cancellation(self) -> bool {
+        matches!(self, ErrorCode::NoUi | ErrorCode::Aborted)
+    }
+}
+
+/// How the call ended.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ResultOptions {
+    pub cancelled: bool,
+    pub error: Option<ErrorCode>,
+    pub issues: Vec<Issue>,
+}
+
+impl ResultOptions {
+    /// The user submitted.
+    pub fn submitted() -> ResultOptions {
+        ResultOptions::default()
+    }
+
+    /// The user cancelled; recorded answers are kept.
+    pub fn cancelled() -> ResultOptions {
+        ResultOptions {
+            cancelled: true,
+            ..ResultOptions::default()
+        }
+    }
+
+    /// The host aborted the open questions; recorded answers are kept.
+    pub fn aborted() -> ResultOptions {
+        ResultOptions {
+            cancelled: true,
+            error: Some(ErrorCode::Aborted),
+            issues: Vec::new(),
+        }
+    }
+
+    /// The host has no UI to ask with.
+    pub fn no_ui() -> ResultOptions {
+        ResultOptions {
+            cancelled: true,
+            error: Some(ErrorCode::NoUi),
+            issues: Vec::new(),
+        }
+    }
+}
+
+/// What a host returns from the tool call.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolResult {
+    /// The text the model reads.
+    pub content: String,
+    /// Structured data for renderers and hosts (§4).
+    pub details: Value,
+}
+
+impl ToolResult {
+    /// `details.error`, if any.
+    pub fn error(&self) -> Option<ErrorCode> {
+        serde_json::from_value(self.details.get("error")?.clone()).ok()
+    }
+
+    /// `details.cancelled`.
+    pub fn is_cancelled(&self) -> bool {
+        self.details["cancelled"].as_bool().unwrap_or(false)
+    }
+
+    /// `{content, details}`, as the CLI prints it.
+    pub fn to_json(&self) -> Value {
+        json!({ "content": self.content, "details": self.details })
+    }
+}
+
+impl AnswerState {
+    /// The result of the call in its current state (§4). Cancelling keeps every recorded answer.
+    pub fn build_result(&self, options: ResultOptions) -> ToolResult {
+        let cancelled = options.cancelled || options.error.is_some_and(ErrorCode::is_cancellation);
+        let content = match options.error {
+            Some(ErrorCode::InvalidQuestions) => invalid_content(&options.issues),
+            Some(ErrorCode::NoUi) => NO_UI_CONTENT.to_string(),
+            _ if cancelled => self.cancelled_content(),
+            _ => self.answers_content(),
+        };
+
+        let questionnaire = self.questionnaire();
+        let mut details = Map::new();
+        if let Some(title) = &questionnaire.title {
+            details.insert("title".into(), json!(title));
+        }
+        details.insert("cancelled".into(), json!(cancelled));
+        if let Some(error) = options.error {
+            details.insert("error".into(), json!(error.as_str()));
+        }
+        if options.error == Some(ErrorCode::InvalidQuestions) || !options.issues.is_empty() {
+            details.insert("issues".into(), json!(options.issues));
+        }
+        let answers: Map<String, Value> = self
+            .entries()
+            .map(|(question, answer)| (question.id.clone(), answer_details(question, answer)))
+            .collect();
+        details.insert("answers".into(), Value::Object(answers));
+        details.insert("questions".into(), json!(questionnaire.questions));
+        if let Some(labels) = questionnaire.labels.supplied() {
+            details.insert("labels".into(), Value::Object(labels.clone()));
+        }
+        ToolResult {
+            content,
+            details: Value::Object(details),
+        }
+    }
+
+    fn answers_content(&self) -> String {
+        let mut lines = Vec::new();
+        for (question, answer) in self.entries() {
+            push_answer_lines(&mut lines, question, answer);
+        }
+        lines.join("\n")
+    }
+
+    fn cancelled_content(&self) -> String {
+        let one_question = self.questionnaire().questions.len() == 1;
+        let mut lines = vec![if one_question {
+            "User cancelled the question.".to_string()
+        } else {
+            "User cancelled the questionnaire.".to_string()
+        }];
+        let mut unanswered = Vec::new();
+        for (question, answer) in self.entries() {
+            let has_notes = answer.note.is_some() || !answer.option_notes.is_empty();
+            if answer.is_answered() || has_notes {
+                push_answer_lines(&mut lines, question, answer);
+            }
+            if !answer.is_answered() {
+                unanswered.push(question.header.as_str());
+            }
+        }
+        match unanswered.as_slice() {
+            [] => {}
+            [header] => lines.push(format!(
+                "Unanswered question: {header}. Do not assume an answer for it."
+            )),
+            headers => lines.push(format!(
+                "Unanswered questions: {}. Do not assume answers for them.",
+                headers.join(", ")
+            )),
+        }
+        lines.join("\n")
+    }
+}
+
+const NO_UI_CONTENT: &str = "ask_user_question is unavailable: this session has no interactive UI, so nothing was shown to the user. Ask your questions in plain text in your reply instead.";
+
+/// The result of a call whose input failed validation: nothing was shown, not a cancellation.
+pub fn invalid_result(issues: Vec<Issue>) -> ToolResult {
+    let content = invalid_content(&issues);
+    ToolResult {
+        content,
+        details: json!({
+            "cancelled": false,
+            "error": ErrorCode::InvalidQuestions.as_str(),
+            "issues": issues,
+            "answers": {},
+            "questions": [],
+        }),
+    }
+}
+
+/// The result of a call on a host without UI. Valid input keeps its normalized questions in
+/// `details` (all skipped); invalid input still gets `no_ui`, with no questions.
+pub fn no_ui_result(input: &Value) -> ToolResult {
+    match validate(input) {
+        Ok(questionnaire) => AnswerState::new(questionnaire).build_result(ResultOptions::no_ui()),
+        Err(_) => ToolResult {
+            content: NO_UI_CONTENT.to_string(),
+            details: json!({
+                "cancelled": true,
+                "error": ErrorCode::NoUi.as_str(),
+                "answers": {},
+                "questions": [],
+            }),
+        },
+    }
+}
+
+fn invalid_content(issues: &[Issue]) -> String {
+    let count = match issues.len() {
+        1 => "1 problem".to_string(),
+        n => format!("{n} problems"),
+    };
+    let mut lines = vec![format!(
+        "Invalid ask_user_question input ({count}); nothing was shown to the user. Fix every problem below and call the tool again."
+    )];
+    lines.extend(issues.iter().map(|issue| format!("- {issue}")));
+    lines.join("\n")
+}
+
+/// `Header: user selected: 1. Label, 3. Other; user wrote: text`, then its notes.
+fn push_answer_lines(lines: &mut Vec<String>, question: &Question, answer: &Answer) {
+    let mut parts = Vec::new();
+    if !answer.picks.is_empty() {
+        let picks: Vec<String> = answer
+            .picks
+            .iter()
+            .filter_map(|value| {
+                let index = question.option_index(value)?;
+                Some(format!("{}. {}", index + 1, question.options[index].label))
+            })
+            .collect();
+        parts.push(format!("user selected: {}", picks.join(", ")));
+    }
+    if let Some(text) = &answer.custom_text {
+        parts.push(format!("user wrote: {text}"));
+    }
+    let summary = if parts.is_empty() {
+        "(skipped)".to_string()
+    } else {
+        parts.join("; ")
+    };
+    lines.push(indent_continuation(
+        &format!("{}: {summary}", question.header),
+        "  ",
+    ));
+    if let Some(note) = &answer.note {
+        lines.push(indent_continuation(&format!("  note: {note}"), "    "));
+    }
+    for (value, note) in &answer.option_notes {
+        let label = question.option(value).map_or(value.as_str(), |o| &o.label);
+        lines.push(indent_continuation(
+            &format!("  note on \"{label}\": {note}"),
+            "    ",
+        ));
+    }
+}
+
+/// Multi-line text stays under its line: continuation lines get `indent`.
+fn indent_continuation(text: &str, indent: &str) -> String {
+    text.lines()
+        .collect::<Vec<_>>()
+        .join(&format!("\n{indent}"))
+}
+
+fn answer_details(question: &Question, answer: &Answer) -> Value {
+    let mut details = Map::new();
+    let status = if answer.is_answered() {
+        "answered"
+    } else {
+        "skipped"
+    };
+    details.insert("status".into(), json!(status));
+    details.insert("values".into(), json!(answer.picks));
+    let labels: Vec<&str> = answer
+        .picks
+        .iter()
+        .filter_map(|value| question.option(value).map(|o| o.label.as_str()))
+        .collect();
+    details.insert("labels".into(), json!(labels));
+    if let Some(text) = &answer.custom_text {
+        details.insert("customText".into(), json!(text));
+    }
+    if let Some(note) = &answer.note {
+        details.insert("note".into(), json!(note));
+    }
+    if !answer.option_notes.is_empty() {
+        let notes: Map<String, Value> = answer
+            .option_notes
+            .iter()
+            .map(|(value, note)| (value.clone(), json!(note)))
+            .collect();
+        details.insert("optionNotes".into(), Value::Object(notes));
+    }
+    Value::Object(details)
+}

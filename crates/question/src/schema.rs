@@ -1,0 +1,113 @@
+//! The JSON Schema of the input: what hosts give the model as the tool's parameters.
+
+use serde_json::{Map, Value, json};
+
+use crate::labels::Label;
+use crate::validate::CONTEXT_MAX_CHARS;
+
+/// The input's JSON Schema (draft-07 keywords only, so it also reads as 2020-12).
+///
+/// It accepts both shapes (§2.1, §2.2), so per-question fields are not `required`; `validate`
+/// enforces the rest and explains what to fix. Plain enough for LLM providers: one top-level
+/// object, no `oneOf`/`anyOf`, string enums.
+pub fn schema() -> Value {
+    let label_properties: Map<String, Value> = Label::ALL
+        .iter()
+        .map(|label| {
+            (
+                label.key().to_string(),
+                json!({ "type": "string", "description": format!("Default: \"{}\"", label.english()) }),
+            )
+        })
+        .collect();
+    json!({
+        "type": "object",
+        "description": "Ask the user one or more structured questions and wait for the answers. Write any proposal, table or findings as visible text before calling; keep each prompt a short, self-contained question.",
+        "properties": {
+            "title": {
+                "type": "string",
+                "description": "Optional title shown at the top of the questionnaire."
+            },
+            "labels": {
+                "type": "object",
+                "description": "Optional UI strings in the user's language; omitted keys keep the English default, e.g. {\"submit\": \"Enviar\", \"yes\": \"Sí\"}.",
+                "properties": label_properties
+            },
+            "questions": {
+                "type": "array",
+                "minItems": 1,
+                "description": "The questions, asked in order. Each needs id, header and prompt.",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "id": {
+                            "type": "string",
+                            "description": "Unique id of the question; the answers are keyed by it, e.g. \"approach\"."
+                        },
+                        "header": {
+                            "type": "string",
+                            "description": "Very short tab label, e.g. \"Approach\"."
+                        },
+                        "prompt": {
+                            "type": "string",
+                            "description": "The question itself: concise, self-contained plain text."
+                        },
+                        "context": {
+                            "type": "string",
+                            "maxLength": CONTEXT_MAX_CHARS,
+                            "description": "Optional short markdown summary needed to answer (at most 500 characters). Put longer proposals and tables in your visible reply before the call."
+                        },
+                        "type": {
+                            "type": "string",
+                            "enum": ["single", "multi", "text", "confirm"],
+                            "description": "single (default): pick one option or type an answer; multi: pick any number; text: free text only, no options; confirm: yes/no, no options."
+                        },
+                        "required": {
+                            "type": "boolean",
+                            "description": "Advisory: marks the question as important. The user may still skip it."
+                        },
+                        "options": {
+                            "type": "array",
+                            "description": "Choices for single and multi questions. A free-text \"Type something.\" entry is added automatically; do not add one.",
+                            "items": {
+                                "type": "object",
+                                "properties": {
+                                    "value": {
+                                        "type": "string",
+                                        "description": "Id of the option, unique within the question, e.g. \"safe\"."
+                                    },
+                                    "label": {
+                                        "type": "string",
+                                        "description": "Text the user sees."
+                                    },
+                                    "description": {
+                                        "type": "string",
+                                        "description": "Optional one-line explanation shown under the label."
+                                    },
+                                    "preview": {
+                                        "type": "string",
+                                        "description": "Optional markdown details (a plan, code, a diff) shown beside or below the options."
+                                    },
+                                    "recommended": {
+                                        "type": "boolean",
+                                        "description": "Marks your recommendation with a star; it is never selected for the user."
+                                    }
+                                },
+                                "required": ["label"]
+                            }
+                        },
+                        "question": {
+                            "type": "string",
+                            "description": "Alternative to prompt (Claude Code's AskUserQuestion shape); prefer prompt."
+                        },
+                        "multiSelect": {
+                            "type": "boolean",
+                            "description": "With question: true makes it a multi question."
+                        }
+                    }
+                }
+            }
+        },
+        "required": ["questions"]
+    })
+}
