@@ -75,7 +75,10 @@ fn issues(input: &Value) -> Vec<(String, IssueCode)> {
     }
 }
 
-fn check(cases: Vec<(&str, Value, Vec<(&str, IssueCode)>)>) {
+/// (name, input, expected (path, code) pairs in order).
+type Case<'a> = (&'a str, Value, Vec<(&'a str, IssueCode)>);
+
+fn check(cases: Vec<Case>) {
     let mut failures = Vec::new();
     for (name, input, expected) in cases {
         let expected: Vec<(String, IssueCode)> = expected
