@@ -1,0 +1,350 @@
+//! The inline terminal runtime: runs a [`Program`] in a region below the cursor on the
+//! controlling terminal (like `fzf --height`), so `app < in.json > out.json` still shows its UI.
+//!
+//! - The region is as tall as the program's frame (at most the terminal, or
+//!   [`InlineOptions::max_height`]); only changed rows are rewritten, inside a synchronized
+//!   update, with the cursor hidden.
+//! - Raw mode, bracketed paste and (where the terminal answers the query) the Kitty keyboard
+//!   protocol are on while the program runs. The terminal is restored on every way out: a
+//!   normal return, an error, a panic (before the message prints) and SIGINT/SIGTERM/SIGHUP.
+//! - In raw mode Ctrl+C is a key like any other: the program's keymap decides what it means.
+//! - Effects: `Quit` ends the run with its output, `Bell` rings the terminal. `Collapse` and
+//!   `Expand` ask a host to take the input back or return it; this runtime is its own host, so
+//!   it records them in [`RunOutcome::host_effects`] and keeps drawing the program's own view
+//!   (its dock line while collapsed) and feeding it keys, so the same key expands it again.
+
+mod guard;
+mod region;
+mod tty;
+
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::time::Duration;
+
+use crossterm::event as ct;
+
+use crate::input::{self, Event, KeyEventKind};
+use crate::program::{Cmd, Program, Size};
+use crate::theme::Palette;
+
+pub use region::{DrawRow, Region};
+
+/// How often the loop looks for a pending signal while waiting for input.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+/// Events handled before a frame is drawn even though more input is waiting.
+const MAX_EVENTS_PER_FRAME: usize = 64;
+
+/// How the runtime behaves; [`InlineOptions::default`] suits most programs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InlineOptions {
+    /// Leave the last frame on screen (cursor on the line below it) instead of erasing the
+    /// region (cursor where the program started).
+    pub keep_final_frame: bool,
+    /// The most rows the program may use; the terminal's height when `None`.
+    pub max_height: Option<u16>,
+    /// Turn on the Kitty keyboard protocol when the terminal supports it (Shift+Enter, Ctrl+]
+    /// and friends arrive unambiguously).
+    pub keyboard_enhancement: bool,
+    /// Also deliver key releases to the keymap (and ask a Kitty terminal to report them).
+    /// Off by default, so a key acts once per keystroke; repeats from a held key are delivered.
+    pub key_releases: bool,
+    /// How long to wait at start for the terminal to answer the cursor-position and keyboard
+    /// queries. Terminals answer in well under this; only one that ignores them waits it out.
+    pub query_timeout: Duration,
+}
+
+impl Default for InlineOptions {
+    fn default() -> Self {
+        InlineOptions {
+            keep_final_frame: false,
+            max_height: None,
+            keyboard_enhancement: true,
+            key_releases: false,
+            query_timeout: Duration::from_millis(300),
+        }
+    }
+}
+
+/// A host effect the program asked for (see the module docs for what this runtime does).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostEffect {
+    Collapse,
+    Expand,
+}
+
+/// Why a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Ending<O> {
+    /// The program quit with this output.
+    Quit(O),
+    /// SIGINT, SIGTERM or SIGHUP ended the run; the program is returned as it was, so its
+    /// state (e.g. answers so far) is not lost.
+    Signal(i32),
+}
+
+impl<O> Ending<O> {
+    /// The output, if the program quit.
+    pub fn into_output(self) -> Option<O> {
+        match self {
+            Ending::Quit(output) => Some(output),
+            Ending::Signal(_) => None,
+        }
+    }
+}
+
+/// The program after its run, and how the run ended.
+pub struct RunOutcome<P: Program> {
+    pub program: P,
+    pub ending: Ending<P::Output>,
+    /// `Collapse`/`Expand` effects in the order the program asked for them.
+    pub host_effects: Vec<HostEffect>,
+}
+
+/// Runs `program` inline on the controlling terminal until it quits or a signal ends it.
+///
+/// Errors: no controlling terminal (`/dev/tty` cannot be opened), another run active in this
+/// process, or the terminal failing mid-run. The terminal is restored in every case.
+pub fn run_inline<P: Program>(
+    mut program: P,
+    palette: Palette,
+    opts: InlineOptions,
+) -> io::Result<RunOutcome<P>> {
+    let mut term = Terminal::enter(&opts)?;
+    let mut host_effects = Vec::new();
+    let mut pending: VecDeque<Event> = input::decode(&String::from_utf8_lossy(&term.typeahead))
+        .into_iter()
+        .collect();
+    let mut size = term.program_size(&opts);
+
+    let ending = 'run: {
+        let resized = program.resized(size);
+        if let Some(output) = perform(program.update(resized), &mut term, &mut host_effects)? {
+            break 'run Ending::Quit(output);
+        }
+        term.draw(&program, &palette, size)?;
+        let mut since_draw = 0;
+        loop {
+            if let Some(signal) = term.active.take_signal() {
+                break 'run Ending::Signal(signal);
+            }
+            let msg = match pending.pop_front() {
+                Some(event) => msg_for(&program, &event, &opts),
+                None => {
+                    if !ct::poll(SIGNAL_CHECK)? {
+                        continue;
+                    }
+                    match ct::read()? {
+                        ct::Event::Resize(..) => {
+                            let new_size = term.program_size(&opts);
+                            if new_size == size {
+                                continue;
+                            }
+                            size = new_size;
+                            term.forget_screen()?;
+                            Some(program.resized(size))
+                        }
+                        other => input::from_crossterm(other)
+                            .and_then(|event| msg_for(&program, &event, &opts)),
+                    }
+                }
+            };
+            if let Some(msg) = msg
+                && let Some(output) = perform(program.update(msg), &mut term, &mut host_effects)?
+            {
+                break 'run Ending::Quit(output);
+            }
+            since_draw += 1;
+            let more_waiting = !pending.is_empty() || ct::poll(Duration::ZERO)?;
+            if !more_waiting || since_draw >= MAX_EVENTS_PER_FRAME {
+                term.draw(&program, &palette, size)?;
+                since_draw = 0;
+            }
+        }
+    };
+
+    if opts.keep_final_frame {
+        term.draw(&program, &palette, size)?;
+    }
+    term.leave(opts.keep_final_frame)?;
+    Ok(RunOutcome {
+        program,
+        ending,
+        host_effects,
+    })
+}
+
+/// The message an input event means, or `None`: releases stay out of the keymap unless asked
+/// for.
+fn msg_for<P: Program>(program: &P, event: &Event, opts: &InlineOptions) -> Option<P::Msg> {
+    if let Event::Key(key) = event
+        && key.kind == KeyEventKind::Release
+        && !opts.key_releases
+    {
+        return None;
+    }
+    program.msg_for(event)
+}
+
+/// Performs a command's effects in order; returns the output when it quits (effects after the
+/// quit are dropped).
+fn perform<O>(
+    cmd: Cmd<O>,
+    term: &mut Terminal,
+    host_effects: &mut Vec<HostEffect>,
+) -> io::Result<Option<O>> {
+    for effect in cmd.flatten() {
+        match effect {
+            Cmd::Quit(output) => return Ok(Some(output)),
+            Cmd::Bell => term.bell()?,
+            Cmd::Collapse => host_effects.push(HostEffect::Collapse),
+            Cmd::Expand => host_effects.push(HostEffect::Expand),
+            Cmd::None | Cmd::Batch(_) => {}
+        }
+    }
+    Ok(None)
+}
+
+/// The terminal while a program runs: its modes, the region, and the restore-on-exit guard.
+struct Terminal {
+    tty: tty::Tty,
+    region: Region,
+    kitty: bool,
+    typeahead: Vec<u8>,
+    active: guard::Active,
+    /// Set once the terminal is restored, so `Drop` does nothing more.
+    left: bool,
+}
+
+impl Terminal {
+    fn enter(opts: &InlineOptions) -> io::Result<Terminal> {
+        let tty = tty::Tty::open()?;
+        crossterm::terminal::enable_raw_mode()?;
+        let active = match guard::Active::register(tty.try_clone()?, modes_off(false, "\r")) {
+            Ok(active) => active,
+            Err(err) => {
+                let _ = crossterm::terminal::disable_raw_mode();
+                return Err(err);
+            }
+        };
+        // From here on `Terminal`'s `Drop` restores the terminal on any early return.
+        let mut term = Terminal {
+            tty,
+            region: Region::new(),
+            kitty: false,
+            typeahead: Vec::new(),
+            active,
+            left: false,
+        };
+        let probe = term
+            .tty
+            .probe(opts.keyboard_enhancement, opts.query_timeout)?;
+        term.typeahead = probe.typeahead;
+        term.kitty = opts.keyboard_enhancement && probe.kitty_keyboard;
+
+        let mut modes = String::from("\x1b[?25l\x1b[?7l\x1b[?2004h");
+        if term.kitty {
+            let mut flags = ct::KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES;
+            if opts.key_releases {
+                flags |= ct::KeyboardEnhancementFlags::REPORT_EVENT_TYPES;
+            }
+            modes.push_str(&format!("\x1b[>{}u", flags.bits()));
+        }
+        // Start on a line of our own when the shell left the cursor after some text.
+        if probe.cursor_column.is_some_and(|column| column > 0) {
+            modes.push_str("\r\n");
+        }
+        term.tty.write_all(modes.as_bytes())?;
+        term.tty.flush()?;
+        term.active.set_exit_bytes(term.exit_bytes());
+        Ok(term)
+    }
+
+    /// The size the program lays out for.
+    fn program_size(&self, opts: &InlineOptions) -> Size {
+        let screen = self.tty.size();
+        Size::new(
+            screen.width,
+            opts.max_height
+                .map_or(screen.height, |max| screen.height.min(max.max(1))),
+        )
+    }
+
+    fn draw<P: Program>(&mut self, program: &P, palette: &Palette, size: Size) -> io::Result<()> {
+        let mut element = program.view();
+        let frame = crate::frame::render(&mut element, size.width, palette);
+        let rows: Vec<DrawRow<'_>> = frame
+            .rows
+            .iter()
+            .map(|row| DrawRow {
+                ansi: &row.ansi,
+                width: crate::text::width(&row.plain),
+            })
+            .collect();
+        let screen = self.tty.size();
+        let bytes = self
+            .region
+            .draw(&rows, screen.width, size.height.min(screen.height));
+        if !bytes.is_empty() {
+            self.tty.write_all(bytes.as_bytes())?;
+            self.tty.flush()?;
+            self.active.set_exit_bytes(self.exit_bytes());
+        }
+        Ok(())
+    }
+
+    /// After a resize the old rows may have moved or reflowed: erase them and redraw in full.
+    fn forget_screen(&mut self) -> io::Result<()> {
+        let bytes = self.region.reset();
+        self.tty.write_all(bytes.as_bytes())?;
+        self.tty.flush()?;
+        self.active.set_exit_bytes(self.exit_bytes());
+        Ok(())
+    }
+
+    fn bell(&mut self) -> io::Result<()> {
+        self.tty.write_all(b"\x07")?;
+        self.tty.flush()
+    }
+
+    /// What a panic or fatal signal writes: keep the frame, cursor below it, modes off.
+    fn exit_bytes(&self) -> String {
+        modes_off(self.kitty, &self.region.exit_below())
+    }
+
+    /// Restores the terminal: the region kept or erased, modes off, cooked mode.
+    fn leave(mut self, keep: bool) -> io::Result<()> {
+        self.left = true;
+        let bytes = modes_off(self.kitty, &self.region.leave(keep));
+        let written = self
+            .tty
+            .write_all(bytes.as_bytes())
+            .and_then(|()| self.tty.flush());
+        let cooked = crossterm::terminal::disable_raw_mode();
+        written.and(cooked)
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        if !self.left {
+            // An error ended the run: restore as a panic would, keeping the frame.
+            let bytes = self.exit_bytes();
+            let _ = self.tty.write_all(bytes.as_bytes());
+            let _ = self.tty.flush();
+            let _ = crossterm::terminal::disable_raw_mode();
+        }
+    }
+}
+
+/// `cursor_moves` (to where the cursor should end up), then every mode the runtime turned on,
+/// turned off: end any synchronized update, reset colors, pop the Kitty flags, bracketed paste
+/// off, line wrap on, cursor shown.
+fn modes_off(kitty: bool, cursor_moves: &str) -> String {
+    let mut out = String::from("\x1b[?2026l\x1b[0m");
+    out.push_str(cursor_moves);
+    if kitty {
+        out.push_str("\x1b[<u");
+    }
+    out.push_str("\x1b[?2004l\x1b[?7h\x1b[?25h");
+    out
+}

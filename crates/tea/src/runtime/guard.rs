@@ -1,0 +1,156 @@
+//! The terminal guard's process-wide half: while a runtime is active, a panic or a fatal signal
+//! must put the terminal back (cooked mode, cursor shown, modes popped, cursor below the
+//! frame) before anything else is printed.
+//!
+//! The runtime registers what to write on such an exit ([`Active::set_exit_bytes`] after each
+//! draw). The panic hook writes it before the panic message prints. Signals (SIGINT, SIGTERM,
+//! SIGHUP) are first handed to the main loop, which ends the run in order; a second signal,
+//! or a loop that does not answer within [`SIGNAL_GRACE`], gets the emergency restore and the
+//! signal's default action.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, Once};
+use std::thread;
+use std::time::Duration;
+
+use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::iterator::Signals;
+
+/// How long the main loop has to end the run after a signal before the signal thread restores
+/// the terminal itself and lets the signal take its default action.
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
+struct Emergency {
+    tty: File,
+    exit_bytes: String,
+}
+
+static ACTIVE: Mutex<Option<Emergency>> = Mutex::new(None);
+/// The signal waiting for the main loop (0 for none).
+static PENDING_SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// Counts runs, so a watchdog from an earlier run leaves a later one alone.
+static RUN: AtomicU64 = AtomicU64::new(0);
+static INSTALL: Once = Once::new();
+
+fn active() -> MutexGuard<'static, Option<Emergency>> {
+    ACTIVE
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A registered run; dropping it unregisters without writing anything (the runtime restores
+/// the terminal itself on the way out).
+pub struct Active {
+    _not_send: std::marker::PhantomData<*const ()>,
+}
+
+impl Active {
+    /// Registers a run on `tty`. `exit_bytes` restores the terminal's modes and puts the cursor
+    /// below the frame. Fails if another run is active in this process.
+    pub fn register(tty: File, exit_bytes: String) -> io::Result<Active> {
+        install_hooks()?;
+        let mut active = active();
+        if active.is_some() {
+            return Err(io::Error::other(
+                "an inline terminal runtime is already running in this process",
+            ));
+        }
+        PENDING_SIGNAL.store(0, Ordering::SeqCst);
+        RUN.fetch_add(1, Ordering::SeqCst);
+        *active = Some(Emergency { tty, exit_bytes });
+        Ok(Active {
+            _not_send: std::marker::PhantomData,
+        })
+    }
+
+    /// What an emergency exit writes, as of the latest draw.
+    pub fn set_exit_bytes(&self, bytes: String) {
+        if let Some(emergency) = active().as_mut() {
+            emergency.exit_bytes = bytes;
+        }
+    }
+
+    /// The signal (SIGINT, SIGTERM, SIGHUP) that asked this run to end, if one came.
+    pub fn take_signal(&self) -> Option<i32> {
+        match PENDING_SIGNAL.swap(0, Ordering::SeqCst) {
+            0 => None,
+            signal => Some(signal),
+        }
+    }
+}
+
+impl Drop for Active {
+    fn drop(&mut self) {
+        // Unwinding from a panic finds this already taken by the hook.
+        active().take();
+    }
+}
+
+/// Restores the terminal of the active run, if any: writes its exit bytes and leaves raw mode.
+/// Safe to call more than once; only the first call does anything.
+pub fn emergency_restore() {
+    let taken = match ACTIVE.try_lock() {
+        Ok(mut guard) => guard.take(),
+        Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner().take(),
+        // Held by a thread that is drawing; restoring now would interleave with its bytes.
+        Err(std::sync::TryLockError::WouldBlock) => None,
+    };
+    if let Some(mut emergency) = taken {
+        let _ = emergency.tty.write_all(emergency.exit_bytes.as_bytes());
+        let _ = emergency.tty.flush();
+        let _ = crossterm::terminal::disable_raw_mode();
+    }
+}
+
+fn install_hooks() -> io::Result<()> {
+    let mut result = Ok(());
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            emergency_restore();
+            previous(info);
+        }));
+        result = spawn_signal_thread();
+    });
+    result
+}
+
+fn spawn_signal_thread() -> io::Result<()> {
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    thread::Builder::new()
+        .name("tea-signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                on_signal(signal);
+            }
+        })?;
+    Ok(())
+}
+
+fn on_signal(signal: i32) {
+    if active().is_none() {
+        // No run: behave as if we had never installed a handler.
+        let _ = signal_hook::low_level::emulate_default_handler(signal);
+        return;
+    }
+    if PENDING_SIGNAL
+        .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+        .is_err()
+    {
+        die(signal);
+    }
+    let run = RUN.load(Ordering::SeqCst);
+    thread::spawn(move || {
+        thread::sleep(SIGNAL_GRACE);
+        if RUN.load(Ordering::SeqCst) == run && active().is_some() {
+            die(signal);
+        }
+    });
+}
+
+fn die(signal: i32) {
+    emergency_restore();
+    let _ = signal_hook::low_level::emulate_default_handler(signal);
+}

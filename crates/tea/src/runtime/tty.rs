@@ -1,0 +1,242 @@
+//! The controlling terminal: opening it, its size, and the start-up probe (cursor column and
+//! Kitty keyboard support) answered by the terminal itself.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::{AsFd, BorrowedFd};
+use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec};
+
+use crate::program::Size;
+
+/// The size assumed when the terminal reports 0 rows or columns (some serial lines, some
+/// pseudo-terminals before their first resize).
+const FALLBACK_SIZE: Size = Size::new(80, 24);
+
+/// The controlling terminal, opened as `/dev/tty`, so the UI works when stdin and stdout are
+/// pipes. Input is read from stdin when stdin is a terminal (as crossterm does), else from
+/// `/dev/tty`.
+pub struct Tty {
+    file: File,
+    input_is_stdin: bool,
+}
+
+impl Tty {
+    /// Opens the controlling terminal; without one this is an error that says so.
+    pub fn open() -> io::Result<Tty> {
+        let file = File::options()
+            .read(true)
+            .write(true)
+            .open("/dev/tty")
+            .map_err(|err| {
+                io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!("no controlling terminal to draw on (opening /dev/tty: {err})"),
+                )
+            })?;
+        let input_is_stdin = rustix::termios::isatty(rustix::stdio::stdin());
+        Ok(Tty {
+            file,
+            input_is_stdin,
+        })
+    }
+
+    /// The terminal's size in cells, never 0 by 0.
+    pub fn size(&self) -> Size {
+        match rustix::termios::tcgetwinsize(&self.file) {
+            Ok(ws) if ws.ws_col > 0 && ws.ws_row > 0 => Size::new(ws.ws_col, ws.ws_row),
+            _ => FALLBACK_SIZE,
+        }
+    }
+
+    /// A second handle on the terminal, for writers outside the main loop (panic hook,
+    /// signal thread).
+    pub fn try_clone(&self) -> io::Result<File> {
+        self.file.try_clone()
+    }
+
+    fn input(&self) -> BorrowedFd<'_> {
+        if self.input_is_stdin {
+            rustix::stdio::stdin()
+        } else {
+            self.file.as_fd()
+        }
+    }
+
+    /// Asks the terminal where the cursor is and whether it speaks the Kitty keyboard protocol,
+    /// then waits for the answers, at most `timeout`. The primary device attributes query goes
+    /// last: every terminal answers it, so its reply ends the wait early. Must run in raw mode.
+    pub fn probe(&mut self, ask_kitty: bool, timeout: Duration) -> io::Result<Probe> {
+        let mut query = String::from("\x1b[6n");
+        if ask_kitty {
+            query.push_str("\x1b[?u");
+        }
+        query.push_str("\x1b[c");
+        self.file.write_all(query.as_bytes())?;
+        self.file.flush()?;
+
+        let deadline = Instant::now() + timeout;
+        let mut replies = Replies::default();
+        let mut buf = [0u8; 1024];
+        while !replies.device_attributes {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || !self.wait_readable(left)? {
+                break;
+            }
+            match rustix::io::read(self.input(), &mut buf) {
+                Ok(0) => break,
+                Ok(n) => replies.feed(&buf[..n]),
+                Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
+                Err(err) => return Err(err.into()),
+            }
+        }
+        Ok(replies.finish())
+    }
+
+    fn wait_readable(&self, timeout: Duration) -> io::Result<bool> {
+        let timeout = Timespec {
+            tv_sec: timeout.as_secs() as _,
+            tv_nsec: timeout.subsec_nanos() as _,
+        };
+        let input = self.input();
+        let mut fds = [PollFd::new(&input, PollFlags::IN)];
+        match rustix::event::poll(&mut fds, Some(&timeout)) {
+            Ok(n) => Ok(n > 0),
+            Err(rustix::io::Errno::INTR) => Ok(false),
+            Err(err) => Err(err.into()),
+        }
+    }
+}
+
+impl Write for Tty {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+/// What the terminal told us at start-up.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Probe {
+    /// The cursor's column, 0-based, when the terminal reported it.
+    pub cursor_column: Option<u16>,
+    /// The terminal answered the Kitty keyboard query, so it supports the protocol.
+    pub kitty_keyboard: bool,
+    /// Bytes the user typed meanwhile: input to deliver, not replies.
+    pub typeahead: Vec<u8>,
+}
+
+/// Separates terminal replies from typed input in the bytes read during the probe.
+#[derive(Debug, Default)]
+struct Replies {
+    probe: Probe,
+    device_attributes: bool,
+    /// The start of a sequence split across reads.
+    partial: Vec<u8>,
+}
+
+impl Replies {
+    fn feed(&mut self, bytes: &[u8]) {
+        let mut input = std::mem::take(&mut self.partial);
+        input.extend_from_slice(bytes);
+        let mut i = 0;
+        while i < input.len() {
+            if input[i] == 0x1b && i + 1 == input.len() {
+                // Maybe the start of a reply; a lone Esc key joins the typeahead in `finish`.
+                self.partial = vec![0x1b];
+                return;
+            }
+            if input[i] != 0x1b || input[i + 1] != b'[' {
+                self.probe.typeahead.push(input[i]);
+                i += 1;
+                continue;
+            }
+            let params_end = input[i + 2..]
+                .iter()
+                .position(|b| !matches!(b, b'0'..=b'9' | b';' | b':' | b'?'))
+                .map(|p| i + 2 + p);
+            let Some(end) = params_end else {
+                self.partial = input[i..].to_vec();
+                return;
+            };
+            let params = &input[i + 2..end];
+            match (params.first(), input[end]) {
+                (Some(b'?'), b'u') => self.probe.kitty_keyboard = true,
+                (Some(b'?'), b'c') => self.device_attributes = true,
+                (_, b'R') if params.first() != Some(&b'?') => {
+                    self.probe.cursor_column = cursor_column(params);
+                }
+                _ => self.probe.typeahead.extend_from_slice(&input[i..=end]),
+            }
+            i = end + 1;
+        }
+    }
+
+    fn finish(mut self) -> Probe {
+        self.probe.typeahead.append(&mut self.partial);
+        self.probe
+    }
+}
+
+/// The column of a cursor position report's `row;col` parameters, 0-based.
+fn cursor_column(params: &[u8]) -> Option<u16> {
+    let text = std::str::from_utf8(params).ok()?;
+    let (_, column) = text.split_once(';')?;
+    column.parse::<u16>().ok()?.checked_sub(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replies(chunks: &[&[u8]]) -> (Probe, bool) {
+        let mut replies = Replies::default();
+        for chunk in chunks {
+            replies.feed(chunk);
+        }
+        let done = replies.device_attributes;
+        (replies.finish(), done)
+    }
+
+    #[test]
+    fn a_kitty_terminal_answers_all_three_queries() {
+        let (probe, done) = replies(&[b"\x1b[5;12R\x1b[?0u\x1b[?62;22c"]);
+        assert!(done);
+        assert_eq!(probe.cursor_column, Some(11));
+        assert!(probe.kitty_keyboard);
+        assert!(probe.typeahead.is_empty());
+    }
+
+    #[test]
+    fn a_legacy_terminal_answers_only_position_and_attributes() {
+        let (probe, done) = replies(&[b"\x1b[1;1R\x1b[?1;2c"]);
+        assert!(done);
+        assert_eq!(probe.cursor_column, Some(0));
+        assert!(!probe.kitty_keyboard);
+    }
+
+    #[test]
+    fn replies_split_across_reads_are_joined() {
+        let (probe, done) = replies(&[b"\x1b[3;", b"4R\x1b", b"[?1u\x1b[?6", b"2c"]);
+        assert!(done);
+        assert_eq!(probe.cursor_column, Some(3));
+        assert!(probe.kitty_keyboard);
+        assert!(probe.typeahead.is_empty());
+    }
+
+    #[test]
+    fn typed_keys_around_the_replies_are_kept_in_order() {
+        let (probe, _) = replies(&[b"ab\x1b[A\x1b[1;1Rc\x1b\x1b[?62c"]);
+        assert_eq!(probe.typeahead, b"ab\x1b[Ac\x1b");
+    }
+
+    #[test]
+    fn no_reply_means_no_kitty_and_an_unknown_column() {
+        let (probe, done) = replies(&[]);
+        assert!(!done);
+        assert_eq!(probe, Probe::default());
+    }
+}
