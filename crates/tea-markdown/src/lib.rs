@@ -1,1 +1,44 @@
-//! Markdown to styled terminal lines.
+//! Markdown to pre-wrapped, semantically styled terminal lines.
+//!
+//! [`render`] turns CommonMark (with GitHub tables, strikethrough and task lists) into
+//! [`tea::Line`]s no wider than the width it is given. Styles are theme slots only (`mdHeading`,
+//! `mdCode`, `syntaxKeyword`, …), so the host's theme colors everything, code included. All text
+//! from the source (prose, code, link targets, table cells) passes through
+//! [`tea::text::sanitize`], so no escape sequence in the markdown reaches the terminal.
+//!
+//! Fenced code is highlighted by syntect, whose syntax definitions load on first use
+//! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width).
+
+mod cache;
+mod document;
+mod highlight;
+mod layout;
+mod table;
+
+pub use cache::MarkdownCache;
+
+use tea::Line;
+
+/// Renders markdown as rows of at most `width` columns (a width of 0 is treated as 1).
+/// Blocks are separated by one blank row; there are no leading or trailing blank rows.
+pub fn render(src: &str, width: usize) -> Vec<Line> {
+    let width = width.max(1);
+    let blocks = document::parse(src);
+    let lines = layout::blocks(&blocks, width, 0, false);
+    debug_assert!(
+        lines.iter().all(|line| line.width() <= width),
+        "a markdown row is wider than {width}"
+    );
+    // Layout keeps every row within the width; this only guards release builds against a
+    // layout bug reaching a host that cannot draw a wider row.
+    lines
+        .into_iter()
+        .map(|line| tea::text::truncate_line(&line, width))
+        .collect()
+}
+
+/// Loads the syntax definitions now rather than on the first code block. Hosts may call it on a
+/// background thread at startup. Each language's patterns still compile on first use.
+pub fn warm_up() {
+    highlight::syntaxes();
+}

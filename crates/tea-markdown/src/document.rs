@@ -1,0 +1,455 @@
+//! The document as blocks: pulldown-cmark's event stream folded into a small tree whose inline
+//! text is already sanitized and styled, so layout only has to measure and wrap.
+
+use std::sync::Arc;
+
+use pulldown_cmark::{
+    Alignment, CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd,
+};
+use tea::text::{sanitize, sanitize_line};
+use tea::{Slot, Span, Style};
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Block {
+    /// Inline spans; `\n` inside a span is a hard break.
+    Paragraph(Vec<Span>),
+    Heading {
+        level: u8,
+        spans: Vec<Span>,
+    },
+    /// `info` is the fence's info string; `code` is sanitized, without the final newline.
+    Code {
+        info: Option<String>,
+        code: String,
+    },
+    Quote(Vec<Block>),
+    List(List),
+    Table(Table),
+    Rule,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct List {
+    /// The first number of an ordered list.
+    pub start: Option<u64>,
+    /// A tight list's items are not separated by blank lines.
+    pub tight: bool,
+    pub items: Vec<Item>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub(crate) struct Item {
+    /// `Some(checked)` for a task-list item.
+    pub task: Option<bool>,
+    pub blocks: Vec<Block>,
+}
+
+/// Cells are inline spans.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Table {
+    pub aligns: Vec<Alignment>,
+    pub head: Vec<Vec<Span>>,
+    pub rows: Vec<Vec<Vec<Span>>>,
+}
+
+/// Parses markdown (CommonMark with GitHub tables, strikethrough and task lists).
+pub(crate) fn parse(src: &str) -> Vec<Block> {
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let mut builder = Builder::default();
+    for event in Parser::new_ext(src, options) {
+        builder.event(event);
+    }
+    builder.finish()
+}
+
+/// An open container.
+enum Open {
+    Quote(Vec<Block>),
+    List {
+        start: Option<u64>,
+        loose: bool,
+        items: Vec<Item>,
+    },
+    Item(Item),
+    Table {
+        table: Table,
+        row: Vec<Vec<Span>>,
+    },
+}
+
+enum InlineKind {
+    Paragraph,
+    Heading(u8),
+    Cell,
+}
+
+#[derive(Default)]
+struct Builder {
+    root: Vec<Block>,
+    open: Vec<Open>,
+    /// Inline text being collected, and what it belongs to.
+    inline: Option<(InlineKind, Vec<Span>)>,
+    code: Option<(Option<String>, String)>,
+    html: Option<String>,
+    strong: usize,
+    emphasis: usize,
+    strike: usize,
+    /// Open links and images: target, and where their text starts in the inline spans.
+    links: Vec<(Arc<str>, usize)>,
+}
+
+impl Builder {
+    fn event(&mut self, event: Event) {
+        if let Some((_, code)) = &mut self.code {
+            match event {
+                Event::Text(text) => code.push_str(&text),
+                Event::End(TagEnd::CodeBlock) => self.end_code(),
+                _ => {}
+            }
+            return;
+        }
+        if let Some(html) = &mut self.html {
+            match event {
+                Event::Html(text) | Event::Text(text) => html.push_str(&text),
+                Event::End(TagEnd::HtmlBlock) => self.end_html(),
+                _ => {}
+            }
+            return;
+        }
+        match event {
+            Event::Start(tag) => self.start(tag),
+            Event::End(tag) => self.end(tag),
+            Event::Text(text) => self.text(&text, self.style()),
+            Event::Code(text) => {
+                let style = Style {
+                    fg: Some(Slot::MdCode),
+                    ..self.style()
+                };
+                self.text(&text, style);
+            }
+            Event::InlineHtml(text) | Event::Html(text) => self.text(&text, self.style()),
+            Event::InlineMath(text) | Event::DisplayMath(text) => self.text(&text, self.style()),
+            Event::FootnoteReference(label) => self.text(&format!("[^{label}]"), self.style()),
+            Event::SoftBreak => self.text(" ", self.style()),
+            Event::HardBreak => self.push_span(Span::styled("\n", self.style())),
+            Event::Rule => {
+                self.end_inline();
+                self.push_block(Block::Rule);
+            }
+            Event::TaskListMarker(checked) => {
+                if let Some(Open::Item(item)) = self.open.last_mut() {
+                    item.task = Some(checked);
+                }
+            }
+        }
+    }
+
+    fn start(&mut self, tag: Tag) {
+        match tag {
+            Tag::Paragraph => {
+                if let Some(Open::Item(_)) = self.open.last() {
+                    self.mark_loose();
+                }
+                self.begin_inline(InlineKind::Paragraph);
+            }
+            Tag::Heading { level, .. } => self.begin_inline(InlineKind::Heading(heading(level))),
+            Tag::BlockQuote(_) => {
+                self.end_inline();
+                self.open.push(Open::Quote(Vec::new()));
+            }
+            Tag::CodeBlock(kind) => {
+                self.end_inline();
+                let info = match kind {
+                    CodeBlockKind::Fenced(info) if !info.trim().is_empty() => {
+                        Some(sanitize_line(info.trim()))
+                    }
+                    _ => None,
+                };
+                self.code = Some((info, String::new()));
+            }
+            Tag::HtmlBlock => {
+                self.end_inline();
+                self.html = Some(String::new());
+            }
+            Tag::List(start) => {
+                self.end_inline();
+                self.open.push(Open::List {
+                    start,
+                    loose: false,
+                    items: Vec::new(),
+                });
+            }
+            Tag::Item => self.open.push(Open::Item(Item::default())),
+            Tag::Table(aligns) => {
+                self.end_inline();
+                self.open.push(Open::Table {
+                    table: Table {
+                        aligns,
+                        head: Vec::new(),
+                        rows: Vec::new(),
+                    },
+                    row: Vec::new(),
+                });
+            }
+            Tag::TableHead | Tag::TableRow => {}
+            Tag::TableCell => self.begin_inline(InlineKind::Cell),
+            Tag::Emphasis => self.emphasis += 1,
+            Tag::Strong => self.strong += 1,
+            Tag::Strikethrough => self.strike += 1,
+            Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }
+            | Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            } => {
+                let at = self.inline.as_ref().map_or(0, |(_, spans)| spans.len());
+                let mut url = sanitize_line(&dest_url).trim().to_string();
+                if link_type == LinkType::Email && !url.starts_with("mailto:") {
+                    url.insert_str(0, "mailto:");
+                }
+                self.links.push((Arc::from(url), at));
+            }
+            // Footnote definitions, definition lists and metadata are not enabled; their text
+            // still shows as paragraphs.
+            _ => {}
+        }
+    }
+
+    fn end(&mut self, tag: TagEnd) {
+        match tag {
+            TagEnd::Paragraph | TagEnd::Heading(_) => self.end_inline(),
+            TagEnd::BlockQuote(_) => {
+                self.end_inline();
+                if let Some(Open::Quote(blocks)) = self.open.pop() {
+                    self.push_block(Block::Quote(blocks));
+                }
+            }
+            TagEnd::List(_) => {
+                self.end_inline();
+                if let Some(Open::List {
+                    start,
+                    loose,
+                    items,
+                }) = self.open.pop()
+                {
+                    self.push_block(Block::List(List {
+                        start,
+                        tight: !loose,
+                        items,
+                    }));
+                }
+            }
+            TagEnd::Item => {
+                self.end_inline();
+                if let Some(Open::Item(item)) = self.open.pop()
+                    && let Some(Open::List { items, .. }) = self.open.last_mut()
+                {
+                    items.push(item);
+                }
+            }
+            TagEnd::TableCell => {
+                let spans = self
+                    .inline
+                    .take()
+                    .map(|(_, spans)| spans)
+                    .unwrap_or_default();
+                if let Some(Open::Table { row, .. }) = self.open.last_mut() {
+                    row.push(spans);
+                }
+            }
+            TagEnd::TableHead => {
+                if let Some(Open::Table { table, row }) = self.open.last_mut() {
+                    table.head = std::mem::take(row);
+                }
+            }
+            TagEnd::TableRow => {
+                if let Some(Open::Table { table, row }) = self.open.last_mut() {
+                    table.rows.push(std::mem::take(row));
+                }
+            }
+            TagEnd::Table => {
+                if let Some(Open::Table { table, .. }) = self.open.pop() {
+                    self.push_block(Block::Table(table));
+                }
+            }
+            TagEnd::Emphasis => self.emphasis = self.emphasis.saturating_sub(1),
+            TagEnd::Strong => self.strong = self.strong.saturating_sub(1),
+            TagEnd::Strikethrough => self.strike = self.strike.saturating_sub(1),
+            TagEnd::Link | TagEnd::Image => self.end_link(tag == TagEnd::Image),
+            _ => {}
+        }
+    }
+
+    /// The style of inline text at this point.
+    fn style(&self) -> Style {
+        let mut style = Style::default();
+        if let Some((InlineKind::Heading(level), _)) = &self.inline {
+            style.fg = Some(Slot::MdHeading);
+            style.bold = true;
+            style.underline = *level == 1;
+        }
+        style.bold |= self.strong > 0;
+        style.italic = self.emphasis > 0;
+        style.strikethrough = self.strike > 0;
+        if let Some((url, _)) = self.links.last() {
+            style.fg = Some(Slot::MdLink);
+            style.underline = true;
+            if !url.is_empty() {
+                style.link = Some(url.clone());
+            }
+        }
+        style
+    }
+
+    fn text(&mut self, text: &str, style: Style) {
+        let text = sanitize_line(text);
+        if !text.is_empty() {
+            self.push_span(Span::styled(text, style));
+        }
+    }
+
+    fn push_span(&mut self, span: Span) {
+        if self.inline.is_none() {
+            // Tight list items carry their text without a paragraph.
+            self.begin_inline(InlineKind::Paragraph);
+        }
+        let (_, spans) = self.inline.as_mut().expect("inline text is open");
+        match spans.last_mut() {
+            Some(last) if last.style == span.style => last.text.push_str(&span.text),
+            _ => spans.push(span),
+        }
+    }
+
+    /// Closes a link: shows its target after the text unless the text already says it.
+    fn end_link(&mut self, image: bool) {
+        let Some((url, at)) = self.links.pop() else {
+            return;
+        };
+        let text: String = self
+            .inline
+            .as_ref()
+            .map(|(_, spans)| {
+                spans[at.min(spans.len())..]
+                    .iter()
+                    .map(|s| s.text.as_str())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if image && text.trim().is_empty() {
+            let style = Style {
+                link: Some(url.clone()),
+                ..Style::fg(Slot::MdLink).underline()
+            };
+            self.push_span(Span::styled("image", style));
+        }
+        let shown = text.trim();
+        let says_url =
+            shown == &*url || url.strip_prefix("mailto:") == Some(shown) || url.is_empty();
+        if !says_url {
+            let mut style = Style::fg(Slot::MdLinkUrl);
+            style.link = Some(url.clone());
+            self.push_span(Span::styled(format!(" ({url})"), style));
+        }
+    }
+
+    fn begin_inline(&mut self, kind: InlineKind) {
+        self.end_inline();
+        self.inline = Some((kind, Vec::new()));
+    }
+
+    fn end_inline(&mut self) {
+        let Some((kind, spans)) = self.inline.take() else {
+            return;
+        };
+        match kind {
+            InlineKind::Paragraph if spans.is_empty() => {}
+            InlineKind::Paragraph => self.push_block(Block::Paragraph(spans)),
+            InlineKind::Heading(level) => self.push_block(Block::Heading { level, spans }),
+            // A cell closed by something else than its end tag keeps its text.
+            InlineKind::Cell => {
+                if let Some(Open::Table { row, .. }) = self.open.last_mut() {
+                    row.push(spans);
+                }
+            }
+        }
+    }
+
+    fn end_code(&mut self) {
+        let Some((info, code)) = self.code.take() else {
+            return;
+        };
+        let mut code = sanitize(&code);
+        if code.ends_with('\n') {
+            code.pop();
+        }
+        self.push_block(Block::Code { info, code });
+    }
+
+    fn end_html(&mut self) {
+        let Some(html) = self.html.take() else {
+            return;
+        };
+        let text = sanitize(html.trim_end_matches('\n'));
+        if !text.is_empty() {
+            self.push_block(Block::Paragraph(vec![Span::plain(text)]));
+        }
+    }
+
+    fn mark_loose(&mut self) {
+        if let Some(Open::List { loose, .. }) = self.open.iter_mut().rev().nth(1) {
+            *loose = true;
+        }
+    }
+
+    fn push_block(&mut self, block: Block) {
+        let target = self.open.iter_mut().rev().find_map(|open| match open {
+            Open::Quote(blocks) => Some(blocks),
+            Open::Item(item) => Some(&mut item.blocks),
+            Open::List { .. } | Open::Table { .. } => None,
+        });
+        target.unwrap_or(&mut self.root).push(block);
+    }
+
+    fn finish(mut self) -> Vec<Block> {
+        self.end_inline();
+        self.end_code();
+        self.end_html();
+        while let Some(open) = self.open.pop() {
+            match open {
+                Open::Quote(blocks) => self.push_block(Block::Quote(blocks)),
+                Open::Item(item) => {
+                    if let Some(Open::List { items, .. }) = self.open.last_mut() {
+                        items.push(item);
+                    }
+                }
+                Open::List {
+                    start,
+                    loose,
+                    items,
+                } => self.push_block(Block::List(List {
+                    start,
+                    tight: !loose,
+                    items,
+                })),
+                Open::Table { table, .. } => self.push_block(Block::Table(table)),
+            }
+        }
+        self.root
+    }
+}
+
+fn heading(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}

@@ -1,0 +1,161 @@
+//! Tables in box borders. Columns start at their widest cell; while the table is wider than the
+//! width, the widest column gives up a column (its cells wrap). When even one-column-wide cells
+//! would not fit, the table becomes a list of records ("Header: value"), which always fits.
+
+use pulldown_cmark::Alignment;
+use tea::text::{width as text_width, wrap_spans};
+use tea::{Line, Slot, Span, Style};
+
+use crate::document::Table;
+
+/// Columns taken by borders and padding: `│ ` before each cell, ` │` after the last, and ` `
+/// before each inner `│`.
+fn overhead(columns: usize) -> usize {
+    3 * columns + 1
+}
+
+pub(crate) fn layout(table: &Table, width: usize) -> Vec<Line> {
+    let columns = table
+        .rows
+        .iter()
+        .map(Vec::len)
+        .chain([table.head.len(), table.aligns.len()])
+        .max()
+        .unwrap_or(0);
+    if columns == 0 {
+        return Vec::new();
+    }
+    if overhead(columns) + columns > width {
+        return records(table, columns, width);
+    }
+    let mut widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            std::iter::once(&table.head)
+                .chain(&table.rows)
+                .filter_map(|row| row.get(c))
+                .map(|cell| spans_width(cell))
+                .max()
+                .unwrap_or(0)
+                .max(1)
+        })
+        .collect();
+    while widths.iter().sum::<usize>() + overhead(columns) > width {
+        let widest = (0..columns)
+            .max_by_key(|&c| (widths[c], std::cmp::Reverse(c)))
+            .expect("at least one column");
+        widths[widest] -= 1;
+    }
+
+    let mut out = vec![rule('┌', '┬', '┐', &widths)];
+    let header = Style::default().bold();
+    let head: Vec<Vec<Span>> = (0..columns)
+        .map(|c| {
+            table
+                .head
+                .get(c)
+                .map(|cell| cell.iter().map(|s| emphasized(s, &header)).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    out.extend(row(&head, &table.aligns, &widths));
+    out.push(rule('├', '┼', '┤', &widths));
+    for cells in &table.rows {
+        out.extend(row(cells, &table.aligns, &widths));
+    }
+    out.push(rule('└', '┴', '┘', &widths));
+    out
+}
+
+fn spans_width(spans: &[Span]) -> usize {
+    spans.iter().map(|s| text_width(&s.text)).sum()
+}
+
+fn emphasized(span: &Span, header: &Style) -> Span {
+    let mut span = span.clone();
+    span.style.bold |= header.bold;
+    span
+}
+
+fn border() -> Style {
+    Style::fg(Slot::MdHr)
+}
+
+fn rule(left: char, middle: char, right: char, widths: &[usize]) -> Line {
+    let mut text = String::new();
+    text.push(left);
+    for (i, w) in widths.iter().enumerate() {
+        if i > 0 {
+            text.push(middle);
+        }
+        text.extend(std::iter::repeat_n('─', w + 2));
+    }
+    text.push(right);
+    Line::styled(text, border())
+}
+
+/// One table row: each cell wrapped to its column, aligned, padded; as many rows as the
+/// tallest cell needs.
+fn row(cells: &[Vec<Span>], aligns: &[Alignment], widths: &[usize]) -> Vec<Line> {
+    let wrapped: Vec<Vec<Vec<Span>>> = widths
+        .iter()
+        .enumerate()
+        .map(|(c, &w)| wrap_spans(cells.get(c).map_or(&[][..], Vec::as_slice), w))
+        .collect();
+    let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+    (0..height)
+        .map(|r| {
+            let mut line = Line::default();
+            for (c, &w) in widths.iter().enumerate() {
+                let border_text = if c == 0 { "│ " } else { " │ " };
+                line.push(Span::styled(border_text, border()));
+                let content = wrapped[c].get(r).cloned().unwrap_or_default();
+                let free = w.saturating_sub(spans_width(&content));
+                let (before, after) = match aligns.get(c) {
+                    Some(Alignment::Right) => (free, 0),
+                    Some(Alignment::Center) => (free / 2, free - free / 2),
+                    _ => (0, free),
+                };
+                if before > 0 {
+                    line.push(Span::plain(" ".repeat(before)));
+                }
+                line.spans.extend(content);
+                if after > 0 {
+                    line.push(Span::plain(" ".repeat(after)));
+                }
+            }
+            line.push(Span::styled(" │", border()));
+            line
+        })
+        .collect()
+}
+
+/// The readable fallback for widths too small for borders: every body row as "Header: value"
+/// lines, rows apart by a blank line; a table without body rows lists its headers.
+fn records(table: &Table, columns: usize, width: usize) -> Vec<Line> {
+    let header = Style::default().bold();
+    let mut out = Vec::new();
+    if table.rows.is_empty() {
+        for cell in &table.head {
+            let spans: Vec<Span> = cell.iter().map(|s| emphasized(s, &header)).collect();
+            out.extend(wrap_spans(&spans, width).into_iter().map(Line::new));
+        }
+        return out;
+    }
+    for (r, cells) in table.rows.iter().enumerate() {
+        if r > 0 {
+            out.push(Line::default());
+        }
+        for c in 0..columns {
+            let mut spans: Vec<Span> = table
+                .head
+                .get(c)
+                .map(|cell| cell.iter().map(|s| emphasized(s, &header)).collect())
+                .unwrap_or_default();
+            spans.push(Span::styled(":", header.clone()));
+            spans.push(Span::plain(" "));
+            spans.extend(cells.get(c).cloned().unwrap_or_default());
+            out.extend(wrap_spans(&spans, width).into_iter().map(Line::new));
+        }
+    }
+    out
+}
