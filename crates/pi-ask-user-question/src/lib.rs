@@ -1,5 +1,15 @@
-//! The Node addon behind the pi extension: schema, validation, the questionnaire session, the dialog
-//! driver and the transcript cards, for `extension/index.ts`.
+//! The Node addon behind the pi extension (`extension/index.ts`): the tool definition and JSON
+//! Schema, input checks, the sequential dialog driver, the questionnaire session and the transcript
+//! cards. All behaviour lives here; the extension only wires pi's API to these functions.
+//!
+//! JSON crosses the boundary as plain JS values; results are `{content, details}` as the `question`
+//! crate builds them.
+
+mod dialogs;
+mod tool;
+
+pub use dialogs::Dialogs;
+pub use tool::{invalid_result, no_ui_result, tool_definition};
 
 use napi_derive::napi;
 

@@ -1,0 +1,108 @@
+//! What pi needs to register the tool, and the results of calls that never open a UI.
+
+use napi_derive::napi;
+use serde_json::{Value, json};
+
+pub const TOOL_NAME: &str = "ask_user_question";
+
+const PROMPT_SNIPPET: &str = "Ask the user structured questions (pick one, pick several, free text, yes/no) and wait for the answers";
+
+const PROMPT_GUIDELINES: [&str; 4] = [
+    "Use ask_user_question when you need the user's decision or information you cannot find yourself; do not use it for questions you can answer by reading the code.",
+    "Before calling ask_user_question, write any proposal, plan, table or findings the user needs as visible text in your reply; keep its context and previews short.",
+    "Keep each ask_user_question prompt self-contained: the user should be able to answer it without scrolling back.",
+    "Write ask_user_question titles, headers, prompts and option labels in the user's language (and set its labels for the UI strings when that is not English).",
+];
+
+/// `{name, label, description, promptSnippet, promptGuidelines, parameters}` for
+/// `pi.registerTool`; `parameters` is the input's JSON Schema.
+#[napi]
+pub fn tool_definition() -> Value {
+    let parameters = question::schema();
+    let description = parameters
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string();
+    json!({
+        "name": TOOL_NAME,
+        "label": "Ask user",
+        "description": description,
+        "promptSnippet": PROMPT_SNIPPET,
+        "promptGuidelines": PROMPT_GUIDELINES,
+        "parameters": parameters,
+    })
+}
+
+/// The `invalid_questions` result listing every issue of `input`, or `null` when it is valid.
+#[napi]
+pub fn invalid_result(input: Value) -> Option<Value> {
+    question::validate(&input)
+        .err()
+        .map(|issues| question::invalid_result(issues).to_json())
+}
+
+/// The `no_ui` result for a call on a host without an interactive UI.
+#[napi]
+pub fn no_ui_result(input: Value) -> Value {
+    question::no_ui_result(&input).to_json()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valid_input() -> Value {
+        json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick?", "options": [{"value": "x", "label": "X"}]}]})
+    }
+
+    #[test]
+    fn the_definition_carries_the_schema_and_names_the_tool_in_every_guideline() {
+        let definition = tool_definition();
+        assert_eq!(definition["name"], TOOL_NAME);
+        assert_eq!(definition["parameters"], question::schema());
+        assert!(!definition["description"].as_str().unwrap().is_empty());
+        for guideline in definition["promptGuidelines"].as_array().unwrap() {
+            assert!(
+                guideline.as_str().unwrap().contains(TOOL_NAME),
+                "{guideline}"
+            );
+        }
+        assert!(!definition["promptSnippet"].as_str().unwrap().contains('\n'));
+    }
+
+    #[test]
+    fn valid_input_has_no_invalid_result() {
+        assert_eq!(invalid_result(valid_input()), None);
+    }
+
+    #[test]
+    fn invalid_input_lists_every_issue() {
+        let input = json!({"questions": [
+            {"id": "a", "header": " ", "prompt": "Pick?", "options": []},
+            {"id": "a", "header": "B", "prompt": "Why?", "type": "text"}
+        ]});
+        let result = invalid_result(input).expect("invalid");
+        assert_eq!(result["details"]["error"], "invalid_questions");
+        let issues = result["details"]["issues"].as_array().unwrap();
+        let codes: Vec<&str> = issues.iter().map(|i| i["code"].as_str().unwrap()).collect();
+        assert!(codes.contains(&"blank"), "{codes:?}");
+        assert!(codes.contains(&"missing_options"), "{codes:?}");
+        assert!(codes.contains(&"duplicate_id"), "{codes:?}");
+        let content = result["content"].as_str().unwrap();
+        for issue in issues {
+            assert!(
+                content.contains(issue["path"].as_str().unwrap()),
+                "{content}"
+            );
+        }
+    }
+
+    #[test]
+    fn no_ui_is_a_cancellation_with_the_questions() {
+        let result = no_ui_result(valid_input());
+        assert_eq!(result["details"]["error"], "no_ui");
+        assert_eq!(result["details"]["cancelled"], true);
+        assert_eq!(result["details"]["questions"][0]["id"], "a");
+    }
+}
