@@ -1,0 +1,549 @@
+//! The keymap: one table per mode that turns input events into [`Msg`]s and, read the other
+//! way, yields the hint footer. A key is bound in exactly one place, so the footer never
+//! advertises a key that does something else.
+
+use question::{Label, Labels};
+use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use tea::text::{sanitize_line, truncate_line, width};
+use tea::{Line, Slot, Span, Style};
+
+use crate::app::Msg;
+
+/// What the keyboard is talking to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// An option list (single, multi, confirm).
+    List,
+    /// The Review tab.
+    Review,
+    /// A note or "Type something." editor: Esc keeps the draft and returns to the list.
+    Editor,
+    /// The editor of a text question: Esc cancels the questionnaire.
+    TextAnswer,
+    /// Folded into the dock: only Ctrl+] is ours.
+    Collapsed,
+}
+
+/// What decides which hints apply right now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct HintContext {
+    /// Several questions: tabs exist.
+    pub tabs: bool,
+    /// The question is multi-select.
+    pub multi: bool,
+    /// The cursor is on an option (not on "Type something.").
+    pub on_option: bool,
+    /// A narrow terminal and the focused option has something to preview.
+    pub narrow_preview: bool,
+    /// A preview is shown and taller than its viewport.
+    pub preview_scrolls: bool,
+    /// The context is taller than its viewport.
+    pub context_scrolls: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum When {
+    Always,
+    Tabs,
+    SingleChoice,
+    Multi,
+    OnOption,
+    NarrowPreview,
+    PreviewScrolls,
+    ContextScrolls,
+}
+
+impl When {
+    fn holds(self, ctx: &HintContext) -> bool {
+        match self {
+            When::Always => true,
+            When::Tabs => ctx.tabs,
+            When::SingleChoice => !ctx.multi,
+            When::Multi => ctx.multi,
+            When::OnOption => ctx.on_option,
+            When::NarrowPreview => ctx.narrow_preview,
+            When::PreviewScrolls => ctx.preview_scrolls,
+            When::ContextScrolls => ctx.context_scrolls,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Hint {
+    keys: &'static str,
+    verb: Label,
+    when: When,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Key {
+    Code(KeyCode, KeyModifiers),
+    /// 1–9 without modifiers.
+    Digit,
+    /// Any printable character without Ctrl/Alt.
+    Text,
+}
+
+struct Binding {
+    keys: &'static [Key],
+    /// Builds the message; gets the typed character for [`Key::Digit`] and [`Key::Text`].
+    msg: fn(char) -> Msg,
+    /// Whether a held-down key (a repeat event) acts again. Toggles and actions never do.
+    repeats: bool,
+    hint: Option<Hint>,
+}
+
+const NONE: KeyModifiers = KeyModifiers::NONE;
+const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
+const CTRL: KeyModifiers = KeyModifiers::CTRL;
+const ALT: KeyModifiers = KeyModifiers::ALT;
+
+const fn key(code: KeyCode) -> Key {
+    Key::Code(code, NONE)
+}
+const fn shift(code: KeyCode) -> Key {
+    Key::Code(code, SHIFT)
+}
+const fn ctrl(c: char) -> Key {
+    Key::Code(KeyCode::Char(c), CTRL)
+}
+const fn alt(code: KeyCode) -> Key {
+    Key::Code(code, ALT)
+}
+const fn ch(c: char) -> Key {
+    Key::Code(KeyCode::Char(c), NONE)
+}
+
+const fn hint(keys: &'static str, verb: Label, when: When) -> Option<Hint> {
+    Some(Hint { keys, verb, when })
+}
+
+const COLLAPSE: Binding = Binding {
+    keys: &[ctrl(']')],
+    msg: |_| Msg::ToggleCollapse,
+    repeats: false,
+    hint: hint("ctrl+]", Label::Collapse, When::Always),
+};
+
+const NEXT_TAB: Binding = Binding {
+    keys: &[key(KeyCode::Tab), key(KeyCode::Right)],
+    msg: |_| Msg::NextTab,
+    repeats: false,
+    hint: hint("tab", Label::SwitchTab, When::Tabs),
+};
+
+const PREV_TAB: Binding = Binding {
+    keys: &[shift(KeyCode::Tab), key(KeyCode::Left)],
+    msg: |_| Msg::PrevTab,
+    repeats: false,
+    hint: None,
+};
+
+const MOVE_UP: Binding = Binding {
+    keys: &[key(KeyCode::Up)],
+    msg: |_| Msg::MoveUp,
+    repeats: true,
+    hint: hint("↑↓", Label::Move, When::Always),
+};
+
+const MOVE_DOWN: Binding = Binding {
+    keys: &[key(KeyCode::Down)],
+    msg: |_| Msg::MoveDown,
+    repeats: true,
+    hint: None,
+};
+
+const MOVE_FIRST: Binding = Binding {
+    keys: &[key(KeyCode::Home)],
+    msg: |_| Msg::MoveFirst,
+    repeats: false,
+    hint: None,
+};
+
+const MOVE_LAST: Binding = Binding {
+    keys: &[key(KeyCode::End)],
+    msg: |_| Msg::MoveLast,
+    repeats: false,
+    hint: None,
+};
+
+const CANCEL: Binding = Binding {
+    keys: &[key(KeyCode::Esc)],
+    msg: |_| Msg::Cancel,
+    repeats: false,
+    hint: hint("esc", Label::Cancel, When::Always),
+};
+
+static LIST: &[Binding] = &[
+    MOVE_UP,
+    MOVE_DOWN,
+    MOVE_FIRST,
+    MOVE_LAST,
+    Binding {
+        keys: &[key(KeyCode::Enter)],
+        msg: |_| Msg::Activate,
+        repeats: false,
+        hint: hint("enter", Label::Select, When::SingleChoice),
+    },
+    Binding {
+        keys: &[],
+        msg: |_| Msg::Activate,
+        repeats: false,
+        hint: hint("enter", Label::Next, When::Multi),
+    },
+    Binding {
+        keys: &[key(KeyCode::Char(' '))],
+        msg: |_| Msg::SelectWithoutAdvance,
+        repeats: false,
+        hint: hint("space", Label::Toggle, When::Multi),
+    },
+    Binding {
+        keys: &[Key::Digit],
+        msg: |c| Msg::PickNumber(c.to_digit(10).unwrap_or(0) as u8),
+        repeats: false,
+        hint: hint("1-9", Label::Pick, When::Always),
+    },
+    NEXT_TAB,
+    PREV_TAB,
+    CANCEL,
+    Binding {
+        keys: &[ch('p')],
+        msg: |_| Msg::TogglePreview,
+        repeats: false,
+        hint: hint("p", Label::Preview, When::NarrowPreview),
+    },
+    Binding {
+        keys: &[shift(KeyCode::Up)],
+        msg: |_| Msg::ScrollPreview(-1),
+        repeats: true,
+        hint: hint("⇧↑↓", Label::ScrollPreview, When::PreviewScrolls),
+    },
+    Binding {
+        keys: &[shift(KeyCode::Down)],
+        msg: |_| Msg::ScrollPreview(1),
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[ch('['), key(KeyCode::PageUp)],
+        msg: |_| Msg::PagePreview(-1),
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[ch(']'), key(KeyCode::PageDown)],
+        msg: |_| Msg::PagePreview(1),
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[alt(KeyCode::Up)],
+        msg: |_| Msg::ScrollContext(-1),
+        repeats: true,
+        hint: hint("alt+↑↓", Label::ScrollContext, When::ContextScrolls),
+    },
+    Binding {
+        keys: &[alt(KeyCode::Down)],
+        msg: |_| Msg::ScrollContext(1),
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[ch('n')],
+        msg: |_| Msg::OpenOptionNote,
+        repeats: false,
+        hint: hint("n", Label::OptionNote, When::OnOption),
+    },
+    Binding {
+        keys: &[ch('N')],
+        msg: |_| Msg::OpenQuestionNote,
+        repeats: false,
+        hint: hint("N", Label::QuestionNote, When::Always),
+    },
+    Binding {
+        keys: &[ch('x'), key(KeyCode::Delete)],
+        msg: |_| Msg::Clear,
+        repeats: false,
+        hint: hint("x", Label::Clear, When::Always),
+    },
+    COLLAPSE,
+];
+
+static REVIEW: &[Binding] = &[
+    MOVE_UP,
+    MOVE_DOWN,
+    MOVE_FIRST,
+    MOVE_LAST,
+    Binding {
+        keys: &[key(KeyCode::Enter), key(KeyCode::Char(' '))],
+        msg: |_| Msg::Activate,
+        repeats: false,
+        hint: hint("enter", Label::Select, When::Always),
+    },
+    NEXT_TAB,
+    PREV_TAB,
+    CANCEL,
+    COLLAPSE,
+];
+
+const SAVE: Binding = Binding {
+    keys: &[key(KeyCode::Enter)],
+    msg: |_| Msg::SaveEditor,
+    repeats: false,
+    hint: hint("enter", Label::Save, When::Always),
+};
+
+const NEWLINE: Binding = Binding {
+    // Alt+Enter for terminals that cannot tell Shift+Enter from Enter.
+    keys: &[shift(KeyCode::Enter), alt(KeyCode::Enter)],
+    msg: |_| Msg::InsertNewline,
+    repeats: true,
+    hint: hint("⇧enter", Label::Newline, When::Always),
+};
+
+const EDITING: &[Binding] = &[
+    Binding {
+        keys: &[key(KeyCode::Left), ctrl('b')],
+        msg: |_| Msg::CursorLeft,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::Right), ctrl('f')],
+        msg: |_| Msg::CursorRight,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::Up)],
+        msg: |_| Msg::CursorUp,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::Down)],
+        msg: |_| Msg::CursorDown,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::Home), ctrl('a')],
+        msg: |_| Msg::CursorLineStart,
+        repeats: false,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::End), ctrl('e')],
+        msg: |_| Msg::CursorLineEnd,
+        repeats: false,
+        hint: None,
+    },
+    Binding {
+        keys: &[
+            alt(KeyCode::Char('b')),
+            alt(KeyCode::Left),
+            Key::Code(KeyCode::Left, CTRL),
+        ],
+        msg: |_| Msg::CursorWordLeft,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[
+            alt(KeyCode::Char('f')),
+            alt(KeyCode::Right),
+            Key::Code(KeyCode::Right, CTRL),
+        ],
+        msg: |_| Msg::CursorWordRight,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::Backspace), shift(KeyCode::Backspace)],
+        msg: |_| Msg::DeleteBack,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[key(KeyCode::Delete), ctrl('d')],
+        msg: |_| Msg::DeleteForward,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[
+            ctrl('w'),
+            alt(KeyCode::Backspace),
+            Key::Code(KeyCode::Backspace, CTRL),
+        ],
+        msg: |_| Msg::DeleteWordBack,
+        repeats: true,
+        hint: None,
+    },
+    Binding {
+        keys: &[ctrl('u')],
+        msg: |_| Msg::DeleteToLineStart,
+        repeats: false,
+        hint: None,
+    },
+    Binding {
+        keys: &[ctrl('k')],
+        msg: |_| Msg::DeleteToLineEnd,
+        repeats: false,
+        hint: None,
+    },
+    Binding {
+        keys: &[Key::Text],
+        msg: |c| Msg::InsertText(c.to_string()),
+        repeats: true,
+        hint: None,
+    },
+];
+
+static EDITOR: &[Binding] = &[
+    SAVE,
+    NEWLINE,
+    Binding {
+        keys: &[key(KeyCode::Esc)],
+        msg: |_| Msg::LeaveEditor,
+        repeats: false,
+        hint: hint("esc", Label::KeepDraft, When::Always),
+    },
+    NEXT_TAB_IN_EDITOR,
+    PREV_TAB_IN_EDITOR,
+    COLLAPSE,
+];
+
+static TEXT_ANSWER: &[Binding] = &[
+    SAVE,
+    NEWLINE,
+    NEXT_TAB_IN_EDITOR,
+    PREV_TAB_IN_EDITOR,
+    CANCEL,
+    COLLAPSE,
+];
+
+const NEXT_TAB_IN_EDITOR: Binding = Binding {
+    keys: &[key(KeyCode::Tab)],
+    msg: |_| Msg::NextTab,
+    repeats: false,
+    hint: hint("tab", Label::SwitchTab, When::Tabs),
+};
+
+const PREV_TAB_IN_EDITOR: Binding = Binding {
+    keys: &[shift(KeyCode::Tab)],
+    msg: |_| Msg::PrevTab,
+    repeats: false,
+    hint: None,
+};
+
+static COLLAPSED: &[Binding] = &[Binding {
+    keys: &[ctrl(']')],
+    msg: |_| Msg::ToggleCollapse,
+    repeats: false,
+    hint: hint("ctrl+]", Label::Expand, When::Always),
+}];
+
+/// The bindings of a mode, most important hint first. Editors add the editing keys last, so
+/// a mode's own bindings (Enter, Esc, Tab) win.
+fn tables(mode: Mode) -> [&'static [Binding]; 2] {
+    match mode {
+        Mode::List => [LIST, &[]],
+        Mode::Review => [REVIEW, &[]],
+        Mode::Editor => [EDITOR, EDITING],
+        Mode::TextAnswer => [TEXT_ANSWER, EDITING],
+        Mode::Collapsed => [COLLAPSED, &[]],
+    }
+}
+
+/// A key with Shift folded into the character for printable keys (so `N` is `N` however the
+/// terminal reports it), Meta read as Alt, and lock states ignored.
+fn normalize(k: &KeyEvent) -> (KeyCode, KeyModifiers) {
+    let mut mods = k.modifiers & (SHIFT | CTRL | ALT);
+    if k.modifiers.contains(KeyModifiers::META) {
+        mods |= ALT;
+    }
+    match k.code {
+        KeyCode::Char(c) if mods.contains(CTRL) => {
+            (KeyCode::Char(c.to_ascii_lowercase()), mods - SHIFT)
+        }
+        KeyCode::Char(c) if mods.contains(SHIFT) => {
+            let c = if c.is_lowercase() {
+                c.to_uppercase().next().unwrap_or(c)
+            } else {
+                c
+            };
+            (KeyCode::Char(c), mods - SHIFT)
+        }
+        code => (code, mods),
+    }
+}
+
+fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
+    match (pattern, code) {
+        (Key::Code(c, m), _) if *c == code && *m == mods => Some('\0'),
+        (Key::Digit, KeyCode::Char(d @ '1'..='9')) if mods.is_empty() => Some(d),
+        (Key::Text, KeyCode::Char(c)) if !mods.intersects(CTRL | ALT) && !c.is_control() => Some(c),
+        _ => None,
+    }
+}
+
+/// The message an input event means in `mode`. Releases never act; repeats act only for
+/// bindings that move, scroll or type.
+pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
+    match event {
+        Event::Paste(text) if matches!(mode, Mode::Editor | Mode::TextAnswer) => {
+            Some(Msg::InsertText(text.clone()))
+        }
+        Event::Key(k) => {
+            if k.kind == KeyEventKind::Release {
+                return None;
+            }
+            let (code, mods) = normalize(k);
+            tables(mode)
+                .iter()
+                .flat_map(|table| table.iter())
+                .find_map(|binding| {
+                    let c = binding
+                        .keys
+                        .iter()
+                        .find_map(|pattern| matches(pattern, code, mods))?;
+                    (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
+                })
+        }
+        _ => None,
+    }
+}
+
+/// The hint footer of `mode`: "key verb · key verb …", as many whole hints as fit in `width`.
+pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
+    let key_style = Style::fg(Slot::Muted).bold();
+    let verb_style = Style::fg(Slot::Dim);
+    let mut line = Line::default();
+    let mut used = 0;
+    let hints = tables(mode)
+        .into_iter()
+        .flat_map(|table| table.iter())
+        .filter_map(|b| b.hint)
+        .filter(|h| h.when.holds(ctx));
+    for hint in hints {
+        let verb = sanitize_line(labels.get(hint.verb));
+        let sep = if line.spans.is_empty() { "" } else { " · " };
+        let piece = width(sep) + width(hint.keys) + 1 + width(&verb);
+        if used + piece > columns {
+            if line.spans.is_empty() {
+                line.push(Span::styled(hint.keys, key_style.clone()));
+                line.push(Span::styled(format!(" {verb}"), verb_style.clone()));
+                return truncate_line(&line, columns);
+            }
+            break;
+        }
+        if !sep.is_empty() {
+            line.push(Span::styled(sep, verb_style.clone()));
+        }
+        line.push(Span::styled(hint.keys, key_style.clone()));
+        line.push(Span::styled(format!(" {verb}"), verb_style.clone()));
+        used += piece;
+    }
+    line
+}
