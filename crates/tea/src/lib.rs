@@ -3,7 +3,19 @@
 //! A program is a model, a closed message enum, a pure `update` and a pure `view`; hosts (the
 //! inline terminal runtime, the headless driver) feed it input events and draw its frames.
 
+pub mod frame;
+mod ink;
+pub mod input;
+pub mod program;
+pub mod rows;
 pub mod style;
 pub mod text;
+pub mod theme;
 
+pub use frame::{Frame, Row, render};
+pub use ink::{bg_color, slot_color};
+pub use input::Event;
+pub use program::{Cmd, Program, Size};
+pub use rows::rows;
 pub use style::{BgSlot, Line, Slot, Span, Style};
+pub use theme::Palette;

@@ -1,0 +1,161 @@
+//! How semantic styles travel through iocraft's canvas.
+//!
+//! iocraft cells hold concrete colors, but views know only slots and the palette is chosen
+//! when a frame is written. So a slot is drawn as a reserved truecolor value that names it
+//! ([`slot_color`], [`bg_color`]); [`crate::frame`] reads the canvas back and resolves those
+//! values with the palette it is given. Strikethrough, which the canvas cannot store, rides
+//! in the same value.
+//!
+//! The canvas also splits a grapheme cluster at every wide code point, so a ZWJ family
+//! (`👨‍👩‍👧`) or a skin-toned emoji (`👍🏽`) would take 4–6 columns instead of 2. Such clusters
+//! are interned and drawn as private-use placeholders (one head cell, then continuation cells)
+//! that the frame writer swaps back for the cluster.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use iocraft::Color as CanvasColor;
+
+use crate::style::{BgSlot, Slot};
+
+/// Red channel marking a reserved value; the green channel says foreground or background.
+const TAG_R: u8 = 0xf1;
+const TAG_FG: u8 = 0x7e;
+const TAG_BG: u8 = 0x7f;
+const STRIKE: u8 = 0x40;
+
+/// The canvas color that stands for `slot`. Use it for stock iocraft components
+/// (`View(border_color: tea::slot_color(Slot::Border))`) so they follow the palette too.
+pub fn slot_color(slot: Slot) -> CanvasColor {
+    fg_code(Some(slot), false)
+}
+
+/// The canvas color that stands for a background slot.
+pub fn bg_color(slot: BgSlot) -> CanvasColor {
+    CanvasColor::Rgb {
+        r: TAG_R,
+        g: TAG_BG,
+        b: slot as u8,
+    }
+}
+
+pub(crate) fn fg_code(slot: Option<Slot>, strike: bool) -> CanvasColor {
+    let index = slot.map_or(0, |s| s as u8 + 1);
+    CanvasColor::Rgb {
+        r: TAG_R,
+        g: TAG_FG,
+        b: index | if strike { STRIKE } else { 0 },
+    }
+}
+
+/// A foreground read back from the canvas.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Fg {
+    Slot(Slot),
+    Literal(CanvasColor),
+}
+
+/// A background read back from the canvas.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Bg {
+    Slot(BgSlot),
+    Literal(CanvasColor),
+}
+
+/// Decodes a canvas foreground: (color, strikethrough).
+pub(crate) fn decode_fg(color: Option<CanvasColor>) -> (Option<Fg>, bool) {
+    match color {
+        None | Some(CanvasColor::Reset) => (None, false),
+        Some(CanvasColor::Rgb { r: TAG_R, g: TAG_FG, b }) => {
+            let index = (b & !STRIKE) as usize;
+            let slot = index.checked_sub(1).and_then(|i| Slot::ALL.get(i).copied());
+            (slot.map(Fg::Slot), b & STRIKE != 0)
+        }
+        Some(literal) => (Some(Fg::Literal(literal)), false),
+    }
+}
+
+pub(crate) fn decode_bg(color: Option<CanvasColor>) -> Option<Bg> {
+    match color {
+        None | Some(CanvasColor::Reset) => None,
+        Some(CanvasColor::Rgb { r: TAG_R, g: TAG_BG, b }) => {
+            BgSlot::ALL.get(b as usize).copied().map(Bg::Slot)
+        }
+        Some(literal) => Some(Bg::Literal(literal)),
+    }
+}
+
+// Placeholders live in plane 16 (supplementary private use area B), which fonts and models
+// practically never use; `rows` turns any such code point in real text into U+FFFD.
+const HEAD_BASE: u32 = 0x10_0000;
+const CONTINUATION: char = '\u{10fffd}';
+const MAX_CLUSTERS: usize = 0xfff0;
+
+pub(crate) fn is_reserved(c: char) -> bool {
+    ('\u{100000}'..='\u{10ffff}').contains(&c)
+}
+
+#[derive(Default)]
+struct Clusters {
+    ids: HashMap<Arc<str>, u32>,
+    texts: Vec<Arc<str>>,
+}
+
+fn clusters() -> &'static Mutex<Clusters> {
+    static CLUSTERS: OnceLock<Mutex<Clusters>> = OnceLock::new();
+    CLUSTERS.get_or_init(Mutex::default)
+}
+
+/// The placeholder text for a cluster `width` columns wide (1 or 2), or `None` when the
+/// table is full.
+pub(crate) fn placeholder(cluster: &str, width: usize) -> Option<String> {
+    let mut table = clusters().lock().unwrap_or_else(|e| e.into_inner());
+    let id = match table.ids.get(cluster) {
+        Some(&id) => id,
+        None => {
+            if table.texts.len() >= MAX_CLUSTERS {
+                return None;
+            }
+            let id = table.texts.len() as u32;
+            let text: Arc<str> = Arc::from(cluster);
+            table.texts.push(text.clone());
+            table.ids.insert(text, id);
+            id
+        }
+    };
+    let head = char::from_u32(HEAD_BASE + id)?;
+    let mut out = String::with_capacity(8);
+    out.push(head);
+    for _ in 1..width {
+        out.push(CONTINUATION);
+    }
+    Some(out)
+}
+
+/// What a canvas cell starting with a reserved code point stands for.
+pub(crate) enum Reserved {
+    /// The head of a cluster.
+    Head(Arc<str>),
+    /// A continuation cell (or an unknown reserved value): draws as a blank.
+    Blank,
+}
+
+pub(crate) fn lookup(cell_text: &str) -> Option<Reserved> {
+    let c = cell_text.chars().next()?;
+    if !is_reserved(c) {
+        return None;
+    }
+    if c == CONTINUATION {
+        return Some(Reserved::Blank);
+    }
+    let id = (c as u32).checked_sub(HEAD_BASE)? as usize;
+    let table = clusters().lock().unwrap_or_else(|e| e.into_inner());
+    Some(match table.texts.get(id) {
+        Some(text) => Reserved::Head(text.clone()),
+        None => Reserved::Blank,
+    })
+}
+
+pub(crate) fn is_continuation(cell_text: Option<&str>) -> bool {
+    cell_text.is_some_and(|t| t.starts_with(CONTINUATION))
+}

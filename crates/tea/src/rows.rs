@@ -1,0 +1,195 @@
+//! Pre-laid-out rows as one iocraft element.
+//!
+//! iocraft's own text layout (measure, wrap, flex per line) is the expensive part of a frame,
+//! so views lay out text themselves ([`crate::text`]) and hand the finished [`Line`]s to
+//! [`rows`]: a single leaf component of fixed size that writes spans straight into the canvas.
+
+use std::sync::Arc;
+
+use iocraft::taffy::{self, Dimension};
+use iocraft::{
+    AnyElement, CanvasTextStyle, Component, ComponentDrawer, ComponentUpdater, Hooks, Props,
+    Weight,
+};
+use unicode_segmentation::UnicodeSegmentation;
+
+use crate::ink;
+use crate::style::{Line, Style};
+use crate::text::grapheme_width;
+
+/// Draws `lines` as rows `width` columns wide, one line per row, never wrapping; whatever
+/// does not fit a row is cut off at a whole grapheme.
+pub fn rows(lines: Vec<Line>, width: u16) -> AnyElement<'static> {
+    rows_shared(lines.into(), width)
+}
+
+/// [`rows`] for lines the caller keeps (e.g. cached per width).
+pub fn rows_shared(lines: Arc<[Line]>, width: u16) -> AnyElement<'static> {
+    iocraft::element!(Rows(lines: lines, width: width)).into_any()
+}
+
+#[derive(Default, Props)]
+pub struct RowsProps {
+    pub lines: Arc<[Line]>,
+    pub width: u16,
+}
+
+/// The component behind [`rows`]: a fixed-size leaf, no hooks.
+#[derive(Default)]
+pub struct Rows {
+    lines: Arc<[Line]>,
+    width: u16,
+}
+
+impl Component for Rows {
+    type Props<'a> = RowsProps;
+
+    fn new(_props: &RowsProps) -> Self {
+        Rows::default()
+    }
+
+    fn update(&mut self, props: &mut RowsProps, _hooks: Hooks, updater: &mut ComponentUpdater) {
+        self.lines = props.lines.clone();
+        self.width = props.width;
+        updater.set_layout_style(taffy::Style {
+            size: taffy::Size {
+                width: Dimension::Length(f32::from(props.width)),
+                height: Dimension::Length(props.lines.len() as f32),
+            },
+            flex_shrink: 0.0,
+            ..Default::default()
+        });
+    }
+
+    fn draw(&mut self, drawer: &mut ComponentDrawer<'_>) {
+        let width = usize::from(self.width);
+        let mut canvas = drawer.canvas();
+        for (y, line) in self.lines.iter().enumerate() {
+            let y = y as isize;
+            if let Some(bg) = line.bg {
+                canvas.set_background_color(0, y, width, 1, ink::bg_color(bg));
+            }
+            let mut x = 0usize;
+            for span in &line.spans {
+                if x >= width {
+                    break;
+                }
+                let start = x;
+                let style = canvas_style(&span.style);
+                x = draw_span(&mut canvas, x, y, &span.text, style, width);
+                if let Some(url) = &span.style.link
+                    && x > start
+                {
+                    canvas.set_hyperlink(start as isize, y, x - start, 1, Some(url.clone()));
+                }
+            }
+        }
+    }
+}
+
+fn canvas_style(style: &Style) -> CanvasTextStyle {
+    let mut out = CanvasTextStyle::default();
+    if style.fg.is_some() || style.strikethrough {
+        out.color = Some(ink::fg_code(style.fg, style.strikethrough));
+    }
+    if style.bold {
+        out.weight = Weight::Bold;
+    }
+    out.italic = style.italic;
+    out.underline = style.underline;
+    out.invert = style.reverse;
+    out
+}
+
+/// Draws `text` from column `x`, cut at `width`; returns the column after it.
+fn draw_span(
+    canvas: &mut iocraft::CanvasSubviewMut<'_>,
+    mut x: usize,
+    y: isize,
+    text: &str,
+    style: CanvasTextStyle,
+    width: usize,
+) -> usize {
+    if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        let fit = text.len().min(width - x);
+        canvas.set_text(x as isize, y, &text[..fit], style);
+        return x + fit;
+    }
+    // Graphemes the canvas stores faithfully are drawn in runs; the others one by one.
+    let mut run = String::new();
+    let mut run_start = x;
+    for g in text.graphemes(true) {
+        let w = grapheme_width(g);
+        if x + w > width {
+            break;
+        }
+        match cell_text(g, w) {
+            CellText::Skip => continue,
+            CellText::Direct => run.push_str(g),
+            CellText::Substitute(sub) => {
+                if !run.is_empty() {
+                    canvas.set_text(run_start as isize, y, &run, style);
+                    run.clear();
+                }
+                canvas.set_text(x as isize, y, &sub, style);
+                run_start = x + w;
+            }
+        }
+        x += w;
+    }
+    if !run.is_empty() {
+        canvas.set_text(run_start as isize, y, &run, style);
+    }
+    x
+}
+
+enum CellText {
+    Skip,
+    Direct,
+    Substitute(String),
+}
+
+fn cell_text(g: &str, w: usize) -> CellText {
+    let mut chars = g.chars();
+    let first = chars.next().unwrap_or(' ');
+    if first.is_control() {
+        return CellText::Skip; // spans are sanitized; a stray control must not reach the canvas
+    }
+    if chars.as_str().is_empty() {
+        return if ink::is_reserved(first) {
+            CellText::Substitute("\u{fffd}".into())
+        } else {
+            CellText::Direct
+        };
+    }
+    // The canvas starts a new cell at every code point of nonzero width, so a cluster is safe
+    // only if everything after its first code point is zero-width and the widths agree.
+    let splits = chars.any(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > 0);
+    let first_width = unicode_width::UnicodeWidthChar::width(first).unwrap_or(0);
+    let reserved = g.chars().any(ink::is_reserved);
+    if !splits && !reserved && (first_width == w || w == 0) {
+        return CellText::Direct;
+    }
+    if w == 0 {
+        return CellText::Skip;
+    }
+    match ink::placeholder(g, w) {
+        Some(sub) => CellText::Substitute(sub),
+        None => CellText::Substitute(first.to_string()).fallback(w),
+    }
+}
+
+impl CellText {
+    /// When the cluster table is full: the cluster's first code point if it has the right
+    /// width, else blanks.
+    fn fallback(self, w: usize) -> CellText {
+        match self {
+            CellText::Substitute(s)
+                if crate::text::width(&s) == w && !s.chars().any(ink::is_reserved) =>
+            {
+                CellText::Substitute(s)
+            }
+            _ => CellText::Substitute(" ".repeat(w)),
+        }
+    }
+}

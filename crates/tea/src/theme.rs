@@ -1,0 +1,328 @@
+//! Palettes: the colors and attributes behind the semantic [`Slot`]s and [`BgSlot`]s.
+//!
+//! Views never see a palette. They draw slots; [`crate::frame::render`] resolves them with the
+//! palette it is given, so one view serves the CLI's built-in palettes and a host's theme, and
+//! the environment (`NO_COLOR`, the terminal program) never leaks into rendering: the host
+//! decides which palette to pass.
+
+use crate::style::{BgSlot, Slot};
+
+/// A terminal color as an SGR parameter can name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Color {
+    /// The terminal's own default (`39` / `49`).
+    Default,
+    /// One of the 16 basic colors: 0–7 normal (`30–37`), 8–15 bright (`90–97`).
+    Basic(u8),
+    /// The 256-color table (`38;5;n`).
+    Indexed(u8),
+    /// Truecolor (`38;2;r;g;b`).
+    Rgb(u8, u8, u8),
+}
+
+impl Color {
+    /// Parses `#rrggbb`.
+    pub fn hex(hex: &str) -> Option<Color> {
+        let digits = hex.strip_prefix('#')?;
+        if digits.len() != 6 || !digits.is_ascii() {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(&digits[i..i + 2], 16).ok();
+        Some(Color::Rgb(byte(0)?, byte(2)?, byte(4)?))
+    }
+
+    /// Appends this color's SGR parameters (without `ESC [` and `m`).
+    pub(crate) fn push_sgr(self, out: &mut String, background: bool) {
+        use std::fmt::Write;
+        let _ = match (self, background) {
+            (Color::Default, false) => write!(out, "39"),
+            (Color::Default, true) => write!(out, "49"),
+            (Color::Basic(n), false) if n < 8 => write!(out, "{}", 30 + n),
+            (Color::Basic(n), true) if n < 8 => write!(out, "{}", 40 + n),
+            (Color::Basic(n), false) => write!(out, "{}", 90 + (n & 7)),
+            (Color::Basic(n), true) => write!(out, "{}", 100 + (n & 7)),
+            (Color::Indexed(n), false) => write!(out, "38;5;{n}"),
+            (Color::Indexed(n), true) => write!(out, "48;5;{n}"),
+            (Color::Rgb(r, g, b), false) => write!(out, "38;2;{r};{g};{b}"),
+            (Color::Rgb(r, g, b), true) => write!(out, "48;2;{r};{g};{b}"),
+        };
+    }
+}
+
+/// Text attributes a palette adds to a slot (a no-color palette uses them to keep slots apart).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Attrs {
+    pub bold: bool,
+    pub dim: bool,
+    pub italic: bool,
+    pub underline: bool,
+    pub reverse: bool,
+}
+
+impl Attrs {
+    pub const NONE: Attrs = Attrs {
+        bold: false,
+        dim: false,
+        italic: false,
+        underline: false,
+        reverse: false,
+    };
+    const DIM: Attrs = Attrs {
+        dim: true,
+        ..Attrs::NONE
+    };
+    const BOLD: Attrs = Attrs {
+        bold: true,
+        ..Attrs::NONE
+    };
+    const REVERSE: Attrs = Attrs {
+        reverse: true,
+        ..Attrs::NONE
+    };
+}
+
+const SLOTS: usize = Slot::ALL.len();
+const BG_SLOTS: usize = BgSlot::ALL.len();
+
+/// Slot → color (and extra attributes), background slot → color, and output switches.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Palette {
+    fg: [Color; SLOTS],
+    fg_attrs: [Attrs; SLOTS],
+    bg: [Color; BG_SLOTS],
+    bg_attrs: [Attrs; BG_SLOTS],
+    /// Whether any color is emitted; `false` for `NO_COLOR` (attributes stay).
+    pub colors: bool,
+    /// Whether links are drawn as OSC 8 hyperlinks.
+    pub links: bool,
+}
+
+fn hex_table<const N: usize>(table: [&str; N]) -> [Color; N] {
+    table.map(|hex| {
+        if hex.is_empty() {
+            Color::Default
+        } else {
+            Color::hex(hex).unwrap_or(Color::Default)
+        }
+    })
+}
+
+impl Palette {
+    /// Colors for a dark terminal background (close to the Pi coding agent's dark theme).
+    pub fn dark() -> Palette {
+        // In the order of `Slot::ALL`; "" is the terminal's default color.
+        let fg = hex_table([
+            "#8abeb7", "#5f87ff", "#00d7ff", "#505050", "#b5bd68", "#cc6666", "#ffff00", "#808080",
+            "#666666", "", "", "#808080", "#f0c674", "#81a2be", "#666666", "#8abeb7", "#b5bd68",
+            "#808080", "#808080", "#808080", "#808080", "#8abeb7", "#6a9955", "#569cd6", "#dcdcaa",
+            "#9cdcfe", "#ce9178", "#b5cea8", "#4ec9b0", "#d4d4d4", "#d4d4d4",
+        ]);
+        let bg = hex_table(["#3a3a4a", "#282832", "#283228", "#3c2828"]);
+        Palette::with_colors(fg, bg)
+    }
+
+    /// Colors for a light terminal background.
+    pub fn light() -> Palette {
+        let fg = hex_table([
+            "#5f8787", "#5f87af", "#5f8787", "#b0b0b0", "#5f8700", "#af0000", "#9a7326", "#6c6c6c",
+            "#8a8a8a", "", "", "#6c6c6c", "#9a7326", "#547da7", "#8a8a8a", "#5f8787", "#5f8700",
+            "#6c6c6c", "#6c6c6c", "#6c6c6c", "#6c6c6c", "#5f8787", "#008000", "#0000ff", "#795e26",
+            "#001080", "#a31515", "#098658", "#267f99", "#000000", "#000000",
+        ]);
+        let bg = hex_table(["#d0d0e0", "#e8e8f0", "#e8f0e8", "#f0e8e8"]);
+        Palette::with_colors(fg, bg)
+    }
+
+    /// No colors at all (`NO_COLOR`): bold, italic, underline and reverse stay, dim and muted
+    /// text is faint, accents are bold and a selected row is reversed, so nothing that colors
+    /// distinguish becomes invisible.
+    pub fn no_color() -> Palette {
+        let mut fg_attrs = [Attrs::NONE; SLOTS];
+        for slot in Slot::ALL {
+            fg_attrs[slot as usize] = match slot {
+                Slot::Accent | Slot::BorderAccent | Slot::MdHeading | Slot::Error => Attrs::BOLD,
+                Slot::Dim | Slot::Muted | Slot::BorderMuted | Slot::SyntaxComment => Attrs::DIM,
+                _ => Attrs::NONE,
+            };
+        }
+        let mut bg_attrs = [Attrs::NONE; BG_SLOTS];
+        bg_attrs[BgSlot::SelectedBg as usize] = Attrs::REVERSE;
+        Palette {
+            fg: [Color::Default; SLOTS],
+            fg_attrs,
+            bg: [Color::Default; BG_SLOTS],
+            bg_attrs,
+            colors: false,
+            links: false,
+        }
+    }
+
+    fn with_colors(fg: [Color; SLOTS], bg: [Color; BG_SLOTS]) -> Palette {
+        Palette {
+            fg,
+            fg_attrs: [Attrs::NONE; SLOTS],
+            bg,
+            bg_attrs: [Attrs::NONE; BG_SLOTS],
+            colors: true,
+            links: false,
+        }
+    }
+
+    /// Turns OSC 8 hyperlinks on or off.
+    pub fn with_links(mut self, links: bool) -> Palette {
+        self.links = links;
+        self
+    }
+
+    /// A palette from a host theme's SGR codes, e.g. Pi's `theme.getFgAnsi(name)` /
+    /// `getBgAnsi(name)`: pairs of (slot name, code) such as `("accent", "\x1b[38;2;138;190;183m")`.
+    /// Understood: `38;2;r;g;b`, `38;5;n`, `39`, `30–37`, `90–97`, the background forms
+    /// `48;2`, `48;5`, `49`, `40–47`, `100–107`, and the attributes 1, 2, 3, 4, 7. Unknown slot
+    /// names and codes that name no color leave the slot at the dark palette's default.
+    pub fn from_sgr(fg: &[(String, String)], bg: &[(String, String)]) -> Palette {
+        let mut palette = Palette::dark();
+        for (name, code) in fg {
+            let Some(slot) = Slot::from_name(name) else {
+                continue;
+            };
+            if let Some(parsed) = parse_sgr(code) {
+                if let Some(color) = parsed.fg.or(parsed.bg) {
+                    palette.fg[slot as usize] = color;
+                }
+                palette.fg_attrs[slot as usize] = parsed.attrs;
+            }
+        }
+        for (name, code) in bg {
+            let Some(slot) = BgSlot::from_name(name) else {
+                continue;
+            };
+            if let Some(color) = parse_sgr(code).and_then(|p| p.bg.or(p.fg)) {
+                palette.bg[slot as usize] = color;
+            }
+        }
+        palette
+    }
+
+    pub fn fg(&self, slot: Slot) -> Color {
+        self.fg[slot as usize]
+    }
+
+    pub fn bg(&self, slot: BgSlot) -> Color {
+        self.bg[slot as usize]
+    }
+
+    pub fn fg_attrs(&self, slot: Slot) -> Attrs {
+        self.fg_attrs[slot as usize]
+    }
+
+    pub fn bg_attrs(&self, slot: BgSlot) -> Attrs {
+        self.bg_attrs[slot as usize]
+    }
+
+    pub fn set_fg(&mut self, slot: Slot, color: Color) {
+        self.fg[slot as usize] = color;
+    }
+
+    pub fn set_bg(&mut self, slot: BgSlot, color: Color) {
+        self.bg[slot as usize] = color;
+    }
+}
+
+/// What one SGR sequence sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Sgr {
+    pub fg: Option<Color>,
+    pub bg: Option<Color>,
+    pub attrs: Attrs,
+}
+
+/// Parses one or more SGR sequences (`\x1b[…m`, also bare parameter lists like `38;5;208`).
+/// Returns `None` when the text holds no SGR parameters at all.
+pub fn parse_sgr(code: &str) -> Option<Sgr> {
+    let mut sgr = Sgr::default();
+    let mut any = false;
+    for chunk in code.split('\x1b') {
+        let params = chunk.strip_prefix('[').unwrap_or(chunk);
+        let params = params.strip_suffix('m').unwrap_or(params);
+        if params.is_empty() || !params.bytes().all(|b| b.is_ascii_digit() || b == b';' || b == b':') {
+            continue;
+        }
+        let numbers: Vec<u16> = params
+            .split([';', ':'])
+            .map(|p| p.parse::<u16>().unwrap_or(0))
+            .collect();
+        any |= apply_params(&mut sgr, &numbers);
+    }
+    any.then_some(sgr)
+}
+
+fn apply_params(sgr: &mut Sgr, params: &[u16]) -> bool {
+    let mut any = false;
+    let mut i = 0;
+    while i < params.len() {
+        let p = params[i];
+        i += 1;
+        let color_target = match p {
+            38 => Some(false),
+            48 => Some(true),
+            _ => None,
+        };
+        if let Some(background) = color_target {
+            let color = match params.get(i) {
+                Some(5) => params.get(i + 1).map(|&n| {
+                    i += 2;
+                    Color::Indexed(n.min(255) as u8)
+                }),
+                Some(2) if params.len() >= i + 4 => {
+                    let c = |k: usize| params[i + k].min(255) as u8;
+                    let color = Color::Rgb(c(1), c(2), c(3));
+                    i += 4;
+                    Some(color)
+                }
+                _ => None,
+            };
+            let Some(color) = color else {
+                break;
+            };
+            any = true;
+            if background {
+                sgr.bg = Some(color);
+            } else {
+                sgr.fg = Some(color);
+            }
+            continue;
+        }
+        any |= match p {
+            0 => {
+                *sgr = Sgr::default();
+                true
+            }
+            1 => set(&mut sgr.attrs.bold, true),
+            2 => set(&mut sgr.attrs.dim, true),
+            3 => set(&mut sgr.attrs.italic, true),
+            4 => set(&mut sgr.attrs.underline, true),
+            7 => set(&mut sgr.attrs.reverse, true),
+            22 => {
+                sgr.attrs.bold = false;
+                set(&mut sgr.attrs.dim, false)
+            }
+            23 => set(&mut sgr.attrs.italic, false),
+            24 => set(&mut sgr.attrs.underline, false),
+            27 => set(&mut sgr.attrs.reverse, false),
+            30..=37 => set(&mut sgr.fg, Some(Color::Basic((p - 30) as u8))),
+            39 => set(&mut sgr.fg, Some(Color::Default)),
+            40..=47 => set(&mut sgr.bg, Some(Color::Basic((p - 40) as u8))),
+            49 => set(&mut sgr.bg, Some(Color::Default)),
+            90..=97 => set(&mut sgr.fg, Some(Color::Basic((p - 90 + 8) as u8))),
+            100..=107 => set(&mut sgr.bg, Some(Color::Basic((p - 100 + 8) as u8))),
+            _ => false,
+        };
+    }
+    any
+}
+
+/// Assigns and reports that a known parameter was seen.
+fn set<T>(place: &mut T, value: T) -> bool {
+    *place = value;
+    true
+}

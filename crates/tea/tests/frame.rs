@@ -1,0 +1,120 @@
+//! Frames: rows drawn from pre-laid-out lines, palettes applied at render time, the tagged
+//! form, and the width guarantee.
+
+use iocraft::prelude::*;
+use tea::text::width;
+use tea::theme::Color;
+use tea::{BgSlot, Frame, Line, Palette, Slot, Span, Style, frame, rows};
+
+fn render_lines(lines: Vec<Line>, w: u16, palette: &Palette) -> Frame {
+    frame::render(&mut rows(lines, w), w, palette)
+}
+
+#[test]
+fn plain_rows_are_the_text_with_trailing_blanks_dropped() {
+    let f = render_lines(
+        vec![Line::plain("hello"), Line::plain(""), Line::plain("  x  ")],
+        10,
+        &Palette::dark(),
+    );
+    assert_eq!(f.plain(), vec!["hello", "", "  x"]);
+    assert_eq!(f.ansi(), vec!["hello", "", "  x"]);
+}
+
+#[test]
+fn slots_resolve_through_the_palette() {
+    let line = Line::new(vec![
+        Span::styled("★", Style::fg(Slot::Accent)),
+        Span::plain(" label"),
+    ]);
+    let mut palette = Palette::dark();
+    palette.set_fg(Slot::Accent, Color::Rgb(1, 2, 3));
+    let f = render_lines(vec![line.clone()], 20, &palette);
+    assert_eq!(f.rows[0].ansi, "\x1b[0;38;2;1;2;3m★\x1b[0m label");
+    assert_eq!(f.tagged(), vec!["[accent]★[/] label"]);
+
+    let f = render_lines(vec![line], 20, &Palette::no_color());
+    assert_eq!(f.rows[0].ansi, "\x1b[0;1m★\x1b[0m label", "accent is bold without colors");
+}
+
+#[test]
+fn no_color_keeps_attributes() {
+    let line = Line::new(vec![
+        Span::styled("b", Style::fg(Slot::Success).bold()),
+        Span::styled("r", Style::default().reverse()),
+        Span::styled("u", Style::fg(Slot::Error).underline()),
+        Span::styled("s", Style::default().strikethrough()),
+    ]);
+    let f = render_lines(vec![line], 10, &Palette::no_color());
+    assert_eq!(
+        f.rows[0].ansi,
+        "\x1b[0;1mb\x1b[0;7mr\x1b[0;1;4mu\x1b[0;9ms\x1b[0m"
+    );
+    assert_eq!(
+        f.tagged(),
+        vec!["[success bold]b[/][reverse]r[/][error underline]u[/][strike]s[/]"]
+    );
+}
+
+#[test]
+fn a_line_background_fills_the_row() {
+    let line = Line::styled("› pick", Style::fg(Slot::Accent)).with_bg(BgSlot::SelectedBg);
+    let f = render_lines(vec![line], 8, &Palette::dark());
+    assert_eq!(f.rows[0].plain, "› pick  ");
+    assert_eq!(
+        f.tagged(),
+        vec!["[accent bg:selectedBg]› pick[/][bg:selectedBg]  [/]"]
+    );
+    assert!(f.rows[0].ansi.contains("48;2;58;58;74"));
+}
+
+#[test]
+fn links_are_osc8_only_when_the_palette_enables_them() {
+    let line = Line::new(vec![Span::styled(
+        "docs",
+        Style::fg(Slot::MdLink).link("https://example.com/a"),
+    )]);
+    let off = render_lines(vec![line.clone()], 10, &Palette::dark());
+    assert!(!off.rows[0].ansi.contains("\x1b]8"));
+    let on = render_lines(vec![line], 10, &Palette::dark().with_links(true));
+    assert!(
+        on.rows[0]
+            .ansi
+            .starts_with("\x1b]8;;https://example.com/a\x1b\\")
+    );
+    assert!(on.rows[0].ansi.ends_with("\x1b]8;;\x1b\\\x1b[0m"));
+}
+
+#[test]
+fn long_lines_are_cut_at_the_width() {
+    let f = render_lines(
+        vec![Line::plain("abcdefghij"), Line::plain("日本語のテキスト")],
+        5,
+        &Palette::dark(),
+    );
+    assert_eq!(f.plain(), vec!["abcde", "日本"]);
+}
+
+#[test]
+fn emoji_clusters_take_two_columns() {
+    for sample in ["👨‍👩‍👧", "👍🏽", "🇯🇵", "❤️", "e\u{301}", "1️⃣"] {
+        let text = format!("a{sample}b");
+        let f = render_lines(vec![Line::plain(text.clone())], 10, &Palette::dark());
+        assert_eq!(f.rows[0].plain, text, "{sample}");
+        assert!(width(&f.rows[0].plain) <= 10);
+    }
+    // A ZWJ family at the edge is dropped rather than split.
+    let f = render_lines(vec![Line::plain("abc👨‍👩‍👧")], 4, &Palette::dark());
+    assert_eq!(f.rows[0].plain, "abc");
+}
+
+#[test]
+fn stock_components_use_slot_colors() {
+    let mut el = element! {
+        View(width: 6u32, height: 3u32, border_style: BorderStyle::Round, border_color: tea::slot_color(Slot::Border)) {}
+    }
+    .into_any();
+    let f = frame::render(&mut el, 6, &Palette::dark());
+    assert_eq!(f.tagged()[0], "[border]╭────╮[/]");
+    assert_eq!(f.plain()[1], "│    │");
+}
