@@ -1,0 +1,105 @@
+//! Helpers shared by the questionnaire's tests: build an app from JSON, press keys through the
+//! real keymap, read the screen as plain text.
+#![allow(dead_code)]
+
+use question::Questionnaire;
+use questionnaire::{App, Outcome};
+use serde_json::{Value, json};
+use tea::input::parse_key_script;
+use tea::{Cmd, Program, Size};
+
+pub fn questionnaire(input: Value) -> Questionnaire {
+    question::validate(&input).unwrap_or_else(|issues| panic!("invalid test input: {issues:?}"))
+}
+
+pub fn app(input: Value, width: u16, height: u16) -> App {
+    App::new(questionnaire(input), Size::new(width, height))
+}
+
+/// Presses the keys of a key script; returns the first quit outcome, if any.
+pub fn press(app: &mut App, script: &str) -> Option<Outcome> {
+    let mut cmds = Vec::new();
+    for event in parse_key_script(script).expect("valid key script") {
+        if let Some(msg) = app.msg_for(&event) {
+            cmds.push(app.update(msg));
+        }
+    }
+    cmds.into_iter().find_map(Cmd::into_quit)
+}
+
+/// The key script that types `text`, spaces included ("a b" → "text:a space text:b").
+pub fn typing(text: &str) -> String {
+    text.split(' ')
+        .map(|word| {
+            if word.is_empty() {
+                String::new()
+            } else {
+                format!("text:{word}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" space ")
+}
+
+/// Every effect the keys produced, in order.
+pub fn effects(app: &mut App, script: &str) -> Vec<Cmd<Outcome>> {
+    let mut cmds = Vec::new();
+    for event in parse_key_script(script).expect("valid key script") {
+        if let Some(msg) = app.msg_for(&event) {
+            cmds.extend(app.update(msg).flatten());
+        }
+    }
+    cmds
+}
+
+pub fn screen(app: &App) -> Vec<String> {
+    app.lines().iter().map(|l| l.plain_text()).collect()
+}
+
+pub fn show(app: &App) -> String {
+    screen(app).join("\n")
+}
+
+pub fn details(outcome: &Outcome) -> &Value {
+    &outcome.result().details
+}
+
+/// Three questions of different types, with context, descriptions, previews and a
+/// recommendation.
+pub fn plan() -> Value {
+    json!({
+        "title": "Implementation plan",
+        "questions": [
+            {
+                "id": "approach",
+                "header": "Approach",
+                "prompt": "Which approach should we use?",
+                "context": "**Summary:** small steps\n\n- one\n- two\n- three\n- four\n- five\n- six",
+                "options": [
+                    {"value": "safe", "label": "Safe approach", "description": "Small, reviewable changes",
+                     "preview": "## Plan\nStart with tests.\n\n```rust\nfn main() {}\n```", "recommended": true},
+                    {"value": "fast", "label": "Fast approach", "description": "One big change"},
+                    {"value": "none", "label": "Do nothing"}
+                ]
+            },
+            {
+                "id": "scope",
+                "header": "Scope",
+                "prompt": "Which scopes?",
+                "type": "multi",
+                "required": true,
+                "options": [
+                    {"value": "repo", "label": "repo"},
+                    {"value": "gist", "label": "gist"},
+                    {"value": "org", "label": "read:org"}
+                ]
+            },
+            {
+                "id": "format",
+                "header": "Format",
+                "prompt": "Which log format?",
+                "type": "text"
+            }
+        ]
+    })
+}
