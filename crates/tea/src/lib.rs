@@ -8,6 +8,7 @@ mod ink;
 pub mod input;
 pub mod program;
 pub mod rows;
+pub mod runtime;
 pub mod style;
 pub mod text;
 pub mod theme;
