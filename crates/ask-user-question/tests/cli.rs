@@ -1,0 +1,192 @@
+//! The CLI end to end: the built binary, its stdout, stderr and exit code.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{Value, json};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_ask-user-question"))
+}
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn assets() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
+}
+
+fn run(args: &[&str]) -> Output {
+    binary().args(args).output().expect("the binary runs")
+}
+
+fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = binary()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout_json(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn validate_reports_six_problems_as_six_issues() {
+    let output = run(&["validate", fixture("six-problems.json").to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let printed = stdout_json(&output);
+    assert_eq!(printed["valid"], json!(false));
+    let issues: Vec<(&str, &str)> = printed["issues"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["path"].as_str().unwrap(), i["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        issues,
+        [
+            ("/questions/0/id", "blank"),
+            ("/questions/0/type", "invalid_type"),
+            ("/questions/1/options", "missing_options"),
+            ("/questions/2/id", "duplicate_id"),
+            ("/questions/2/options/0/label", "reserved_label"),
+            ("/questions/2/options/1/value", "duplicate_value"),
+        ]
+    );
+    for issue in printed["issues"].as_array().unwrap() {
+        assert!(!issue["message"].as_str().unwrap().is_empty());
+    }
+    let stderr = stderr(&output);
+    assert!(stderr.contains("six-problems.json: 6 problems"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "/questions/2/id (duplicate_id): id \"notes\" is already used by /questions/1"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn validate_accepts_a_valid_file() {
+    let demo = assets().join("demo.json");
+    let output = run(&["validate", demo.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "{\"valid\":true}\n"
+    );
+}
+
+#[test]
+fn validate_reads_standard_input_for_a_dash() {
+    let valid = r#"{"questions":[{"question":"Ship it?","header":"Ship"}]}"#;
+    let output = run_with_stdin(&["validate", "-"], valid);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout_json(&output), json!({ "valid": true }));
+
+    let output = run_with_stdin(&["validate", "-"], r#"{"questions":[]}"#);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stdout_json(&output)["issues"][0]["code"],
+        json!("empty_questions")
+    );
+}
+
+#[test]
+fn validate_names_the_file_and_position_of_broken_json() {
+    let path = fixture("broken.json");
+    let output = run(&["validate", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains(&format!(
+            "{}:3:53: not valid JSON: trailing comma",
+            path.display()
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn validate_names_stdin_when_it_is_not_json() {
+    let output = run_with_stdin(&["validate", "-"], "not json");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains("<stdin>:1:2: not valid JSON: expected ident"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn validate_names_an_unreadable_file() {
+    let output = run(&["validate", "no/such/questions.json"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains("cannot read no/such/questions.json:"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn every_bundled_questionnaire_is_valid() {
+    let mut files = vec![
+        assets().join("demo.json"),
+        assets().join("bench/reference.json"),
+    ];
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(assets().join("examples"))
+        .expect("assets/examples exists")
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    examples.sort();
+    assert!(examples.len() >= 3, "{examples:?}");
+    files.extend(examples);
+    for file in files {
+        let output = run(&["validate", file.to_str().unwrap()]);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}: {}",
+            file.display(),
+            String::from_utf8_lossy(&output.stdout)
+        );
+    }
+}
+
+#[test]
+fn schema_prints_the_input_schema() {
+    let output = run(&["schema"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout_json(&output), question::schema());
+}
+
+#[test]
+fn no_arguments_show_the_help() {
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(2));
+    let help = stderr(&output);
+    assert!(help.contains("validate"), "{help}");
+    assert!(help.contains("schema"), "{help}");
+}
