@@ -1,0 +1,312 @@
+//! A filterable picker, the second program on tea: type to filter, ↑/↓ to move, Enter picks,
+//! Esc cancels. It knows nothing of terminals; `main.rs` runs it inline and the tests drive it
+//! headless.
+
+use tea::input::{Event, KeyCode, KeyModifiers};
+use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
+
+/// The most list rows shown at once (like `fzf --height`).
+pub const LIST_ROWS: usize = 8;
+
+pub struct Picker {
+    title: String,
+    items: Vec<String>,
+    query: String,
+    /// Indices into `items` of the entries that match `query`, in list order.
+    matches: Vec<usize>,
+    /// Position in `matches` of the highlighted entry.
+    cursor: usize,
+    /// Position in `matches` of the first visible entry.
+    scroll: usize,
+    size: Size,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Msg {
+    Type(String),
+    EraseChar,
+    EraseQuery,
+    MoveUp,
+    MoveDown,
+    Pick,
+    Cancel,
+    Resized(Size),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    Picked(String),
+    Cancelled,
+}
+
+/// One entry of the keymap. Entries with a hint also make the footer, in this order.
+struct Binding {
+    code: KeyCode,
+    modifiers: KeyModifiers,
+    msg: Msg,
+    hint: Option<(&'static str, &'static str)>,
+}
+
+fn keymap() -> [Binding; 9] {
+    let key = |code, modifiers, msg, hint| Binding {
+        code,
+        modifiers,
+        msg,
+        hint,
+    };
+    let none = KeyModifiers::NONE;
+    let ctrl = KeyModifiers::CTRL;
+    [
+        key(KeyCode::Up, none, Msg::MoveUp, Some(("↑↓", "move"))),
+        key(KeyCode::Down, none, Msg::MoveDown, None),
+        key(KeyCode::Char('p'), ctrl, Msg::MoveUp, None),
+        key(KeyCode::Char('n'), ctrl, Msg::MoveDown, None),
+        key(KeyCode::Enter, none, Msg::Pick, Some(("enter", "pick"))),
+        key(KeyCode::Esc, none, Msg::Cancel, Some(("esc", "cancel"))),
+        key(KeyCode::Char('c'), ctrl, Msg::Cancel, None),
+        key(KeyCode::Backspace, none, Msg::EraseChar, None),
+        key(
+            KeyCode::Char('u'),
+            ctrl,
+            Msg::EraseQuery,
+            Some(("ctrl+u", "clear")),
+        ),
+    ]
+}
+
+impl Picker {
+    pub fn new(title: &str, items: impl IntoIterator<Item = String>, size: Size) -> Picker {
+        let items: Vec<String> = items
+            .into_iter()
+            .map(|item| text::sanitize_line(&item))
+            .collect();
+        let mut picker = Picker {
+            title: text::sanitize_line(title),
+            matches: (0..items.len()).collect(),
+            items,
+            query: String::new(),
+            cursor: 0,
+            scroll: 0,
+            size,
+        };
+        picker.refilter();
+        picker
+    }
+
+    /// The highlighted entry.
+    pub fn selected(&self) -> Option<&str> {
+        self.matches
+            .get(self.cursor)
+            .map(|&i| self.items[i].as_str())
+    }
+
+    fn refilter(&mut self) {
+        let needle = self.query.to_lowercase();
+        self.matches = (0..self.items.len())
+            .filter(|&i| self.items[i].to_lowercase().contains(&needle))
+            .collect();
+        self.cursor = 0;
+        self.scroll = 0;
+    }
+
+    /// Rows for the list, given the terminal height: the prompt row and (when there is room)
+    /// the footer come first.
+    fn list_rows(&self) -> usize {
+        let height = usize::from(self.size.height);
+        let chrome = if height >= 3 { 2 } else { 1 };
+        let wanted = self.matches.len().clamp(1, LIST_ROWS);
+        wanted.min(height.saturating_sub(chrome))
+    }
+
+    fn keep_cursor_visible(&mut self) {
+        let rows = self.list_rows().max(1);
+        if self.cursor < self.scroll {
+            self.scroll = self.cursor;
+        } else if self.cursor >= self.scroll + rows {
+            self.scroll = self.cursor + 1 - rows;
+        }
+    }
+
+    /// The frame as rows, each at most `size.width` wide.
+    pub fn lines(&self) -> Vec<Line> {
+        let width = usize::from(self.size.width);
+        let mut lines = vec![self.prompt_line(width)];
+        let rows = self.list_rows();
+        if self.matches.is_empty() && rows > 0 {
+            lines.push(Line::styled("  no matches", Style::fg(Slot::Dim)));
+        }
+        for (offset, &item) in self.matches.iter().enumerate().skip(self.scroll).take(rows) {
+            lines.push(self.item_line(&self.items[item], offset == self.cursor, width));
+        }
+        if usize::from(self.size.height) >= 3 {
+            lines.push(footer(width));
+        }
+        lines.truncate(usize::from(self.size.height));
+        lines
+            .iter()
+            .map(|line| text::truncate_line(line, width))
+            .collect()
+    }
+
+    fn prompt_line(&self, width: usize) -> Line {
+        let count = format!(" {}/{}", self.matches.len(), self.items.len());
+        let mut line = Line::new(vec![
+            Span::styled(format!("{} ", self.title), Style::fg(Slot::Accent).bold()),
+            Span::styled("› ", Style::fg(Slot::Accent)),
+            Span::plain(self.query.clone()),
+            Span::styled("▏", Style::fg(Slot::Accent)),
+        ]);
+        // The count sits at the right edge when it fits after the query.
+        let gap = width.saturating_sub(line.width() + text::width(&count));
+        if gap > 0 {
+            line.push(Span::plain(" ".repeat(gap)));
+            line.push(Span::styled(count, Style::fg(Slot::Muted)));
+        }
+        line
+    }
+
+    fn item_line(&self, item: &str, selected: bool, width: usize) -> Line {
+        let marker = if selected { "▸ " } else { "  " };
+        let base = if selected {
+            Style::fg(Slot::Accent)
+        } else {
+            Style::default()
+        };
+        let mut spans = vec![Span::styled(marker, Style::fg(Slot::Accent))];
+        spans.extend(highlight(item, &self.query, base));
+        let line = text::truncate_line(&Line::new(spans), width);
+        if selected {
+            line.with_bg(BgSlot::SelectedBg)
+        } else {
+            line
+        }
+    }
+}
+
+/// `item` split into spans with the first case-insensitive match of `query` in bold.
+fn highlight(item: &str, query: &str, base: Style) -> Vec<Span> {
+    let found = (!query.is_empty())
+        .then(|| find_ignoring_case(item, query))
+        .flatten();
+    match found {
+        Some((start, end)) => vec![
+            Span::styled(&item[..start], base.clone()),
+            Span::styled(&item[start..end], base.clone().bold()),
+            Span::styled(&item[end..], base),
+        ]
+        .into_iter()
+        .filter(|span| !span.text.is_empty())
+        .collect(),
+        None => vec![Span::styled(item, base)],
+    }
+}
+
+/// Byte range in `haystack` of the first match of `needle`, compared char by char in lower
+/// case (so the range is valid in the original string).
+fn find_ignoring_case(haystack: &str, needle: &str) -> Option<(usize, usize)> {
+    let needle: Vec<char> = needle.chars().flat_map(char::to_lowercase).collect();
+    let chars: Vec<(usize, char)> = haystack.char_indices().collect();
+    (0..chars.len()).find_map(|start| {
+        let mut matched = 0;
+        let mut end = start;
+        while matched < needle.len() && end < chars.len() {
+            let lower: Vec<char> = chars[end].1.to_lowercase().collect();
+            if needle.get(matched..matched + lower.len()) != Some(&lower[..]) {
+                return None;
+            }
+            matched += lower.len();
+            end += 1;
+        }
+        let end_byte = chars.get(end).map_or(haystack.len(), |&(i, _)| i);
+        (matched == needle.len()).then_some((chars[start].0, end_byte))
+    })
+}
+
+fn footer(width: usize) -> Line {
+    let hints: Vec<String> = keymap()
+        .into_iter()
+        .filter_map(|binding| binding.hint)
+        .map(|(keys, what)| format!("{keys} {what}"))
+        .collect();
+    text::truncate_line(
+        &Line::styled(hints.join(" · "), Style::fg(Slot::Muted)),
+        width,
+    )
+}
+
+impl Program for Picker {
+    type Msg = Msg;
+    type Output = Outcome;
+
+    fn update(&mut self, msg: Msg) -> Cmd<Outcome> {
+        match msg {
+            Msg::Type(typed) => {
+                self.query.push_str(&text::sanitize_line(&typed));
+                self.refilter();
+            }
+            Msg::EraseChar => {
+                if self.query.pop().is_none() {
+                    return Cmd::Bell;
+                }
+                self.refilter();
+            }
+            Msg::EraseQuery => {
+                self.query.clear();
+                self.refilter();
+            }
+            Msg::MoveUp => {
+                if self.cursor == 0 {
+                    return Cmd::Bell;
+                }
+                self.cursor -= 1;
+                self.keep_cursor_visible();
+            }
+            Msg::MoveDown => {
+                if self.cursor + 1 >= self.matches.len() {
+                    return Cmd::Bell;
+                }
+                self.cursor += 1;
+                self.keep_cursor_visible();
+            }
+            Msg::Pick => {
+                return match self.selected() {
+                    Some(item) => Cmd::Quit(Outcome::Picked(item.to_owned())),
+                    None => Cmd::Bell,
+                };
+            }
+            Msg::Cancel => return Cmd::Quit(Outcome::Cancelled),
+            Msg::Resized(size) => {
+                self.size = size;
+                self.keep_cursor_visible();
+            }
+        }
+        Cmd::None
+    }
+
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        tea::rows(self.lines(), self.size.width)
+    }
+
+    fn msg_for(&self, event: &Event) -> Option<Msg> {
+        if let Some(pasted) = event.as_paste() {
+            return Some(Msg::Type(pasted.to_owned()));
+        }
+        let key = tea::input::as_press(event)?;
+        let bound = keymap()
+            .into_iter()
+            .find(|b| b.code == key.code && b.modifiers == key.modifiers);
+        if let Some(binding) = bound {
+            return Some(binding.msg);
+        }
+        match key.code {
+            KeyCode::Char(c) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
+                Some(Msg::Type(c.to_string()))
+            }
+            _ => None,
+        }
+    }
+
+    fn resized(&self, size: Size) -> Msg {
+        Msg::Resized(size)
+    }
+}

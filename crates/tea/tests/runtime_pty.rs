@@ -1,0 +1,768 @@
+//! The inline runtime on a real pseudo-terminal, read back through a terminal emulator (vt100).
+//!
+//! Each case re-runs this test binary as a child process (the ignored `child_process` test,
+//! picked by `TEA_PTY_CHILD`) in a new session whose controlling terminal is the pty's slave;
+//! this process plays the terminal: it feeds the child's output to vt100, answers the start-up
+//! queries, types keys, resizes, and inspects the slave's termios. Waits are bounded by
+//! [`PATIENCE`] and only fail when the expected screen never shows up.
+
+#[path = "../examples/picker/model.rs"]
+mod picker;
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use picker::Picker;
+use rustix::termios::{LocalModes, Winsize};
+use tea::runtime::{InlineOptions, run_inline};
+use tea::{Cmd, Palette, Program, Size};
+
+/// The longest a case waits for the child to show something.
+const PATIENCE: Duration = Duration::from_secs(20);
+const CHILD_ENV: &str = "TEA_PTY_CHILD";
+
+const ITEMS: &[&str] = &[
+    "apple",
+    "banana",
+    "cherry",
+    "cranberry",
+    "mango",
+    "orange",
+    "pear",
+];
+
+// ---------------------------------------------------------------------------------------------
+// The terminal side
+// ---------------------------------------------------------------------------------------------
+
+/// What the child has drawn, as the emulator sees it.
+struct Screen {
+    parser: vt100::Parser,
+    /// Everything the child wrote, for byte-level checks.
+    raw: Vec<u8>,
+    /// The tail of the last read that may be the start of a query.
+    carry: Vec<u8>,
+    kitty: bool,
+}
+
+const CURSOR_POSITION_QUERY: &[u8] = b"\x1b[6n";
+const KITTY_QUERY: &[u8] = b"\x1b[?u";
+const DEVICE_ATTRIBUTES_QUERY: &[u8] = b"\x1b[c";
+const QUERIES: [&[u8]; 3] = [CURSOR_POSITION_QUERY, KITTY_QUERY, DEVICE_ATTRIBUTES_QUERY];
+
+impl Screen {
+    /// Feeds output to the emulator and returns the replies a terminal would send, answering
+    /// each query with the state the emulator is in when it reads it.
+    fn feed(&mut self, bytes: &[u8]) -> Vec<u8> {
+        self.raw.extend_from_slice(bytes);
+        let mut input = std::mem::take(&mut self.carry);
+        input.extend_from_slice(bytes);
+        let mut replies = Vec::new();
+        let (mut done, mut i) = (0, 0);
+        while i < input.len() {
+            let rest = &input[i..];
+            if let Some(query) = QUERIES.iter().find(|q| rest.starts_with(q)) {
+                self.parser.process(&input[done..i + query.len()]);
+                i += query.len();
+                done = i;
+                replies.extend(self.reply(query));
+            } else if QUERIES.iter().any(|q| q.starts_with(rest)) {
+                self.carry = rest.to_vec();
+                break;
+            } else {
+                i += 1;
+            }
+        }
+        let end = input.len() - self.carry.len();
+        self.parser.process(&input[done..end]);
+        replies
+    }
+
+    fn reply(&self, query: &[u8]) -> Vec<u8> {
+        if query == CURSOR_POSITION_QUERY {
+            let (row, column) = self.parser.screen().cursor_position();
+            format!("\x1b[{};{}R", row + 1, column + 1).into_bytes()
+        } else if query == KITTY_QUERY {
+            if self.kitty {
+                b"\x1b[?0u".to_vec()
+            } else {
+                Vec::new()
+            }
+        } else {
+            b"\x1b[?62;22c".to_vec()
+        }
+    }
+
+    fn lines(&self) -> Vec<String> {
+        let screen = self.parser.screen();
+        screen.rows(0, screen.size().1).collect()
+    }
+}
+
+/// A pseudo-terminal with a child process in a session of its own on it.
+struct Terminal {
+    master: File,
+    /// Held open so the terminal outlives the child and its termios can be read after it exits.
+    slave: OwnedFd,
+    screen: Arc<Mutex<Screen>>,
+    child: Child,
+}
+
+/// How the child is started.
+struct Launch {
+    scenario: &'static str,
+    size: (u16, u16),
+    /// Text on screen before the child starts (the shell's history).
+    history: &'static str,
+    /// What the child's stdin is: `Some(text)` a pipe carrying it, `None` the terminal.
+    stdin: Option<&'static str>,
+    kitty: bool,
+}
+
+impl Default for Launch {
+    fn default() -> Self {
+        Launch {
+            scenario: "picker",
+            size: (40, 12),
+            history: "$ app\r\n",
+            stdin: None,
+            kitty: false,
+        }
+    }
+}
+
+fn open_pty(size: (u16, u16)) -> (OwnedFd, OwnedFd) {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
+        .expect("open a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name: CString = ptsname(&master, Vec::new()).expect("ptsname");
+    let slave: OwnedFd = File::options()
+        .read(true)
+        .write(true)
+        .custom_flags(rustix::fs::OFlags::NOCTTY.bits() as i32)
+        .open(name.to_str().expect("pty name"))
+        .expect("open the pty slave")
+        .into();
+    set_size(&master, size);
+    (master, slave)
+}
+
+use std::os::unix::fs::OpenOptionsExt;
+
+fn set_size(master: impl AsFd, (columns, rows): (u16, u16)) {
+    let size = Winsize {
+        ws_row: rows,
+        ws_col: columns,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    rustix::termios::tcsetwinsize(master, size).expect("set the pty size");
+}
+
+impl Terminal {
+    fn launch(launch: Launch) -> Terminal {
+        let (master, slave) = open_pty(launch.size);
+        let mut parser = vt100::Parser::new(launch.size.1, launch.size.0, 0);
+        parser.process(launch.history.as_bytes());
+        let screen = Arc::new(Mutex::new(Screen {
+            parser,
+            raw: Vec::new(),
+            carry: Vec::new(),
+            kitty: launch.kitty,
+        }));
+
+        let mut command = Command::new(std::env::current_exe().expect("test binary path"));
+        command
+            .args([
+                "child_process",
+                "--exact",
+                "--ignored",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(CHILD_ENV, launch.scenario)
+            .env("RUST_BACKTRACE", "0")
+            .stdout(Stdio::piped())
+            .stderr(File::from(slave.try_clone().expect("dup slave")));
+        match launch.stdin {
+            Some(_) => command.stdin(Stdio::piped()),
+            None => command.stdin(File::from(slave.try_clone().expect("dup slave"))),
+        };
+        let slave_fd = slave.as_raw_fd();
+        let controlling = launch.scenario != "no-terminal";
+        // SAFETY: only async-signal-safe system calls run between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                rustix::process::setsid()?;
+                if controlling {
+                    rustix::process::ioctl_tiocsctty(BorrowedFd::borrow_raw(slave_fd))?;
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().expect("spawn the child process");
+        if let Some(text) = launch.stdin {
+            let mut stdin = child.stdin.take().expect("child stdin");
+            stdin
+                .write_all(text.as_bytes())
+                .expect("write the child's stdin");
+        }
+
+        let master = File::from(master);
+        let mut reader = master.try_clone().expect("dup master");
+        let mut answerer = master.try_clone().expect("dup master");
+        let shared = Arc::clone(&screen);
+        thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            // Ends when the slave is closed for good (EIO) as the test drops the terminal.
+            while let Ok(n @ 1..) = reader.read(&mut buf) {
+                let replies = shared.lock().unwrap().feed(&buf[..n]);
+                if !replies.is_empty() {
+                    let _ = answerer.write_all(&replies);
+                }
+            }
+        });
+        Terminal {
+            master,
+            slave,
+            screen,
+            child,
+        }
+    }
+
+    fn type_keys(&mut self, keys: &str) {
+        self.master
+            .write_all(keys.as_bytes())
+            .expect("type into the pty");
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.screen.lock().unwrap().lines()
+    }
+
+    fn raw_len(&self) -> usize {
+        self.screen.lock().unwrap().raw.len()
+    }
+
+    fn raw_since(&self, start: usize) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap().raw[start..]).into_owned()
+    }
+
+    fn cursor(&self) -> (u16, u16) {
+        self.screen
+            .lock()
+            .unwrap()
+            .parser
+            .screen()
+            .cursor_position()
+    }
+
+    fn cursor_hidden(&self) -> bool {
+        self.screen.lock().unwrap().parser.screen().hide_cursor()
+    }
+
+    /// Waits until the screen's top rows are `expected` (trailing blanks ignored).
+    fn wait_for_lines(&self, expected: &[String]) {
+        self.wait_until(
+            &format!("the screen to start with {expected:#?}"),
+            |lines| {
+                lines.len() >= expected.len()
+                    && lines
+                        .iter()
+                        .zip(expected)
+                        .all(|(line, want)| line.trim_end() == want.trim_end())
+            },
+        );
+    }
+
+    fn wait_for_text(&self, text: &str) {
+        self.wait_until(&format!("{text:?} on screen"), |lines| {
+            lines.iter().any(|line| line.contains(text))
+        });
+    }
+
+    fn wait_until(&self, what: &str, ready: impl Fn(&[String]) -> bool) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            let lines = self.lines();
+            if ready(&lines) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "gave up waiting for {what}; the screen is {lines:#?}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits for the child to exit and returns its stdout and exit status.
+    fn finish(mut self) -> (String, std::process::ExitStatus, Terminal) {
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the child") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the child did not exit; screen {:#?}",
+                self.lines()
+            );
+            thread::sleep(Duration::from_millis(20));
+        };
+        let mut stdout = String::new();
+        self.child
+            .stdout
+            .take()
+            .expect("child stdout")
+            .read_to_string(&mut stdout)
+            .unwrap();
+        // Let the reader drain what the child wrote last.
+        thread::sleep(Duration::from_millis(100));
+        (stdout, status, self)
+    }
+
+    fn local_modes(&self) -> LocalModes {
+        rustix::termios::tcgetattr(&self.slave)
+            .expect("read the pty's termios")
+            .local_modes
+    }
+
+    fn is_cooked(&self) -> bool {
+        self.local_modes()
+            .contains(LocalModes::ICANON | LocalModes::ECHO | LocalModes::ISIG)
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The child's report line on its stdout.
+fn report(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find_map(|line| line.split_once("REPORT ").map(|(_, report)| report))
+        .unwrap_or_else(|| panic!("no report in the child's stdout: {stdout:?}"))
+}
+
+/// The picker's frame as the headless renderer draws it: what the screen must show.
+fn expected_frame(picker: &Picker, width: u16) -> Vec<String> {
+    tea::render(&mut picker.view(), width, &Palette::no_color()).plain()
+}
+
+fn picker_after(msgs: &[picker::Msg], size: (u16, u16)) -> Picker {
+    let size = Size::new(size.0, size.1);
+    let mut picker = Picker::new("fruit", ITEMS.iter().map(|s| s.to_string()), size);
+    for msg in msgs {
+        let _ = picker.update(msg.clone());
+    }
+    picker
+}
+
+/// Text with CSI sequences removed (what the bytes say, not how they style it).
+fn without_escapes(raw: &str) -> String {
+    let mut out = String::new();
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            if chars.next() == Some('[') {
+                for c in chars.by_ref() {
+                    if ('@'..='~').contains(&c) {
+                        break;
+                    }
+                }
+            }
+        } else if !c.is_control() {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn with_history(history: &[&str], frame: Vec<String>) -> Vec<String> {
+    history.iter().map(|s| s.to_string()).chain(frame).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The child side
+// ---------------------------------------------------------------------------------------------
+
+/// A program that draws one line and panics on its first key.
+struct Bomb;
+
+/// Whether a key was pressed (a resize is not).
+type KeyPressed = bool;
+
+impl Program for Bomb {
+    type Msg = KeyPressed;
+    type Output = ();
+    fn update(&mut self, key_pressed: KeyPressed) -> Cmd<()> {
+        assert!(!key_pressed, "the bomb went off");
+        Cmd::None
+    }
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        tea::rows(vec![tea::Line::plain("bomb: press a key")], 40)
+    }
+    fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
+        tea::input::as_press(event).map(|_| true)
+    }
+    fn resized(&self, _: Size) -> KeyPressed {
+        false
+    }
+}
+
+/// A program that asks for every effect: `b` rings the bell, `c`/`e` collapse/expand (its own
+/// view shows the state), `q` quits.
+struct Effects {
+    collapsed: bool,
+}
+
+impl Program for Effects {
+    type Msg = char;
+    type Output = &'static str;
+    fn update(&mut self, key: char) -> Cmd<&'static str> {
+        match key {
+            'b' => Cmd::Bell,
+            'c' => {
+                self.collapsed = true;
+                Cmd::Collapse
+            }
+            'e' => {
+                self.collapsed = false;
+                Cmd::Expand
+            }
+            'q' => Cmd::batch([Cmd::Quit("done"), Cmd::Bell]),
+            _ => Cmd::None,
+        }
+    }
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        let lines = if self.collapsed {
+            vec![tea::Line::plain("docked · e to expand")]
+        } else {
+            vec![tea::Line::plain("effects"), tea::Line::plain("b c e q")]
+        };
+        tea::rows(lines, 40)
+    }
+    fn msg_for(&self, event: &tea::Event) -> Option<char> {
+        match tea::input::as_press(event)?.code {
+            tea::input::KeyCode::Char(c) => Some(c),
+            _ => None,
+        }
+    }
+    fn resized(&self, _: Size) -> char {
+        ' '
+    }
+}
+
+fn run_picker_child(items: Vec<String>, keep: bool) {
+    let picker = Picker::new("fruit", items, Size::new(80, 24));
+    let opts = InlineOptions {
+        keep_final_frame: keep,
+        ..InlineOptions::default()
+    };
+    match run_inline(picker, Palette::dark(), opts) {
+        Ok(outcome) => println!("REPORT {:?}", outcome.ending),
+        Err(err) => println!("REPORT error: {err}"),
+    }
+}
+
+#[test]
+#[ignore = "runs only as the child process of the other tests here"]
+fn child_process() {
+    let scenario = std::env::var(CHILD_ENV).expect("started by a pty test with TEA_PTY_CHILD");
+    let fixed_items = || ITEMS.iter().map(|s| s.to_string()).collect();
+    match scenario.as_str() {
+        "picker" | "no-terminal" => run_picker_child(fixed_items(), false),
+        "picker-keep" => run_picker_child(fixed_items(), true),
+        "picker-stdin" => {
+            let items = std::io::stdin().lines().map_while(Result::ok).collect();
+            run_picker_child(items, false);
+        }
+        "panic" => {
+            let _ = run_inline(Bomb, Palette::dark(), InlineOptions::default());
+        }
+        "effects" => {
+            let outcome = run_inline(
+                Effects { collapsed: false },
+                Palette::dark(),
+                Default::default(),
+            )
+            .expect("run");
+            println!("REPORT {:?} {:?}", outcome.ending, outcome.host_effects);
+        }
+        other => panic!("unknown scenario {other}"),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cases
+// ---------------------------------------------------------------------------------------------
+
+use picker::Msg::{MoveDown, Type};
+
+#[test]
+fn typing_filters_and_the_screen_matches_a_full_render_after_each_diff() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_lines(&with_history(
+        &["$ app"],
+        expected_frame(&picker_after(&[], (40, 12)), 40),
+    ));
+    assert!(term.cursor_hidden());
+    assert!(!term.is_cooked(), "raw mode while the program runs");
+
+    term.type_keys("an");
+    let filtered = picker_after(&[Type("a".into()), Type("n".into())], (40, 12));
+    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&filtered, 40)));
+
+    let before = term.raw_len();
+    term.type_keys("\x1b[B");
+    let moved = picker_after(&[Type("a".into()), Type("n".into()), MoveDown], (40, 12));
+    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&moved, 40)));
+    let written = without_escapes(&term.raw_since(before));
+    assert!(
+        written.contains("banana") && written.contains("cranberry"),
+        "{written:?}"
+    );
+    for unchanged in ["fruit", "mango", "orange", "move"] {
+        assert!(
+            !written.contains(unchanged),
+            "unchanged row rewritten: {written:?}"
+        );
+    }
+
+    term.type_keys("\r");
+    let (stdout, status, term) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("cranberry"))"#);
+    assert!(status.success());
+    assert!(term.is_cooked());
+    assert!(!term.cursor_hidden());
+    // The region is erased and the cursor is back where the program started.
+    assert_eq!(term.lines()[..3], ["$ app", "", ""]);
+    assert_eq!(term.cursor(), (1, 0));
+}
+
+#[test]
+fn stdin_and_stdout_can_be_pipes() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "picker-stdin",
+        stdin: Some("north\nsouth\neast\nwest\n"),
+        ..Launch::default()
+    });
+    term.wait_for_text("4/4");
+    term.type_keys("st");
+    term.wait_for_text("2/4");
+    term.type_keys("\x1b[B\r");
+    let (stdout, status, term) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("west"))"#);
+    assert!(status.success());
+    assert!(
+        !stdout.contains('\x1b'),
+        "the UI went to stdout: {stdout:?}"
+    );
+    assert!(
+        !term.raw_since(0).contains("REPORT"),
+        "stdout went to the terminal"
+    );
+}
+
+#[test]
+fn the_final_frame_can_stay_on_screen_with_the_cursor_below_it() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "picker-keep",
+        ..Launch::default()
+    });
+    term.wait_for_text("7/7");
+    term.type_keys("pe\r");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("pear"))"#);
+    let frame = expected_frame(&picker_after(&[Type("pe".into())], (40, 12)), 40);
+    let lines = term.lines();
+    assert_eq!(
+        lines[1..1 + frame.len()]
+            .iter()
+            .map(|l| l.trim_end())
+            .collect::<Vec<_>>(),
+        frame.iter().map(|l| l.trim_end()).collect::<Vec<_>>()
+    );
+    assert_eq!(term.cursor(), (1 + frame.len() as u16, 0));
+    assert!(term.is_cooked());
+}
+
+#[test]
+fn near_the_bottom_the_terminal_scrolls_to_make_room() {
+    let history = "h1\r\nh2\r\nh3\r\nh4\r\nh5\r\nh6\r\nh7\r\nh8\r\nh9\r\nh10\r\n";
+    let mut term = Terminal::launch(Launch {
+        history,
+        ..Launch::default()
+    });
+    let frame = expected_frame(&picker_after(&[], (40, 12)), 40);
+    assert_eq!(frame.len(), 9);
+    // 10 history rows + 9 frame rows on a 12-row screen: the top 7 rows scrolled away.
+    let mut expected: Vec<String> = ["h8", "h9", "h10"].iter().map(|s| s.to_string()).collect();
+    expected.extend(frame);
+    term.wait_for_lines(&expected);
+    term.type_keys("\x1b");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+    assert_eq!(term.lines()[..4], ["h8", "h9", "h10", ""]);
+}
+
+#[test]
+fn a_resize_redraws_the_frame_at_the_new_width() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    set_size(&term.master, (30, 12));
+    term.screen.lock().unwrap().parser.set_size(12, 30);
+    let narrow = expected_frame(&picker_after(&[], (30, 12)), 30);
+    assert!(narrow[0].trim_end().ends_with("7/7") && narrow[0].chars().count() <= 30);
+    term.wait_for_lines(&with_history(&["$ app"], narrow));
+    term.type_keys("ch");
+    let filtered = picker_after(&[Type("ch".into())], (30, 12));
+    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&filtered, 30)));
+    term.type_keys("\x1b");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+}
+
+#[test]
+fn raw_mode_is_restored_after_a_panic_before_the_message_prints() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "panic",
+        size: (100, 12),
+        ..Launch::default()
+    });
+    term.wait_for_text("bomb: press a key");
+    assert!(!term.is_cooked());
+    term.type_keys("x");
+    let (_, status, term) = term.finish();
+    assert!(!status.success());
+    assert!(
+        term.is_cooked(),
+        "termios after the panic: {:?}",
+        term.local_modes()
+    );
+    assert!(!term.cursor_hidden());
+    let lines = term.lines();
+    // Printed in cooked mode below the frame: each line starts at column 0 (in raw mode a
+    // newline does not return the carriage, so the lines would step to the right).
+    let frame_row = lines.iter().position(|l| l == "bomb: press a key");
+    let message_row = lines
+        .iter()
+        .position(|l| l.starts_with("the bomb went off"));
+    let hint_row = lines
+        .iter()
+        .position(|l| l.starts_with("note: run with `RUST_BACKTRACE=1`"));
+    assert!(
+        frame_row.is_some() && frame_row < message_row && message_row < hint_row,
+        "{lines:#?}"
+    );
+}
+
+#[test]
+fn sigterm_ends_the_run_with_the_program_and_a_restored_terminal() {
+    let term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&term.child),
+        rustix::process::Signal::TERM,
+    )
+    .expect("signal the child");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), "Signal(15)");
+    assert!(term.is_cooked());
+    assert!(!term.cursor_hidden());
+}
+
+#[test]
+fn kitty_keyboard_flags_are_pushed_when_supported_and_popped_on_exit() {
+    let mut term = Terminal::launch(Launch {
+        kitty: true,
+        ..Launch::default()
+    });
+    term.wait_for_text("7/7");
+    // With the flags on, a Kitty terminal sends Enter as CSI 13 u.
+    term.type_keys("\x1b[13u");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("apple"))"#);
+    let raw = term.raw_since(0);
+    let pushed = raw.find("\x1b[>1u").expect("flags pushed");
+    let popped = raw.find("\x1b[<u").expect("flags popped");
+    assert!(pushed < popped);
+}
+
+#[test]
+fn without_kitty_support_no_flags_are_pushed() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    term.type_keys("\x1b");
+    let (_, _, term) = term.finish();
+    let raw = term.raw_since(0);
+    assert!(
+        !raw.contains("\x1b[>") && !raw.contains("\x1b[<u"),
+        "{raw:?}"
+    );
+    assert!(
+        raw.contains("\x1b[?2004h") && raw.contains("\x1b[?2004l"),
+        "bracketed paste on and off"
+    );
+}
+
+#[test]
+fn a_paste_arrives_as_one_event() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    term.type_keys("\x1b[200~rry\x1b[201~");
+    term.wait_for_text("2/7");
+    term.type_keys("\r");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("cherry"))"#);
+}
+
+#[test]
+fn bell_collapse_and_expand_are_performed_or_recorded() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "effects",
+        ..Launch::default()
+    });
+    term.wait_for_text("b c e q");
+    let before = term.raw_len();
+    term.type_keys("b");
+    term.wait_until("the bell", |_| term.raw_since(before).contains('\x07'));
+    term.type_keys("c");
+    term.wait_for_lines(&with_history(
+        &["$ app"],
+        vec!["docked · e to expand".into(), String::new()],
+    ));
+    term.type_keys("e");
+    term.wait_for_text("b c e q");
+    term.type_keys("q");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit("done") [Collapse, Expand]"#);
+}
+
+#[test]
+fn without_a_controlling_terminal_the_run_fails_with_a_clear_error() {
+    let term = Terminal::launch(Launch {
+        scenario: "no-terminal",
+        stdin: Some(""),
+        ..Launch::default()
+    });
+    let (stdout, _, _) = term.finish();
+    assert!(
+        report(&stdout).starts_with("error: no controlling terminal"),
+        "{stdout:?}"
+    );
+}
