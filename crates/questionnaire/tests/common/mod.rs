@@ -103,3 +103,35 @@ pub fn plan() -> Value {
         ]
     })
 }
+
+/// Hostile and wide text: escape sequences, control characters, bidi overrides, tabs, CJK,
+/// emoji, long words.
+pub fn hostile() -> Value {
+    json!({
+        "title": "\u{1b}]0;pwned\u{7}Title\u{1b}[31m red",
+        "labels": {"submit": "\u{1b}[2JEnviar", "typeSomething": "Escribe\talgo"},
+        "questions": [
+            {
+                "id": "q1", "header": "日本語\u{202e}evil", "prompt": "Pick 🎉👨‍👩‍👧 one\u{7}\r\nsecond line",
+                "context": "# Head\u{1b}[1m\n\n| a | b |\n|---|---|\n| 日本 | x |\n\n```sh\necho \u{1b}[31mhi\n```",
+                "options": [
+                    {"value": "a", "label": "Supercalifragilisticexpialidocious-and-then-some-more-text", "description": "desc\u{1b}[0m with\ttab", "recommended": true},
+                    {"value": "b", "label": "表示テキストの長いラベルです表示テキストの長いラベルです", "preview": "- 🎉 emoji\n- \u{1b}]8;;http://x\u{7}link\u{1b}]8;;\u{7}"}
+                ]
+            },
+            {"id": "q2", "header": "Multi", "prompt": "p", "type": "multi",
+             "options": [{"value": "x", "label": "x"}, {"value": "y", "label": "y\u{0}\u{8}"}]},
+            {"id": "q3", "header": "Confirm", "prompt": "Sure?", "type": "confirm"}
+        ]
+    })
+}
+
+/// One question with thirty options.
+pub fn long_list() -> Value {
+    let options: Vec<Value> = (1..=30)
+        .map(|i| json!({"value": format!("v{i}"), "label": format!("Option number {i}"),
+                        "description": if i % 3 == 0 { json!(format!("Description of option {i}, long enough to wrap at narrow widths")) } else { Value::Null }}))
+        .map(|mut o| { if o["description"].is_null() { o.as_object_mut().unwrap().remove("description"); } o })
+        .collect();
+    json!({"questions": [{"id": "many", "header": "Many", "prompt": "Pick any", "type": "multi", "options": options}]})
+}

@@ -1,0 +1,389 @@
+//! Layout: the height formula and its stability, regions, windowing, previews, tiny terminals,
+//! and (property-tested) every row fitting at every size.
+
+mod common;
+
+use common::*;
+use proptest::prelude::*;
+use questionnaire::{App, Msg};
+use serde_json::{Value, json};
+use tea::text::width;
+use tea::{Program, Size};
+
+fn assert_fits(app: &App) {
+    let width = app.size().width as usize;
+    let lines = app.lines();
+    if app.is_collapsed() {
+        assert_eq!(lines.len(), 1);
+    } else {
+        assert_eq!(lines.len(), app.height(), "the panel is exactly its height");
+    }
+    for line in &lines {
+        let text = line.plain_text();
+        assert!(line.width() <= width, "row wider than {width}: {text:?}");
+        assert!(
+            !text.chars().any(|c| c.is_control()),
+            "control character in {text:?}"
+        );
+    }
+}
+
+#[test]
+fn height_follows_the_formula() {
+    // The plan needs more than the cap: 12 rows at 24 (max(12, 10)), 18 at 40.
+    assert_eq!(app(plan(), 80, 24).height(), 12);
+    assert_eq!(app(plan(), 120, 40).height(), 18);
+    assert_eq!(app(plan(), 80, 8).height(), 8);
+    // A small question needs less than the cap and gets only what it needs.
+    let small =
+        json!({"questions": [{"id": "a", "header": "A", "prompt": "Yes?", "type": "confirm"}]});
+    // borders 2 + prompt 1 + two options + editor reservation 3 + divider and footer 2.
+    assert_eq!(app(small, 80, 40).height(), 10);
+}
+
+#[test]
+fn height_is_the_same_on_every_tab_and_while_typing() {
+    for (w, h) in [(40, 12), (80, 24), (120, 40), (200, 60), (30, 8)] {
+        let mut a = app(plan(), w, h);
+        let height = a.lines().len();
+        for script in [
+            "down",
+            "1",
+            "space",
+            "n",
+            "a b c",
+            "shift+enter",
+            "esc",
+            "tab",
+            "tab",
+            "tab",
+            "x",
+        ] {
+            press(&mut a, script);
+            assert_eq!(
+                a.lines().len(),
+                height,
+                "{w}x{h} after {script}\n{}",
+                show(&a)
+            );
+        }
+    }
+}
+
+#[test]
+fn wide_terminals_show_previews_beside_the_list() {
+    let a = app(plan(), 100, 40);
+    let rows = screen(&a);
+    let row = rows.iter().find(|r| r.contains("Safe approach")).unwrap();
+    assert!(row.contains("│ Preview · ★ Recommended"), "{row}");
+    let narrow = app(plan(), 99, 40);
+    assert!(show(&narrow).contains("▸ Preview · ★ Recommended · p"));
+}
+
+#[test]
+fn wide_previews_scroll_with_a_range_header() {
+    let long: String = (1..=40).map(|i| format!("line {i}\n\n")).collect();
+    let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick",
+        "options": [{"value": "x", "label": "X", "preview": long}, {"value": "y", "label": "Y"}]}]});
+    let mut a = app(input, 120, 30);
+    assert!(show(&a).contains("↓"), "{}", show(&a));
+    assert!(show(&a).contains("1–"), "{}", show(&a));
+    press(&mut a, "shift+down shift+down");
+    let text = show(&a);
+    assert!(text.contains("3–"), "{text}");
+    assert!(text.contains("↑ 2 more"), "{text}");
+    press(&mut a, "]");
+    assert!(show(&a).contains("↑ "), "half a page further");
+    press(&mut a, "pageup pageup pageup [");
+    assert!(show(&a).contains("1–"), "back at the top");
+}
+
+#[test]
+fn narrow_previews_expand_below_the_list_and_stay_expanded() {
+    let mut a = app(plan(), 80, 40);
+    press(&mut a, "p");
+    let text = show(&a);
+    assert!(text.contains("▾ Preview · ★ Recommended · p"), "{text}");
+    assert!(
+        text.contains("1–2/7"),
+        "two body rows when space is tight: {text}"
+    );
+    press(&mut a, "shift+down shift+down");
+    assert!(show(&a).contains("Start with tests."), "{}", show(&a));
+    // Across tabs and resizes.
+    press(&mut a, "tab shift+tab");
+    assert!(show(&a).contains("▾ Preview"));
+    a.update(Msg::Resized(Size::new(60, 50)));
+    assert!(show(&a).contains("▾ Preview"));
+    press(&mut a, "p");
+    assert!(show(&a).contains("▸ Preview"));
+}
+
+#[test]
+fn p_in_an_editor_is_text() {
+    let mut a = app(plan(), 80, 24);
+    press(&mut a, "n p enter");
+    assert!(!show(&a).contains("▾ Preview"));
+    let details = press(&mut a, "esc").unwrap().into_result().details;
+    assert_eq!(details["answers"]["approach"]["optionNotes"]["safe"], "p");
+}
+
+#[test]
+fn context_scrolls_with_alt_arrows_and_resets_on_tab_switch() {
+    let mut a = app(plan(), 120, 40);
+    let first = show(&a);
+    assert!(first.contains("↓ 3 more"), "{first}");
+    press(&mut a, "alt+down alt+down");
+    let scrolled = show(&a);
+    assert!(scrolled.contains("↑ 2 more  ↓ 1 more"), "{scrolled}");
+    press(&mut a, "alt+down alt+down alt+down");
+    assert!(show(&a).contains("↑ 3 more"), "stops at the end");
+    press(&mut a, "tab shift+tab");
+    assert_eq!(show(&a), first);
+}
+
+#[test]
+fn long_prompts_are_pinned_to_three_rows() {
+    let prompt = "word ".repeat(60);
+    let input =
+        json!({"questions": [{"id": "a", "header": "A", "prompt": prompt, "type": "confirm"}]});
+    let a = app(input, 40, 30);
+    let rows: Vec<String> = screen(&a)
+        .into_iter()
+        .filter(|r| r.contains("word"))
+        .collect();
+    assert_eq!(rows.len(), 3);
+    assert!(rows[2].contains('…'), "{}", rows[2]);
+}
+
+#[test]
+fn the_star_gutter_exists_only_with_a_recommendation() {
+    let a = app(plan(), 80, 40);
+    let text = show(&a);
+    assert!(text.contains("1. ( ) ★ Safe approach"), "{text}");
+    assert!(text.contains("2. ( )   Fast approach"), "{text}");
+    let mut a = app(plan(), 80, 40);
+    press(&mut a, "tab");
+    assert!(show(&a).contains("1. [ ] repo"));
+}
+
+#[test]
+fn long_labels_wrap_with_a_hanging_indent() {
+    let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick", "options": [
+        {"value": "x", "label": "a label long enough to wrap over several rows at forty columns"}]}]});
+    let a = app(input, 40, 30);
+    let rows = screen(&a);
+    let start = rows
+        .iter()
+        .position(|r| r.contains("1. ( ) a label"))
+        .unwrap();
+    let column = |row: &str, text: &str| width(&row[..row.find(text).unwrap()]);
+    let label = column(&rows[start], "a label");
+    assert_eq!(column(&rows[start + 1], "over"), label, "{}", show(&a));
+    assert_eq!(column(&rows[start + 2], "columns"), label, "{}", show(&a));
+}
+
+#[test]
+fn long_lists_window_by_whole_options() {
+    let mut a = app(long_list(), 80, 24);
+    assert!(show(&a).contains("1. [ ] Option number 1"));
+    press(&mut a, "end");
+    let text = show(&a);
+    assert!(text.contains("31. [ ] Type something."), "{text}");
+    assert!(text.contains("30. [ ] Option number 30"), "{text}");
+    assert!(!text.contains("Option number 1 "), "{text}");
+    // Descriptions come with their option or not at all.
+    let rows = screen(&a);
+    let first = rows
+        .iter()
+        .find(|r| r.contains("Option number") || r.contains("Description"))
+        .unwrap();
+    assert!(
+        first.contains("Option number"),
+        "a window starts at a whole option: {first}"
+    );
+    press(&mut a, "home");
+    assert!(show(&a).contains(" 1. [ ] Option number 1"));
+}
+
+#[test]
+fn tiny_terminals_keep_the_focused_label() {
+    for (w, h) in [(20, 6), (30, 8), (12, 3), (8, 2), (5, 1), (1, 1)] {
+        let mut a = app(plan(), w, h);
+        press(&mut a, "down");
+        assert_fits(&a);
+        if w >= 20 {
+            assert!(show(&a).contains("Fast"), "{w}x{h}\n{}", show(&a));
+        }
+    }
+}
+
+#[test]
+fn an_open_editor_keeps_its_borders_in_tiny_terminals() {
+    let mut a = app(plan(), 30, 8);
+    press(&mut a, "n");
+    let text = show(&a);
+    assert!(text.contains("── Note on"), "{text}");
+    assert!(text.matches("────").count() >= 2, "{text}");
+}
+
+#[test]
+fn single_questions_have_no_tabs_and_use_the_header_as_title() {
+    let input = json!({"questions": [{"id": "a", "header": "Approach", "prompt": "Which?", "type": "confirm"}]});
+    let a = app(input, 60, 20);
+    let rows = screen(&a);
+    assert!(rows[0].contains("Approach"));
+    assert!(!show(&a).contains("answered"));
+    assert!(!show(&a).contains("Review"));
+}
+
+#[test]
+fn the_tab_bar_marks_answers_and_counts_progress() {
+    let mut a = app(plan(), 80, 24);
+    press(&mut a, "1");
+    let bar = &screen(&a)[1];
+    assert!(bar.contains("✓ Approach"), "{bar}");
+    assert!(bar.contains("○ Scope"), "{bar}");
+    assert!(bar.contains("1/3 answered"), "{bar}");
+}
+
+#[test]
+fn review_summarises_answers_and_marks_required_ones() {
+    let mut a = app(plan(), 80, 24);
+    press(&mut a, &format!("2 tab {} enter", typing("a b")));
+    let text = show(&a);
+    assert!(text.contains("✓ Approach  Fast approach"), "{text}");
+    assert!(text.contains("○ Scope     unanswered · required"), "{text}");
+    assert!(text.contains("✓ Format    “a b”"), "{text}");
+    assert!(text.contains("› Submit"), "{text}");
+}
+
+#[test]
+fn hostile_strings_never_reach_a_row() {
+    for (w, h) in [(40, 12), (80, 24), (120, 40), (20, 6)] {
+        let mut a = app(hostile(), w, h);
+        for script in ["", "down", "p", "tab", "tab", "tab", "tab", "n"] {
+            press(&mut a, script);
+            assert_fits(&a);
+        }
+    }
+}
+
+#[test]
+fn the_dock_line_fits_every_width() {
+    let mut a = app(plan(), 80, 24);
+    press(&mut a, "1 ctrl+]");
+    let dock = a.lines()[0].plain_text();
+    assert_eq!(
+        dock,
+        "◆ Implementation plan · Scope · 1/3 answered · ctrl+] expand"
+    );
+    for w in 0..100 {
+        assert!(a.dock_line(w).width() <= w as usize);
+    }
+}
+
+#[test]
+fn the_view_draws_the_lines() {
+    let a = app(plan(), 80, 24);
+    let mut element = a.view();
+    let frame = tea::render(&mut element, 80, &tea::Palette::no_color());
+    let expected: Vec<String> = screen(&a);
+    let drawn: Vec<String> = frame
+        .plain()
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .collect();
+    let expected: Vec<String> = expected.iter().map(|r| r.trim_end().to_string()).collect();
+    assert_eq!(drawn, expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------------
+
+const KEYS: &[&str] = &[
+    "up",
+    "down",
+    "home",
+    "end",
+    "tab",
+    "shift+tab",
+    "left",
+    "right",
+    "enter",
+    "space",
+    "1",
+    "2",
+    "3",
+    "9",
+    "n",
+    "N",
+    "x",
+    "delete",
+    "p",
+    "shift+up",
+    "shift+down",
+    "[",
+    "]",
+    "pageup",
+    "pagedown",
+    "alt+up",
+    "alt+down",
+    "esc",
+    "a",
+    "text:日本",
+    "shift+enter",
+    "backspace",
+    "ctrl+w",
+    "ctrl+u",
+    "ctrl+k",
+    "ctrl+a",
+    "ctrl+e",
+    "alt+b",
+    "alt+f",
+    "ctrl+]",
+];
+
+fn fixtures() -> Vec<Value> {
+    vec![plan(), hostile(), long_list()]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn random_keys_at_random_sizes_never_break_the_frame(
+        fixture in 0usize..3,
+        width in 1u16..=300,
+        height in 1u16..=100,
+        keys in proptest::collection::vec(0usize..KEYS.len(), 0..60),
+        resize_at in proptest::option::of((0usize..60, 1u16..=300, 1u16..=100)),
+    ) {
+        let mut a = app(fixtures()[fixture].clone(), width, height);
+        assert_fits(&a);
+        let mut expected_height = a.height();
+        for (step, &key) in keys.iter().enumerate() {
+            if let Some((at, w, h)) = resize_at && at == step {
+                a.update(Msg::Resized(Size::new(w, h)));
+                expected_height = a.height();
+            }
+            let events = tea::input::parse_key_script(KEYS[key]).unwrap();
+            let mut quit = false;
+            for event in events {
+                if let Some(msg) = a.msg_for(&event) {
+                    let toggles = msg == Msg::TogglePreview;
+                    quit |= a.update(msg).into_quit().is_some();
+                    if toggles {
+                        expected_height = a.height();
+                    }
+                }
+            }
+            assert_fits(&a);
+            prop_assert_eq!(a.height(), expected_height, "height changed after {}", KEYS[key]);
+            if quit {
+                break;
+            }
+        }
+    }
+}
