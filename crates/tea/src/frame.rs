@@ -232,7 +232,9 @@ fn cell_text<'a>(
             Reserved::Head(cluster) => {
                 let w = text::grapheme_width(&cluster).max(1);
                 let complete = x + w <= columns
-                    && (1..w).all(|i| ink::is_continuation(canvas.cell(x + i, y).and_then(|c| c.text())));
+                    && (1..w).all(|i| {
+                        ink::is_continuation(canvas.cell(x + i, y).and_then(|c| c.text()))
+                    });
                 if complete {
                     (Cow::Owned(cluster.to_string()), w)
                 } else {
@@ -302,7 +304,11 @@ fn safe_url(url: &str) -> Cow<'_, str> {
     if url.chars().all(|c| !c.is_control() && c != ' ') {
         Cow::Borrowed(url)
     } else {
-        Cow::Owned(url.chars().filter(|c| !c.is_control() && *c != ' ').collect())
+        Cow::Owned(
+            url.chars()
+                .filter(|c| !c.is_control() && *c != ' ')
+                .collect(),
+        )
     }
 }
 

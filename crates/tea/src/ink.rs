@@ -66,7 +66,11 @@ pub(crate) enum Bg {
 pub(crate) fn decode_fg(color: Option<CanvasColor>) -> (Option<Fg>, bool) {
     match color {
         None | Some(CanvasColor::Reset) => (None, false),
-        Some(CanvasColor::Rgb { r: TAG_R, g: TAG_FG, b }) => {
+        Some(CanvasColor::Rgb {
+            r: TAG_R,
+            g: TAG_FG,
+            b,
+        }) => {
             let index = (b & !STRIKE) as usize;
             let slot = index.checked_sub(1).and_then(|i| Slot::ALL.get(i).copied());
             (slot.map(Fg::Slot), b & STRIKE != 0)
@@ -78,9 +82,11 @@ pub(crate) fn decode_fg(color: Option<CanvasColor>) -> (Option<Fg>, bool) {
 pub(crate) fn decode_bg(color: Option<CanvasColor>) -> Option<Bg> {
     match color {
         None | Some(CanvasColor::Reset) => None,
-        Some(CanvasColor::Rgb { r: TAG_R, g: TAG_BG, b }) => {
-            BgSlot::ALL.get(b as usize).copied().map(Bg::Slot)
-        }
+        Some(CanvasColor::Rgb {
+            r: TAG_R,
+            g: TAG_BG,
+            b,
+        }) => BgSlot::ALL.get(b as usize).copied().map(Bg::Slot),
         Some(literal) => Some(Bg::Literal(literal)),
     }
 }

@@ -25,9 +25,7 @@ pub fn char_key(c: char) -> Event {
 
 /// The key of a press event; `None` for releases, repeats and non-key events.
 pub fn as_press(event: &Event) -> Option<KeyEvent> {
-    event
-        .as_key()
-        .filter(|k| k.kind == KeyEventKind::Press)
+    event.as_key().filter(|k| k.kind == KeyEventKind::Press)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -130,7 +128,7 @@ fn csi_event(seq: &str) -> Option<Event> {
 
 fn parse_with_terminput(seq: &str) -> Option<Event> {
     match Event::parse_from(seq.as_bytes()) {
-        Ok(Some(Event::Key(k))) => Some(Event::Key(fix_legacy_ctrl(k))),
+        Ok(Some(Event::Key(k))) => Some(Event::Key(normalize(k))),
         Ok(Some(event @ (Event::Paste(_) | Event::FocusGained | Event::FocusLost))) => Some(event),
         Ok(Some(Event::Mouse(m))) => Some(Event::Mouse(m)),
         _ => None,
@@ -193,6 +191,12 @@ fn char_event(c: char) -> Option<KeyEvent> {
     }
 }
 
+/// One form per key for keymaps: lock and keypad state dropped (Caps Lock must not change
+/// what a key means), legacy Ctrl+4–7 as their punctuation.
+fn normalize(k: KeyEvent) -> KeyEvent {
+    fix_legacy_ctrl(k.state(KeyEventState::NONE))
+}
+
 /// Legacy terminals send Ctrl+\ ] ^ _ as the bytes 0x1c–0x1f, which crossterm and terminput
 /// report as Ctrl+4–7 (the keys that produce the same bytes on xterm). The punctuation is the
 /// meaning every keymap wants.
@@ -211,10 +215,11 @@ fn fix_legacy_ctrl(mut k: KeyEvent) -> KeyEvent {
 }
 
 /// Converts a crossterm event (the CLI runtime's input). Resize and key events map; so do
-/// paste, focus and mouse. Ctrl+4–7 from a legacy terminal become Ctrl+\ ] ^ _ as in [`decode`].
+/// paste, focus and mouse. Keys are normalized as in [`decode`] (Ctrl+4–7 from a legacy
+/// terminal become Ctrl+\ ] ^ _, lock state is dropped).
 pub fn from_crossterm(event: crossterm::event::Event) -> Option<Event> {
     match terminput_crossterm::to_terminput(event).ok()? {
-        Event::Key(k) => Some(Event::Key(fix_legacy_ctrl(k))),
+        Event::Key(k) => Some(Event::Key(normalize(k))),
         other => Some(other),
     }
 }

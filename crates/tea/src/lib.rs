@@ -4,16 +4,19 @@
 //! inline terminal runtime, the headless driver) feed it input events and draw its frames.
 
 pub mod frame;
+pub mod headless;
 mod ink;
 pub mod input;
 pub mod program;
 pub mod rows;
 pub mod runtime;
+pub mod snapshot;
 pub mod style;
 pub mod text;
 pub mod theme;
 
 pub use frame::{Frame, Row, render};
+pub use headless::Driver;
 pub use ink::{bg_color, slot_color};
 pub use input::Event;
 pub use program::{Cmd, Program, Size};

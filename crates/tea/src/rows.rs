@@ -8,8 +8,7 @@ use std::sync::Arc;
 
 use iocraft::taffy::{self, Dimension};
 use iocraft::{
-    AnyElement, CanvasTextStyle, Component, ComponentDrawer, ComponentUpdater, Hooks, Props,
-    Weight,
+    AnyElement, CanvasTextStyle, Component, ComponentDrawer, ComponentUpdater, Hooks, Props, Weight,
 };
 use unicode_segmentation::UnicodeSegmentation;
 

@@ -244,7 +244,11 @@ pub fn parse_sgr(code: &str) -> Option<Sgr> {
     for chunk in code.split('\x1b') {
         let params = chunk.strip_prefix('[').unwrap_or(chunk);
         let params = params.strip_suffix('m').unwrap_or(params);
-        if params.is_empty() || !params.bytes().all(|b| b.is_ascii_digit() || b == b';' || b == b':') {
+        if params.is_empty()
+            || !params
+                .bytes()
+                .all(|b| b.is_ascii_digit() || b == b';' || b == b':')
+        {
             continue;
         }
         let numbers: Vec<u16> = params

@@ -34,7 +34,10 @@ fn slots_resolve_through_the_palette() {
     assert_eq!(f.tagged(), vec!["[accent]★[/] label"]);
 
     let f = render_lines(vec![line], 20, &Palette::no_color());
-    assert_eq!(f.rows[0].ansi, "\x1b[0;1m★\x1b[0m label", "accent is bold without colors");
+    assert_eq!(
+        f.rows[0].ansi, "\x1b[0;1m★\x1b[0m label",
+        "accent is bold without colors"
+    );
 }
 
 #[test]

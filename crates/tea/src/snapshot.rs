@@ -1,0 +1,153 @@
+//! The snapshot kit: compare frames with reviewed text files.
+//!
+//! A snapshot file is one header line, then one line per frame row between `│` edge markers,
+//! padded to the frame width, so trailing blanks are visible and survive editors:
+//!
+//! ```text
+//! # case: first_question  size: 40x12
+//! │╭─ Pick a runtime ──────────────────╮│
+//! │                                    ││
+//! ```
+//!
+//! A mismatch or a missing file fails with a line diff and the frame. `UPDATE_SNAPSHOTS=1`
+//! (any value but `0`) writes the files instead, except when `CI` is set.
+
+use std::path::{Path, PathBuf};
+
+use crate::frame::Frame;
+use crate::text;
+
+/// The edge marker around each row.
+pub const EDGE: char = '│';
+
+/// How [`check_snapshot`] may treat a differing or missing file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UpdateMode {
+    /// `UPDATE_SNAPSHOTS` is set to something other than `0`.
+    pub update: bool,
+    /// `CI` is set: never write.
+    pub ci: bool,
+}
+
+impl UpdateMode {
+    /// Reads `UPDATE_SNAPSHOTS` and `CI` from the environment (test code only; programs
+    /// never read the environment).
+    pub fn from_env() -> UpdateMode {
+        UpdateMode {
+            update: std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0"),
+            ci: std::env::var_os("CI").is_some(),
+        }
+    }
+}
+
+/// The text of a snapshot file for these rows: the header line, then each row between edge
+/// markers padded to the widest row (or `width`, if larger).
+pub fn format_snapshot(header: &str, rows: &[String], width: usize) -> String {
+    let width = rows
+        .iter()
+        .map(|r| text::width(r))
+        .max()
+        .unwrap_or(0)
+        .max(width);
+    let mut out = String::new();
+    out.push_str(&text::sanitize_line(header));
+    out.push('\n');
+    for row in rows {
+        out.push(EDGE);
+        out.push_str(row);
+        out.extend(std::iter::repeat_n(' ', width - text::width(row)));
+        out.push(EDGE);
+        out.push('\n');
+    }
+    out
+}
+
+/// Compares `rows` (a frame's plain or tagged rows) with the snapshot at `path`, following
+/// the environment's update mode. The error is the readable report of what differed.
+pub fn check_snapshot(path: &Path, header: &str, rows: &[String]) -> Result<(), String> {
+    check_snapshot_with(path, header, rows, 0, UpdateMode::from_env())
+}
+
+/// [`check_snapshot`] with rows padded to at least `width` and an explicit update mode.
+pub fn check_snapshot_with(
+    path: &Path,
+    header: &str,
+    rows: &[String],
+    width: usize,
+    mode: UpdateMode,
+) -> Result<(), String> {
+    let actual = format_snapshot(header, rows, width);
+    let expected = match std::fs::read_to_string(path) {
+        Ok(text) => Some(text.replace("\r\n", "\n")),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("cannot read snapshot {}: {e}", path.display())),
+    };
+    if expected.as_deref() == Some(actual.as_str()) {
+        return Ok(());
+    }
+    if mode.update && !mode.ci {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, &actual)
+            .map_err(|e| format!("cannot write snapshot {}: {e}", path.display()))?;
+        return Ok(());
+    }
+    let hint = if mode.update {
+        "UPDATE_SNAPSHOTS is ignored because CI is set".to_string()
+    } else {
+        "run with UPDATE_SNAPSHOTS=1 to accept".to_string()
+    };
+    Err(match expected {
+        None => format!(
+            "snapshot {} is missing ({hint}); the frame is:\n{actual}",
+            path.display()
+        ),
+        Some(expected) => format!(
+            "snapshot {} differs ({hint}):\n{}",
+            path.display(),
+            similar_asserts::SimpleDiff::from_str(&expected, &actual, "snapshot", "frame")
+        ),
+    })
+}
+
+/// Checks a frame's plain rows (or, with `tagged`, its slot-tagged rows), padded to the frame
+/// width.
+pub fn check_frame(path: &Path, header: &str, frame: &Frame, tagged: bool) -> Result<(), String> {
+    let rows = if tagged {
+        frame.tagged()
+    } else {
+        frame.plain()
+    };
+    check_snapshot_with(
+        path,
+        header,
+        &rows,
+        usize::from(frame.width),
+        UpdateMode::from_env(),
+    )
+}
+
+/// Files in `dir` (snapshots, `*.txt`) that are not in `produced`: left behind by a renamed
+/// or removed case. Sorted; a missing directory has none.
+pub fn orphan_snapshots(dir: &Path, produced: &[PathBuf]) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let produced: Vec<PathBuf> = produced
+        .iter()
+        .map(|p| p.canonicalize().unwrap_or_else(|_| p.clone()))
+        .collect();
+    let mut orphans: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "txt"))
+        .filter(|p| {
+            let canonical = p.canonicalize().unwrap_or_else(|_| p.clone());
+            !produced.contains(&canonical)
+        })
+        .collect();
+    orphans.sort();
+    orphans
+}

@@ -1,0 +1,311 @@
+//! Input: raw terminal bytes as Pi delivers them, key scripts, crossterm events.
+
+use tea::input::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, as_press, decode, from_crossterm,
+    parse_key_script,
+};
+
+/// The single key event a key-script token stands for.
+fn k(token: &str) -> Event {
+    let events = parse_key_script(token).unwrap();
+    assert_eq!(events.len(), 1, "{token} is one key");
+    events.into_iter().next().unwrap()
+}
+
+fn with_kind(event: Event, kind: KeyEventKind) -> Event {
+    match event {
+        Event::Key(key) => Event::Key(key.kind(kind)),
+        other => other,
+    }
+}
+
+fn release(token: &str) -> Event {
+    with_kind(k(token), KeyEventKind::Release)
+}
+
+fn repeat(token: &str) -> Event {
+    with_kind(k(token), KeyEventKind::Repeat)
+}
+
+fn paste(text: &str) -> Event {
+    Event::Paste(text.to_string())
+}
+
+/// (raw bytes, what they mean)
+fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
+    vec![
+        // Legacy keys and control bytes.
+        ("\t", vec![k("tab")]),
+        ("\x1b[Z", vec![k("shift+tab")]),
+        ("\x1b[C", vec![k("right")]),
+        ("\x1b[D", vec![k("left")]),
+        ("\x1b[A", vec![k("up")]),
+        ("\x1b[B", vec![k("down")]),
+        ("\x1bOA", vec![k("up")]),
+        ("\x1bOB", vec![k("down")]),
+        ("\x1bOC", vec![k("right")]),
+        ("\x1bOD", vec![k("left")]),
+        ("\x1b[H", vec![k("home")]),
+        ("\x1b[F", vec![k("end")]),
+        ("\x1bOH", vec![k("home")]),
+        ("\x1bOF", vec![k("end")]),
+        ("\x1b[1~", vec![k("home")]),
+        ("\x1b[4~", vec![k("end")]),
+        ("1", vec![k("1")]),
+        ("9", vec![k("9")]),
+        ("\r", vec![k("enter")]),
+        (" ", vec![k("space")]),
+        ("n", vec![k("n")]),
+        ("N", vec![k("N")]),
+        ("x", vec![k("x")]),
+        ("p", vec![k("p")]),
+        ("[", vec![k("[")]),
+        ("]", vec![k("]")]),
+        ("\x1b[3~", vec![k("delete")]),
+        ("\x1b[1;2A", vec![k("shift+up")]),
+        ("\x1b[1;2B", vec![k("shift+down")]),
+        ("\x1b[5~", vec![k("pageup")]),
+        ("\x1b[6~", vec![k("pagedown")]),
+        ("\x1b[1;3A", vec![k("alt+up")]),
+        ("\x1b[1;3B", vec![k("alt+down")]),
+        ("\x1b\x1b[A", vec![k("alt+up")]),
+        ("\x1b\x1b[B", vec![k("alt+down")]),
+        ("\x1d", vec![k("ctrl+]")]),
+        ("\x1b", vec![k("esc")]),
+        ("\x7f", vec![k("backspace")]),
+        ("\x08", vec![k("backspace")]),
+        ("\x01", vec![k("ctrl+a")]),
+        ("\x05", vec![k("ctrl+e")]),
+        ("\x17", vec![k("ctrl+w")]),
+        ("\x15", vec![k("ctrl+u")]),
+        ("\x0b", vec![k("ctrl+k")]),
+        ("\x1c", vec![k("ctrl+\\")]),
+        ("\x1bb", vec![k("alt+b")]),
+        ("\x1bf", vec![k("alt+f")]),
+        ("\n", vec![k("shift+enter")]),
+        ("\x1b\r", vec![k("alt+enter")]),
+        ("\x1b\x7f", vec![k("alt+backspace")]),
+        ("\x1bOP", vec![k("f1")]),
+        ("\x1b[15~", vec![k("f5")]),
+        ("\x1b[24~", vec![k("f12")]),
+        ("é", vec![k("é")]),
+        // Kitty CSI-u.
+        ("\x1b[9u", vec![k("tab")]),
+        ("\x1b[9;2u", vec![k("shift+tab")]),
+        ("\x1b[13u", vec![k("enter")]),
+        ("\x1b[13;2u", vec![k("shift+enter")]),
+        ("\x1b[27u", vec![k("esc")]),
+        ("\x1b[32u", vec![k("space")]),
+        ("\x1b[127u", vec![k("backspace")]),
+        ("\x1b[93;5u", vec![k("ctrl+]")]),
+        ("\x1b[49u", vec![k("1")]),
+        ("\x1b[110u", vec![k("n")]),
+        ("\x1b[110;2u", vec![k("N")]),
+        ("\x1b[120u", vec![k("x")]),
+        ("\x1b[112u", vec![k("p")]),
+        ("\x1b[91u", vec![k("[")]),
+        ("\x1b[93u", vec![k("]")]),
+        ("\x1b[97;5u", vec![k("ctrl+a")]),
+        ("\x1b[98;3u", vec![k("alt+b")]),
+        ("\x1b[97;65u", vec![k("a")]),  // Caps Lock reported: same key
+        ("\x1b[97;129u", vec![k("a")]), // Num Lock reported: same key
+        // Kitty event types: releases and repeats keep their kind.
+        ("\x1b[97;1:3u", vec![release("a")]),
+        ("\x1b[97;1:2u", vec![repeat("a")]),
+        ("\x1b[93;5:3u", vec![release("ctrl+]")]),
+        ("\x1b[13;1:3u", vec![release("enter")]),
+        ("\x1b[32;1:2u", vec![repeat("space")]),
+        ("\x1b[1;1:3A", vec![release("up")]),
+        ("\x1b[1;1:2B", vec![repeat("down")]),
+        ("\x1b[3;1:3~", vec![release("delete")]),
+        // xterm modifyOtherKeys (what tmux forwards).
+        ("\x1b[27;2;13~", vec![k("shift+enter")]),
+        ("\x1b[27;5;93~", vec![k("ctrl+]")]),
+        ("\x1b[27;2;9~", vec![k("shift+tab")]),
+        ("\x1b[27;5;97~", vec![k("ctrl+a")]),
+        ("\x1b[27;3;98~", vec![k("alt+b")]),
+        ("\x1b[27;5;13~", vec![k("ctrl+enter")]),
+        ("\x1b[27;2;78~", vec![k("N")]),
+        // Bracketed paste: one event, whatever it holds.
+        (
+            "\x1b[200~hello\nworld\x1b[201~",
+            vec![paste("hello\nworld")],
+        ),
+        ("\x1b[200~a\x1b[31mb\x1b[201~", vec![paste("a\x1b[31mb")]),
+        ("\x1b[200~\x1b[201~", vec![paste("")]),
+        ("\x1b[200~unterminated", vec![paste("unterminated")]),
+        // Chunks holding several keys.
+        ("abc", vec![k("a"), k("b"), k("c")]),
+        ("\x1b[A\x1b[B\r", vec![k("up"), k("down"), k("enter")]),
+        ("j\x1b[93;5uk", vec![k("j"), k("ctrl+]"), k("k")]),
+        ("\x1b[200~hi\x1b[201~\r", vec![paste("hi"), k("enter")]),
+        ("日本", vec![k("日"), k("本")]),
+        ("\x1b[97;1u\x1b[97;1:3u", vec![k("a"), release("a")]),
+        // Not keys: terminal replies and unknown sequences are dropped.
+        ("\x1b[?1u", vec![]),
+        ("\x1b[?62;22c", vec![]),
+    ]
+}
+
+#[test]
+fn raw_sequences_decode_to_the_keys_they_mean() {
+    let table = decoding_table();
+    assert!(table.len() >= 40);
+    let mut failures = Vec::new();
+    for (raw, expected) in table {
+        let actual = decode(raw);
+        if actual != expected {
+            failures.push(format!("{raw:?}: got {actual:?}, expected {expected:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn releases_and_repeats_are_not_presses() {
+    let press = decode("\x1b[93;5u").remove(0);
+    let rel = decode("\x1b[93;5:3u").remove(0);
+    let rep = decode("\x1b[93;5:2u").remove(0);
+    assert!(as_press(&press).is_some());
+    assert_eq!(as_press(&rel), None);
+    assert_eq!(as_press(&rep), None);
+    assert_ne!(press, rel);
+    assert_ne!(press, rep);
+}
+
+#[test]
+fn key_scripts_parse_names_modifiers_and_text() {
+    let cases: Vec<(&str, Vec<Event>)> = vec![
+        ("enter", vec![key(KeyCode::Enter, KeyModifiers::NONE)]),
+        (
+            "ENTER Esc",
+            vec![
+                key(KeyCode::Enter, KeyModifiers::NONE),
+                key(KeyCode::Esc, KeyModifiers::NONE),
+            ],
+        ),
+        ("shift+tab", vec![key(KeyCode::Tab, KeyModifiers::SHIFT)]),
+        ("Shift+Tab", vec![key(KeyCode::Tab, KeyModifiers::SHIFT)]),
+        ("alt+down", vec![key(KeyCode::Down, KeyModifiers::ALT)]),
+        ("ctrl+]", vec![key(KeyCode::Char(']'), KeyModifiers::CTRL)]),
+        ("ctrl++", vec![key(KeyCode::Char('+'), KeyModifiers::CTRL)]),
+        (
+            "ctrl+shift+up",
+            vec![key(KeyCode::Up, KeyModifiers::CTRL | KeyModifiers::SHIFT)],
+        ),
+        (
+            "shift+enter",
+            vec![key(KeyCode::Enter, KeyModifiers::SHIFT)],
+        ),
+        ("space", vec![key(KeyCode::Char(' '), KeyModifiers::NONE)]),
+        (
+            "f1 F12",
+            vec![
+                key(KeyCode::F(1), KeyModifiers::NONE),
+                key(KeyCode::F(12), KeyModifiers::NONE),
+            ],
+        ),
+        (
+            "pageup pagedown home end",
+            vec![
+                key(KeyCode::PageUp, KeyModifiers::NONE),
+                key(KeyCode::PageDown, KeyModifiers::NONE),
+                key(KeyCode::Home, KeyModifiers::NONE),
+                key(KeyCode::End, KeyModifiers::NONE),
+            ],
+        ),
+        (
+            "backspace delete",
+            vec![
+                key(KeyCode::Backspace, KeyModifiers::NONE),
+                key(KeyCode::Delete, KeyModifiers::NONE),
+            ],
+        ),
+        ("1", vec![ch('1')]),
+        ("N", vec![key(KeyCode::Char('N'), KeyModifiers::SHIFT)]),
+        ("[ ]", vec![ch('['), ch(']')]),
+        ("hello", "hello".chars().map(ch).collect()),
+        ("text:enter", "enter".chars().map(ch).collect()),
+        (
+            "TEXT:Hi!",
+            vec![
+                key(KeyCode::Char('H'), KeyModifiers::SHIFT),
+                ch('i'),
+                ch('!'),
+            ],
+        ),
+        ("text:", vec![]),
+        ("f13", "f13".chars().map(ch).collect()),
+        ("  \n ", vec![]),
+        (
+            "x  space\ty",
+            vec![
+                ch('x'),
+                key(KeyCode::Char(' '), KeyModifiers::NONE),
+                ch('y'),
+            ],
+        ),
+    ];
+    for (script, expected) in cases {
+        assert_eq!(parse_key_script(script).unwrap(), expected, "{script:?}");
+    }
+}
+
+#[test]
+fn key_script_errors_name_the_token() {
+    let err = parse_key_script("down ctrl+foo enter").unwrap_err();
+    assert_eq!(err.position, 2);
+    assert_eq!(err.token, "ctrl+foo");
+    let message = err.to_string();
+    assert!(message.contains("token 2 `ctrl+foo`"), "{message}");
+    assert!(message.contains("unknown key name `foo`"), "{message}");
+
+    let err = parse_key_script("alt+").unwrap_err();
+    assert_eq!(err.position, 1);
+    assert!(err.message.contains("must follow"), "{}", err.message);
+
+    assert!(parse_key_script("shift+f13").is_err());
+    assert!(parse_key_script("ctrl+pgup2").is_err());
+}
+
+#[test]
+fn crossterm_events_map_to_the_same_keys() {
+    use crossterm::event::{
+        Event as CEvent, KeyCode as CCode, KeyEvent as CKey, KeyModifiers as CMods,
+    };
+    let cases = [
+        (
+            CEvent::Key(CKey::new(CCode::BackTab, CMods::SHIFT)),
+            k("shift+tab"),
+        ),
+        (
+            CEvent::Key(CKey::new(CCode::Char('5'), CMods::CONTROL)),
+            k("ctrl+]"),
+        ),
+        (
+            CEvent::Key(CKey::new(CCode::Char(']'), CMods::CONTROL)),
+            k("ctrl+]"),
+        ),
+        (
+            CEvent::Key(CKey::new(CCode::Enter, CMods::SHIFT)),
+            k("shift+enter"),
+        ),
+        (CEvent::Key(CKey::new(CCode::Up, CMods::ALT)), k("alt+up")),
+        (CEvent::Paste("x\ny".into()), paste("x\ny")),
+        (CEvent::Resize(80, 24), Event::Resize { cols: 80, rows: 24 }),
+    ];
+    for (ct, expected) in cases {
+        assert_eq!(from_crossterm(ct.clone()), Some(expected), "{ct:?}");
+    }
+    let mut released = CKey::new(CCode::Char('a'), CMods::NONE);
+    released.kind = crossterm::event::KeyEventKind::Release;
+    assert_eq!(from_crossterm(CEvent::Key(released)), Some(release("a")));
+}
+
+fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
+    Event::Key(KeyEvent::new(code).modifiers(modifiers))
+}
+
+fn ch(c: char) -> Event {
+    key(KeyCode::Char(c), KeyModifiers::NONE)
+}
