@@ -46,9 +46,10 @@ enum Stage {
 ///
 /// Entries read "1. label — description" so that duplicate or control-like labels stay distinct;
 /// the unnumbered entries are the labels `typeSomething`, `done` and `skip`. A multi question repeats
-/// its select with `[x]`/`[ ]` marks until Done. A dismissed dialog (`answer(None)`) cancels,
-/// keeping what was recorded; blank input skips the question (in a multi question it clears the
-/// typed text and returns to the list). Notes and previews are not offered.
+/// its select with `[x]`/`[ ]` marks until Done. Blank input skips the question (in a multi
+/// question it clears the typed text and returns to the list). A dismissed dialog
+/// (`answer(None)`) cancels, keeping what was recorded, except the input opened from
+/// "Type something.", whose dismissal returns to the list. Notes and previews are not offered.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialogs {
     state: AnswerState,
@@ -102,13 +103,19 @@ impl Dialogs {
     }
 
     /// Feeds the reply to the dialog of `next()`: the chosen entry or typed text, or `None` when the
-    /// user dismissed it (which cancels). A reply that matches no entry asks the same dialog again.
+    /// user dismissed it. A reply that matches no entry asks the same dialog again.
     pub fn answer(&mut self, reply: Option<String>) {
         let Some(question) = self.current().cloned() else {
             return;
         };
         let Some(reply) = reply else {
-            self.finish(ResultOptions::cancelled());
+            // Dismissing the input opened from "Type something." goes back to the list; any
+            // other dismissal cancels, as Esc does in the questionnaire.
+            if self.stage == Stage::Typing && question.kind != QuestionType::Text {
+                self.stage = Stage::Choosing;
+            } else {
+                self.finish(ResultOptions::cancelled());
+            }
             return;
         };
         match self.stage {

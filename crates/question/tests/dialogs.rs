@@ -280,6 +280,33 @@ fn a_dismissed_dialog_cancels_keeping_answers() {
 }
 
 #[test]
+fn dismissing_the_type_something_input_returns_to_the_list() {
+    let mut dialogs = dialogs(single());
+    let list = dialogs.next();
+    reply(&mut dialogs, "Type something.");
+    dialogs.answer(None);
+    assert_eq!(dialogs.next(), list);
+    reply(&mut dialogs, "1. Safe approach — Small steps");
+    assert_eq!(
+        finished(&dialogs).content,
+        "Approach: user selected: 1. Safe approach"
+    );
+}
+
+#[test]
+fn dismissing_a_text_questions_input_cancels() {
+    let mut dialogs = dialogs(json!({
+        "questions": [{ "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }]
+    }));
+    dialogs.answer(None);
+    let result = finished(&dialogs);
+    assert_eq!(
+        result.content,
+        "User cancelled the question.\nUnanswered question: Format. Do not assume an answer for it."
+    );
+}
+
+#[test]
 fn an_unknown_reply_asks_the_same_dialog_again() {
     let mut dialogs = dialogs(single());
     let before = dialogs.next();
