@@ -1,0 +1,331 @@
+//! The keymap per mode, key kinds (press/repeat/release), and the footer drawn from the same
+//! tables.
+
+mod common;
+
+use common::*;
+use question::{Label, Labels};
+use questionnaire::keymap::{HintContext, footer, msg_for};
+use questionnaire::{Mode, Msg};
+use serde_json::json;
+use tea::Program;
+use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, decode};
+
+fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {
+    let mut event = KeyEvent::new(code).modifiers(modifiers);
+    event.kind = kind;
+    Event::Key(event)
+}
+
+fn press(code: KeyCode) -> Event {
+    key(code, KeyModifiers::NONE, KeyEventKind::Press)
+}
+
+#[test]
+fn list_keys_mean_list_intents() {
+    let cases = [
+        (press(KeyCode::Up), Msg::MoveUp),
+        (press(KeyCode::Down), Msg::MoveDown),
+        (press(KeyCode::Home), Msg::MoveFirst),
+        (press(KeyCode::End), Msg::MoveLast),
+        (press(KeyCode::Tab), Msg::NextTab),
+        (press(KeyCode::Right), Msg::NextTab),
+        (press(KeyCode::Left), Msg::PrevTab),
+        (press(KeyCode::Enter), Msg::Activate),
+        (press(KeyCode::Char(' ')), Msg::SelectWithoutAdvance),
+        (press(KeyCode::Char('7')), Msg::PickNumber(7)),
+        (press(KeyCode::Char('n')), Msg::OpenOptionNote),
+        (press(KeyCode::Char('x')), Msg::Clear),
+        (press(KeyCode::Delete), Msg::Clear),
+        (press(KeyCode::Char('p')), Msg::TogglePreview),
+        (press(KeyCode::Char('[')), Msg::PagePreview(-1)),
+        (press(KeyCode::Char(']')), Msg::PagePreview(1)),
+        (press(KeyCode::PageDown), Msg::PagePreview(1)),
+        (press(KeyCode::Esc), Msg::Cancel),
+    ];
+    for (event, msg) in cases {
+        assert_eq!(msg_for(Mode::List, &event), Some(msg), "{event:?}");
+    }
+    let shift_tab = key(KeyCode::Tab, KeyModifiers::SHIFT, KeyEventKind::Press);
+    assert_eq!(msg_for(Mode::List, &shift_tab), Some(Msg::PrevTab));
+    let shift_down = key(KeyCode::Down, KeyModifiers::SHIFT, KeyEventKind::Press);
+    assert_eq!(
+        msg_for(Mode::List, &shift_down),
+        Some(Msg::ScrollPreview(1))
+    );
+    let alt_up = key(KeyCode::Up, KeyModifiers::ALT, KeyEventKind::Press);
+    assert_eq!(msg_for(Mode::List, &alt_up), Some(Msg::ScrollContext(-1)));
+    assert_eq!(msg_for(Mode::List, &press(KeyCode::Char('0'))), None);
+}
+
+#[test]
+fn capital_n_is_the_question_note_however_shift_is_reported() {
+    for event in [
+        key(KeyCode::Char('N'), KeyModifiers::SHIFT, KeyEventKind::Press),
+        key(KeyCode::Char('N'), KeyModifiers::NONE, KeyEventKind::Press),
+        key(KeyCode::Char('n'), KeyModifiers::SHIFT, KeyEventKind::Press),
+    ] {
+        assert_eq!(msg_for(Mode::List, &event), Some(Msg::OpenQuestionNote));
+    }
+}
+
+#[test]
+fn ctrl_bracket_collapses_from_raw_bytes_and_in_every_mode() {
+    let events = decode("\x1d");
+    for mode in [
+        Mode::List,
+        Mode::Review,
+        Mode::Editor,
+        Mode::TextAnswer,
+        Mode::Collapsed,
+    ] {
+        assert_eq!(
+            msg_for(mode, &events[0]),
+            Some(Msg::ToggleCollapse),
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
+fn releases_never_act_and_repeats_only_move_scroll_or_type() {
+    let release = key(KeyCode::Down, KeyModifiers::NONE, KeyEventKind::Release);
+    assert_eq!(msg_for(Mode::List, &release), None);
+    let repeat = |code, mods| key(code, mods, KeyEventKind::Repeat);
+    assert_eq!(
+        msg_for(Mode::List, &repeat(KeyCode::Down, KeyModifiers::NONE)),
+        Some(Msg::MoveDown)
+    );
+    assert_eq!(
+        msg_for(Mode::List, &repeat(KeyCode::Down, KeyModifiers::SHIFT)),
+        Some(Msg::ScrollPreview(1))
+    );
+    for code in [
+        KeyCode::Char(' '),
+        KeyCode::Enter,
+        KeyCode::Char('p'),
+        KeyCode::Char('x'),
+        KeyCode::Char('2'),
+        KeyCode::Esc,
+    ] {
+        assert_eq!(
+            msg_for(Mode::List, &repeat(code, KeyModifiers::NONE)),
+            None,
+            "{code:?}"
+        );
+    }
+    assert_eq!(
+        msg_for(Mode::List, &repeat(KeyCode::Char(']'), KeyModifiers::CTRL)),
+        None
+    );
+    assert_eq!(
+        msg_for(
+            Mode::Editor,
+            &repeat(KeyCode::Char('a'), KeyModifiers::NONE)
+        ),
+        Some(Msg::InsertText("a".into()))
+    );
+    assert_eq!(
+        msg_for(
+            Mode::Editor,
+            &repeat(KeyCode::Backspace, KeyModifiers::NONE)
+        ),
+        Some(Msg::DeleteBack)
+    );
+    assert_eq!(
+        msg_for(Mode::Editor, &repeat(KeyCode::Enter, KeyModifiers::NONE)),
+        None
+    );
+}
+
+#[test]
+fn editor_keys_edit_and_letters_are_text() {
+    let ctrl = |c| key(KeyCode::Char(c), KeyModifiers::CTRL, KeyEventKind::Press);
+    let alt = |c| key(KeyCode::Char(c), KeyModifiers::ALT, KeyEventKind::Press);
+    let cases = [
+        (press(KeyCode::Enter), Msg::SaveEditor),
+        (
+            key(KeyCode::Enter, KeyModifiers::SHIFT, KeyEventKind::Press),
+            Msg::InsertNewline,
+        ),
+        (press(KeyCode::Esc), Msg::LeaveEditor),
+        (press(KeyCode::Tab), Msg::NextTab),
+        (press(KeyCode::Left), Msg::CursorLeft),
+        (press(KeyCode::Right), Msg::CursorRight),
+        (press(KeyCode::Up), Msg::CursorUp),
+        (press(KeyCode::Down), Msg::CursorDown),
+        (press(KeyCode::Home), Msg::CursorLineStart),
+        (press(KeyCode::End), Msg::CursorLineEnd),
+        (ctrl('a'), Msg::CursorLineStart),
+        (ctrl('e'), Msg::CursorLineEnd),
+        (alt('b'), Msg::CursorWordLeft),
+        (alt('f'), Msg::CursorWordRight),
+        (ctrl('w'), Msg::DeleteWordBack),
+        (ctrl('u'), Msg::DeleteToLineStart),
+        (ctrl('k'), Msg::DeleteToLineEnd),
+        (press(KeyCode::Backspace), Msg::DeleteBack),
+        (press(KeyCode::Delete), Msg::DeleteForward),
+        (press(KeyCode::Char('p')), Msg::InsertText("p".into())),
+        (press(KeyCode::Char('x')), Msg::InsertText("x".into())),
+        (press(KeyCode::Char('1')), Msg::InsertText("1".into())),
+        (press(KeyCode::Char(' ')), Msg::InsertText(" ".into())),
+        (
+            Event::Paste("pasted\ntext".into()),
+            Msg::InsertText("pasted\ntext".into()),
+        ),
+    ];
+    for (event, msg) in cases {
+        assert_eq!(msg_for(Mode::Editor, &event), Some(msg), "{event:?}");
+    }
+    // Left/Right switch tabs only outside editors; in a text answer Esc cancels.
+    assert_eq!(
+        msg_for(Mode::TextAnswer, &press(KeyCode::Esc)),
+        Some(Msg::Cancel)
+    );
+    assert_eq!(
+        msg_for(Mode::TextAnswer, &press(KeyCode::Left)),
+        Some(Msg::CursorLeft)
+    );
+    assert_eq!(msg_for(Mode::List, &Event::Paste("x".into())), None);
+}
+
+#[test]
+fn only_ctrl_bracket_is_ours_while_collapsed() {
+    for event in [
+        press(KeyCode::Esc),
+        press(KeyCode::Enter),
+        press(KeyCode::Char('x')),
+        Event::Paste("a".into()),
+    ] {
+        assert_eq!(msg_for(Mode::Collapsed, &event), None, "{event:?}");
+    }
+}
+
+#[test]
+fn the_app_picks_the_mode() {
+    let mut a = app(plan(), 80, 24);
+    assert_eq!(a.mode(), Mode::List);
+    common::press(&mut a, "n");
+    assert_eq!(a.mode(), Mode::Editor);
+    common::press(&mut a, "esc tab tab");
+    assert_eq!(a.mode(), Mode::TextAnswer);
+    common::press(&mut a, "tab");
+    assert_eq!(a.mode(), Mode::Review);
+    common::press(&mut a, "ctrl+]");
+    assert_eq!(a.mode(), Mode::Collapsed);
+    assert_eq!(a.msg_for(&press(KeyCode::Esc)), None);
+}
+
+fn footer_text(mode: Mode, ctx: HintContext, labels: &Labels, width: usize) -> String {
+    footer(mode, &ctx, labels, width).plain_text()
+}
+
+#[test]
+fn the_footer_lists_the_hints_of_the_mode() {
+    let english = Labels::english();
+    let single = HintContext {
+        tabs: true,
+        on_option: true,
+        ..HintContext::default()
+    };
+    assert_eq!(
+        footer_text(Mode::List, single, &english, 200),
+        "↑↓ move · enter select · 1-9 pick · tab switch tab · esc Cancel · n option note · N question note · x clear · ctrl+] collapse"
+    );
+    let multi = HintContext {
+        multi: true,
+        ..single
+    };
+    let text = footer_text(Mode::List, multi, &english, 200);
+    assert!(
+        text.starts_with("↑↓ move · enter next · space toggle · 1-9 pick"),
+        "{text}"
+    );
+    let one_question = HintContext {
+        tabs: false,
+        ..single
+    };
+    assert!(!footer_text(Mode::List, one_question, &english, 200).contains("switch tab"));
+    assert_eq!(
+        footer_text(Mode::Editor, single, &english, 200),
+        "enter save · ⇧enter newline · esc keep draft · tab switch tab · ctrl+] collapse"
+    );
+    assert_eq!(
+        footer_text(Mode::TextAnswer, one_question, &english, 200),
+        "enter save · ⇧enter newline · esc Cancel · ctrl+] collapse"
+    );
+    assert_eq!(
+        footer_text(Mode::Collapsed, single, &english, 200),
+        "ctrl+] expand"
+    );
+}
+
+#[test]
+fn conditional_hints_appear_only_when_they_apply() {
+    let english = Labels::english();
+    let base = HintContext {
+        on_option: true,
+        ..HintContext::default()
+    };
+    let plain = footer_text(Mode::List, base, &english, 300);
+    assert!(
+        !plain.contains("scroll context")
+            && !plain.contains("scroll preview")
+            && !plain.contains("p Preview")
+    );
+    let all = HintContext {
+        context_scrolls: true,
+        preview_scrolls: true,
+        narrow_preview: true,
+        ..base
+    };
+    let text = footer_text(Mode::List, all, &english, 300);
+    assert!(text.contains("alt+↑↓ scroll context"), "{text}");
+    assert!(text.contains("⇧↑↓ scroll preview"), "{text}");
+    assert!(text.contains("p Preview"), "{text}");
+    let on_free_text = HintContext {
+        on_option: false,
+        ..base
+    };
+    assert!(!footer_text(Mode::List, on_free_text, &english, 300).contains("option note"));
+}
+
+#[test]
+fn the_footer_uses_the_call_labels_and_clips_to_whole_hints() {
+    let spanish = Labels::with_overrides([
+        (Label::Move, "mover"),
+        (Label::Select, "elegir"),
+        (Label::Cancel, "cancelar"),
+    ]);
+    let ctx = HintContext::default();
+    let text = footer_text(Mode::List, ctx, &spanish, 200);
+    assert!(text.starts_with("↑↓ mover · enter elegir"), "{text}");
+    assert_eq!(
+        footer_text(Mode::List, ctx, &spanish, 30),
+        "↑↓ mover · enter elegir"
+    );
+    for width in 0..120 {
+        assert!(footer(Mode::List, &ctx, &spanish, width).width() <= width);
+    }
+    let hostile = Labels::with_overrides([(Label::Move, "\u{1b}[31mred\u{7}")]);
+    assert!(footer_text(Mode::List, ctx, &hostile, 80).starts_with("↑↓ red ·"));
+}
+
+#[test]
+fn spanish_labels_reach_the_screen() {
+    let input = json!({
+        "labels": {"typeSomething": "Escribe algo.", "submit": "Enviar", "review": "Revisar", "answered": "respondidas", "move": "mover"},
+        "questions": [
+            {"id": "a", "header": "Uno", "prompt": "¿Cuál?", "options": [{"value": "x", "label": "Equis"}]},
+            {"id": "b", "header": "Dos", "prompt": "¿Y?", "type": "confirm", "options": []}
+        ]
+    });
+    let mut a = app(input, 80, 24);
+    let text = show(&a);
+    assert!(text.contains("2. ( ) Escribe algo."), "{text}");
+    assert!(text.contains("Revisar"), "{text}");
+    assert!(text.contains("0/2 respondidas"), "{text}");
+    assert!(text.contains("↑↓ mover"), "{text}");
+    common::press(&mut a, "shift+tab");
+    assert!(show(&a).contains("› Enviar"));
+}
