@@ -5,10 +5,16 @@
 //! JSON crosses the boundary as plain JS values; results are `{content, details}` as the `question`
 //! crate builds them.
 
+mod cards;
 mod dialogs;
+mod palette;
+mod session;
 mod tool;
 
+pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
+pub use palette::{Palette, ThemeSlots, theme_slots};
+pub use session::{InputOutcome, Session};
 pub use tool::{invalid_result, no_ui_result, tool_definition};
 
 use napi_derive::napi;

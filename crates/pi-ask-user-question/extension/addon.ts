@@ -1,0 +1,79 @@
+// The native addon (Rust, napi-rs) that holds all of ask_user_question's behaviour. Built by
+// `npm run build` into ../ask-user-question.node.
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** What the model reads (`content`) and what renderers and hosts read (`details`). */
+export interface ToolResult {
+	content: string;
+	details: Record<string, unknown>;
+}
+
+export type DialogStep =
+	| { kind: "select"; title: string; options: string[] }
+	| { kind: "input"; title: string; placeholder: string }
+	| { kind: "finished"; result: ToolResult };
+
+export interface InputOutcome {
+	consumed: boolean;
+	collapsed: boolean;
+	result?: ToolResult | null;
+}
+
+export interface Palette {
+	readonly __palette: unique symbol;
+}
+
+export interface Session {
+	render(width: number, rows: number): string[];
+	input(data: string): InputOutcome;
+	dock(width: number): string;
+	abort(): ToolResult;
+	result(): ToolResult;
+	setPalette(palette: Palette): void;
+	progress(): Record<string, unknown>;
+	readonly collapsed: boolean;
+	readonly finished: boolean;
+}
+
+export interface Dialogs {
+	next(): DialogStep;
+	answer(reply: string | null | undefined): void;
+	abort(): ToolResult;
+}
+
+export interface ToolDefinitionInfo {
+	name: string;
+	label: string;
+	description: string;
+	promptSnippet: string;
+	promptGuidelines: string[];
+	parameters: Record<string, unknown>;
+}
+
+export interface Addon {
+	version(): string;
+	toolDefinition(): ToolDefinitionInfo;
+	invalidResult(input: unknown): ToolResult | null;
+	noUiResult(input: unknown): ToolResult;
+	themeSlots(): { fg: string[]; bg: string[] };
+	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
+	Session: new (input: unknown, palette: Palette) => Session;
+	Dialogs: new (input: unknown) => Dialogs;
+	renderCall(args: unknown, width: number, palette: Palette, details?: unknown): string[];
+	renderResult(details: unknown, width: number, palette: Palette): string[];
+}
+
+const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
+export const addonPath = join(packageDir, "ask-user-question.node");
+
+export function loadAddon(): Addon {
+	if (!existsSync(addonPath)) {
+		throw new Error(
+			`ask_user_question: native addon missing at ${addonPath}; build it with \`npm run build\` in ${packageDir}`,
+		);
+	}
+	return createRequire(import.meta.url)(addonPath) as Addon;
+}

@@ -1,0 +1,91 @@
+// ask_user_question for pi: registers the tool and wires pi's API to the native addon, which holds
+// all of the behaviour (validation, the questionnaire, the dialog fallback, results, cards).
+import type { AgentToolResult, ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import { type Session, loadAddon, type ToolResult } from "./addon.ts";
+import { askWithDialogs } from "./dialogs.ts";
+import { rowsComponent } from "./lines.ts";
+import { askWithQuestionnaire } from "./questionnaire.ts";
+import { paletteMaker } from "./theme.ts";
+
+type Details = Record<string, unknown>;
+type CardState = { details?: Details };
+
+export default function askUserQuestion(pi: ExtensionAPI) {
+	const addon = loadAddon();
+	const definition = addon.toolDefinition();
+	const palette = paletteMaker(addon);
+	/** Open questionnaires by tool call, so a partial card can show the live dock. */
+	const open = new Map<string, Session>();
+	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
+	const failed = new Map<string, Details>();
+
+	const fail = (toolCallId: string, result: ToolResult): never => {
+		failed.set(toolCallId, result.details);
+		throw new Error(result.content);
+	};
+
+	pi.registerTool<any, Details>({
+		name: definition.name,
+		label: definition.label,
+		description: definition.description,
+		promptSnippet: definition.promptSnippet,
+		promptGuidelines: definition.promptGuidelines,
+		parameters: definition.parameters as any,
+		executionMode: "sequential",
+
+		async execute(toolCallId, params, signal, onUpdate, ctx): Promise<AgentToolResult<Details>> {
+			if (!ctx.hasUI) fail(toolCallId, addon.noUiResult(params));
+			const invalid = addon.invalidResult(params);
+			if (invalid) fail(toolCallId, invalid);
+
+			const session = new addon.Session(params, palette(ctx.ui.theme));
+			open.set(toolCallId, session);
+			let result: ToolResult | undefined;
+			try {
+				result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate);
+			} finally {
+				open.delete(toolCallId);
+			}
+			result ??= await askWithDialogs(addon, params, ctx, signal);
+			return { content: [{ type: "text", text: result.content }], details: result.details };
+		},
+
+		// The call card takes the tone of its result; pi shares `context.state` between the two
+		// renderers and draws the components after both ran, so the call reads the details lazily.
+		renderCall(args, theme, context) {
+			const state = context.state as CardState;
+			return rowsComponent(
+				(width) => addon.renderCall(args ?? {}, width, palette(theme), state.details),
+				() => state.details,
+			);
+		},
+
+		renderResult(result, { isPartial }, theme, context) {
+			const session = isPartial ? open.get(context.toolCallId) : undefined;
+			if (isPartial) {
+				// While the call runs, its card shows the dock when the questionnaire is collapsed.
+				return rowsComponent((width) => (session?.collapsed ? [session.dock(width)] : []));
+			}
+			(context.state as CardState).details = result.details;
+			return rowsComponent((width) => addon.renderResult(result.details ?? {}, width, palette(theme)));
+		},
+	});
+
+	pi.on("tool_result", (event) => {
+		if (event.toolName !== definition.name) return undefined;
+		const details = failed.get(event.toolCallId);
+		if (!details) return undefined;
+		failed.delete(event.toolCallId);
+		return { details };
+	});
+
+	// Without a UI (print and json modes, subagents) nobody could answer: take the tool away from
+	// the model. With a UI, leave the tool list alone, so a tool the operator removed stays removed.
+	const withdrawWithoutUi = (_event: unknown, ctx: ExtensionContext) => {
+		if (ctx.hasUI) return;
+		const active = pi.getActiveTools();
+		if (active.includes(definition.name)) pi.setActiveTools(active.filter((name) => name !== definition.name));
+	};
+	pi.on("session_start", withdrawWithoutUi);
+	pi.on("before_agent_start", withdrawWithoutUi);
+}

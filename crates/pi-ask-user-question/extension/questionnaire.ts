@@ -1,0 +1,83 @@
+// The questionnaire in pi's TUI: the addon's Session drawn in place of the editor through
+// ctx.ui.custom(); Ctrl+] (decided by the Session's keymap) collapses it to a one-line dock above
+// the editor, handing input back to pi, and expands it again through ctx.ui.onTerminalInput.
+import type { AgentToolUpdateCallback, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
+import type { Addon, Palette, Session, ToolResult } from "./addon.ts";
+
+export const DOCK_WIDGET = "ask_user_question";
+
+type Shown = "collapsed" | "finished";
+
+/** The questionnaire's result, or undefined when this host shows no custom UI (RPC mode). */
+export async function askWithQuestionnaire(
+	session: Session,
+	palette: (theme: Theme) => Palette,
+	ctx: ExtensionContext,
+	signal: AbortSignal | undefined,
+	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
+): Promise<ToolResult | undefined> {
+	for (;;) {
+		if (signal?.aborted) return session.abort();
+		const shown = await ctx.ui.custom<Shown>((tui, theme, _keybindings, done) => {
+			session.setPalette(palette(theme));
+			const onAbort = () => {
+				session.abort();
+				done("finished");
+			};
+			signal?.addEventListener("abort", onAbort, { once: true });
+			return {
+				render: (width: number) => session.render(width, tui.terminal.rows),
+				handleInput: (data: string) => {
+					const outcome = session.input(data);
+					if (outcome.result) done("finished");
+					else if (outcome.collapsed) done("collapsed");
+				},
+				invalidate: () => session.setPalette(palette(theme)),
+				dispose: () => signal?.removeEventListener("abort", onAbort),
+			};
+		});
+		if (shown === undefined) return undefined;
+		if (shown === "finished" || session.finished) return session.result();
+		onUpdate?.({ content: [], details: session.progress() });
+		await whileDocked(session, palette, ctx, signal);
+		if (session.finished) return session.result();
+		onUpdate?.({ content: [], details: session.progress() });
+	}
+}
+
+/** Shows the dock above pi's editor until the Session expands or the call is aborted. */
+function whileDocked(
+	session: Session,
+	palette: (theme: Theme) => Palette,
+	ctx: ExtensionContext,
+	signal: AbortSignal | undefined,
+): Promise<void> {
+	return new Promise((resolve) => {
+		const finish = () => {
+			stopListening();
+			signal?.removeEventListener("abort", onAbort);
+			ctx.ui.setWidget(DOCK_WIDGET, undefined);
+			resolve();
+		};
+		const onAbort = () => {
+			session.abort();
+			finish();
+		};
+		ctx.ui.setWidget(
+			DOCK_WIDGET,
+			(_tui, theme) => ({
+				render: (width: number) => [session.dock(width)],
+				invalidate: () => session.setPalette(palette(theme)),
+			}),
+			{ placement: "aboveEditor" },
+		);
+		const stopListening = ctx.ui.onTerminalInput((data) => {
+			const outcome = session.input(data);
+			if (!outcome.consumed) return undefined; // everything but the expand key is pi's
+			if (!outcome.collapsed || outcome.result) finish();
+			return { consume: true };
+		});
+		if (signal?.aborted) onAbort();
+		else signal?.addEventListener("abort", onAbort, { once: true });
+	});
+}

@@ -1,0 +1,371 @@
+//! One open questionnaire in pi: the questionnaire program driven by pi's raw input bytes and
+//! drawn at the width and terminal height pi gives, with frames cached while nothing changes.
+
+use napi::bindgen_prelude::{ClassInstance, Result};
+use napi_derive::napi;
+use serde_json::{Value, json};
+
+use question::{ResultOptions, ToolResult};
+use questionnaire::{App, Outcome};
+use tea::{Cmd, Program, Size};
+
+use crate::palette::Palette;
+
+/// What one chunk of input did.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputOutcome {
+    /// Whether any key in the chunk meant something to the questionnaire. While collapsed only
+    /// the expand key does; everything else belongs to the host.
+    pub consumed: bool,
+    /// Whether the questionnaire is collapsed to its dock after the chunk.
+    pub collapsed: bool,
+    /// `{content, details}` once the user submitted or cancelled.
+    pub result: Option<Value>,
+}
+
+/// The frame last drawn, for a (width, rows, state) key.
+struct CachedFrame {
+    width: u16,
+    rows: u16,
+    version: u64,
+    lines: Vec<String>,
+}
+
+/// The questionnaire of one tool call.
+#[napi]
+pub struct Session {
+    app: App,
+    palette: tea::Palette,
+    /// Bumped whenever the program may have changed, so a cached frame is known stale.
+    version: u64,
+    cache: Option<CachedFrame>,
+    finished: Option<ToolResult>,
+}
+
+#[napi]
+impl Session {
+    /// Fails with the `invalid_questions` content when `input` does not validate.
+    #[napi(constructor)]
+    pub fn new(input: Value, palette: ClassInstance<Palette>) -> Result<Session> {
+        Session::open(&input, palette.inner.clone()).map_err(napi::Error::from_reason)
+    }
+
+    /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
+    /// `width`. Cached until the size or the state changes.
+    #[napi]
+    pub fn render(&mut self, width: u32, rows: u32) -> Vec<String> {
+        let (width, rows) = (clamp(width), clamp(rows));
+        self.fit(width, rows);
+        match &self.cache {
+            Some(c) if (c.width, c.rows, c.version) == (width, rows, self.version) => {}
+            _ => {
+                let lines = tea::frame::render_lines(self.app.lines(), width, &self.palette).ansi();
+                self.cache = Some(CachedFrame {
+                    width,
+                    rows,
+                    version: self.version,
+                    lines,
+                });
+            }
+        }
+        self.cache
+            .as_ref()
+            .map(|c| c.lines.clone())
+            .unwrap_or_default()
+    }
+
+    /// Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it).
+    #[napi]
+    pub fn input(&mut self, data: String) -> InputOutcome {
+        let mut consumed = false;
+        for event in tea::input::decode(&data) {
+            if self.finished.is_some() {
+                break;
+            }
+            let Some(msg) = self.app.msg_for(&event) else {
+                continue;
+            };
+            consumed = true;
+            self.version += 1;
+            let cmd = self.app.update(msg);
+            self.perform(cmd);
+        }
+        InputOutcome {
+            consumed,
+            collapsed: self.app.is_collapsed(),
+            result: self.finished.as_ref().map(ToolResult::to_json),
+        }
+    }
+
+    /// The one-line dock shown above pi's editor while collapsed, fitted to `width`.
+    #[napi]
+    pub fn dock(&self, width: u32) -> String {
+        let width = clamp(width);
+        let line = self.app.dock_line(width);
+        tea::frame::render_lines(vec![line], width, &self.palette)
+            .ansi()
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// Ends the questionnaire from outside (the turn was aborted): cancelled + `aborted` with every
+    /// recorded answer. A finished questionnaire keeps its result.
+    #[napi]
+    pub fn abort(&mut self) -> Value {
+        let result = self
+            .finished
+            .get_or_insert_with(|| self.app.state().build_result(ResultOptions::aborted()));
+        result.to_json()
+    }
+
+    /// The final result once finished, else the answers as they stand (not cancelled).
+    #[napi]
+    pub fn result(&self) -> Value {
+        match &self.finished {
+            Some(result) => result.to_json(),
+            None => self.app.result(false).to_json(),
+        }
+    }
+
+    #[napi(getter)]
+    pub fn collapsed(&self) -> bool {
+        self.app.is_collapsed()
+    }
+
+    #[napi(getter)]
+    pub fn finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    /// Switches to another palette (pi's theme changed).
+    #[napi]
+    pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
+        self.palette = palette.inner.clone();
+        self.cache = None;
+    }
+
+    /// The partial details pi stores while the call runs: `{collapsed}`.
+    #[napi]
+    pub fn progress(&self) -> Value {
+        json!({ "collapsed": self.app.is_collapsed() })
+    }
+}
+
+impl Session {
+    fn open(input: &Value, palette: tea::Palette) -> std::result::Result<Session, String> {
+        let questionnaire =
+            question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
+        Ok(Session {
+            app: App::new(questionnaire, Size::new(80, 24)),
+            palette,
+            version: 0,
+            cache: None,
+            finished: None,
+        })
+    }
+
+    fn fit(&mut self, width: u16, rows: u16) {
+        let size = Size::new(width, rows);
+        if self.app.size() != size {
+            let msg = self.app.resized(size);
+            let cmd = self.app.update(msg);
+            self.perform(cmd);
+            self.version += 1;
+        }
+    }
+
+    fn perform(&mut self, cmd: Cmd<Outcome>) {
+        for cmd in cmd.flatten() {
+            if let Cmd::Quit(outcome) = cmd {
+                self.finished.get_or_insert(outcome.into_result());
+            }
+            // Collapse and Expand are read back through `is_collapsed`; the bell has no place in
+            // pi's terminal.
+        }
+    }
+}
+
+pub(crate) fn clamp(cells: u32) -> u16 {
+    cells.clamp(1, u32::from(u16::MAX)) as u16
+}
+
+/// The text of a row without its SGR and OSC 8 sequences.
+#[cfg(test)]
+pub(crate) fn strip_ansi(row: &str) -> String {
+    let mut plain = String::new();
+    let mut chars = row.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            match chars.next() {
+                Some('[') => {
+                    for c in chars.by_ref() {
+                        if c.is_ascii_alphabetic() {
+                            break;
+                        }
+                    }
+                }
+                Some(']') => {
+                    while let Some(c) = chars.next() {
+                        if c == '\x07' {
+                            break;
+                        }
+                        if c == '\x1b' {
+                            chars.next();
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tea::text::width;
+
+    fn session(input: Value) -> Session {
+        Session::open(&input, tea::Palette::dark()).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn one_single() -> Value {
+        json!({"questions": [{"id": "approach", "header": "Approach", "prompt": "Which approach?",
+            "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]}]})
+    }
+
+    fn two_questions() -> Value {
+        json!({"title": "Plan", "questions": [
+            {"id": "approach", "header": "Approach", "prompt": "Which approach?",
+             "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]},
+            {"id": "name", "header": "Name", "prompt": "Name it", "type": "text"}]})
+    }
+
+    fn strip(row: &str) -> String {
+        strip_ansi(row)
+    }
+
+    #[test]
+    fn every_row_fits_at_every_width() {
+        let mut s = session(two_questions());
+        for width in [1, 2, 5, 10, 20, 40, 79, 80, 100, 120, 250] {
+            for rows in [1, 5, 24, 40] {
+                for row in s.render(width, rows) {
+                    assert!(
+                        width as usize >= tea::text::width(&strip(&row)),
+                        "{width}x{rows}: {row:?}"
+                    );
+                }
+            }
+            assert!(
+                width as usize >= width_of(&s.dock(width)),
+                "dock at {width}"
+            );
+        }
+    }
+
+    fn width_of(row: &str) -> usize {
+        width(&strip(row))
+    }
+
+    #[test]
+    fn a_frame_is_reused_until_size_or_state_changes() {
+        let mut s = session(two_questions());
+        let first = s.render(120, 40);
+        let version = s.version;
+        assert_eq!(s.render(120, 40), first);
+        assert_eq!(s.version, version, "a repeated render is a cache hit");
+        s.render(80, 24);
+        assert!(s.version > version, "a resize invalidates");
+        let before = s.render(80, 24);
+        s.input("\x1b[B".into());
+        assert_ne!(
+            s.render(80, 24),
+            before,
+            "a key that moves the cursor redraws"
+        );
+    }
+
+    #[test]
+    fn a_number_key_answers_a_single_question_and_submits() {
+        let mut s = session(one_single());
+        s.render(120, 40);
+        let outcome = s.input("2".into());
+        assert!(outcome.consumed);
+        let result = outcome.result.expect("submitted");
+        assert_eq!(result["details"]["cancelled"], false);
+        assert_eq!(
+            result["details"]["answers"]["approach"]["values"],
+            json!(["fast"])
+        );
+        assert_eq!(s.result(), result);
+    }
+
+    #[test]
+    fn escape_cancels_keeping_answers() {
+        let mut s = session(two_questions());
+        s.render(120, 40);
+        assert!(s.input("1".into()).result.is_none());
+        let result = s.input("\x1b".into()).result;
+        // Esc in the text question's editor cancels the questionnaire.
+        let result = result.expect("cancelled");
+        assert_eq!(result["details"]["cancelled"], true);
+        assert_eq!(
+            result["details"]["answers"]["approach"]["values"],
+            json!(["safe"])
+        );
+    }
+
+    #[test]
+    fn ctrl_bracket_collapses_and_only_it_is_consumed_while_collapsed() {
+        let mut s = session(two_questions());
+        s.render(120, 40);
+        let outcome = s.input("\x1d".into());
+        assert!(outcome.consumed && outcome.collapsed);
+        assert!(s.collapsed());
+        assert!(strip(&s.dock(120)).contains("Approach"));
+        assert_eq!(s.progress(), json!({"collapsed": true}));
+        let typed = s.input("hello\x1b".into());
+        assert!(
+            !typed.consumed,
+            "text and Esc belong to the host while collapsed"
+        );
+        assert!(typed.collapsed && typed.result.is_none());
+        // Kitty CSI-u form of Ctrl+].
+        let outcome = s.input("\x1b[93;5u".into());
+        assert!(outcome.consumed && !outcome.collapsed);
+    }
+
+    #[test]
+    fn abort_returns_the_recorded_answers_as_aborted() {
+        let mut s = session(two_questions());
+        s.render(80, 24);
+        s.input("2".into());
+        let result = s.abort();
+        assert_eq!(result["details"]["error"], "aborted");
+        assert_eq!(result["details"]["cancelled"], true);
+        assert_eq!(
+            result["details"]["answers"]["approach"]["values"],
+            json!(["fast"])
+        );
+        assert!(s.finished());
+        assert!(
+            !s.input("\r".into()).consumed,
+            "a finished session takes no input"
+        );
+    }
+
+    #[test]
+    fn invalid_input_is_refused_with_every_issue() {
+        let error = Session::open(&json!({"questions": []}), tea::Palette::dark())
+            .err()
+            .expect("invalid");
+        assert!(error.contains("/questions"), "{error}");
+    }
+}
