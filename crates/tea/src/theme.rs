@@ -266,12 +266,14 @@ fn apply_params(sgr: &mut Sgr, params: &[u16]) -> bool {
     while i < params.len() {
         let p = params[i];
         i += 1;
-        let color_target = match p {
-            38 => Some(false),
-            48 => Some(true),
+        // 38/48/58 introduce an extended color (58, the underline color, is read and dropped).
+        let target = match p {
+            38 => Some(Some(false)),
+            48 => Some(Some(true)),
+            58 => Some(None),
             _ => None,
         };
-        if let Some(background) = color_target {
+        if let Some(target) = target {
             let color = match params.get(i) {
                 Some(5) => params.get(i + 1).map(|&n| {
                     i += 2;
@@ -288,12 +290,12 @@ fn apply_params(sgr: &mut Sgr, params: &[u16]) -> bool {
             let Some(color) = color else {
                 break;
             };
-            any = true;
-            if background {
-                sgr.bg = Some(color);
-            } else {
-                sgr.fg = Some(color);
+            match target {
+                Some(true) => sgr.bg = Some(color),
+                Some(false) => sgr.fg = Some(color),
+                None => continue,
             }
+            any = true;
             continue;
         }
         any |= match p {

@@ -1,0 +1,131 @@
+//! The headless driver with a small program: keymap, messages, resize, frames and the cache.
+
+use tea::input::{KeyCode, as_press, parse_key_script};
+use tea::{Cmd, Driver, Event, Line, Palette, Program, Size, Slot, Style, rows};
+
+/// A counter: up/down change it, enter quits with the count, b rings the bell.
+struct Counter {
+    count: i32,
+    size: Size,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Msg {
+    Increment,
+    Decrement,
+    Finish,
+    Complain,
+    Resized(Size),
+}
+
+impl Program for Counter {
+    type Msg = Msg;
+    type Output = i32;
+
+    fn update(&mut self, msg: Msg) -> Cmd<i32> {
+        match msg {
+            Msg::Increment => self.count += 1,
+            Msg::Decrement => self.count -= 1,
+            Msg::Finish => return Cmd::Quit(self.count),
+            Msg::Complain => return Cmd::Bell,
+            Msg::Resized(size) => self.size = size,
+        }
+        Cmd::None
+    }
+
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        let lines = vec![
+            Line::styled(format!("count {}", self.count), Style::fg(Slot::Accent)),
+            Line::plain(format!("size {}", self.size)),
+        ];
+        rows(lines, self.size.width)
+    }
+
+    fn msg_for(&self, event: &Event) -> Option<Msg> {
+        let key = as_press(event)?;
+        match key.code {
+            KeyCode::Up => Some(Msg::Increment),
+            KeyCode::Down => Some(Msg::Decrement),
+            KeyCode::Enter => Some(Msg::Finish),
+            KeyCode::Char('b') => Some(Msg::Complain),
+            _ => None,
+        }
+    }
+
+    fn resized(&self, size: Size) -> Msg {
+        Msg::Resized(size)
+    }
+}
+
+fn driver() -> Driver<Counter> {
+    let counter = Counter {
+        count: 0,
+        size: Size::default(),
+    };
+    Driver::new(counter, Size::new(20, 5), Palette::dark())
+}
+
+#[test]
+fn the_program_starts_at_the_drivers_size() {
+    let mut d = driver();
+    assert_eq!(d.frame().plain(), vec!["count 0", "size 20x5"]);
+}
+
+#[test]
+fn events_go_through_the_keymap() {
+    let mut d = driver();
+    for event in parse_key_script("up up down x").unwrap() {
+        assert_eq!(d.send(&event), Cmd::None);
+    }
+    assert_eq!(d.program().count, 1);
+    assert_eq!(d.send(&parse_key_script("b").unwrap()[0]), Cmd::Bell);
+    assert_eq!(d.send(&parse_key_script("enter").unwrap()[0]), Cmd::Quit(1));
+}
+
+#[test]
+fn releases_do_not_act() {
+    let mut d = driver();
+    for event in tea::input::decode("\x1b[1;1:1A\x1b[1;1:3A") {
+        d.send(&event);
+    }
+    assert_eq!(d.program().count, 1);
+}
+
+#[test]
+fn messages_and_resizes_change_the_frame() {
+    let mut d = driver();
+    d.send_msg(Msg::Increment);
+    d.resize(Size::new(8, 3));
+    assert_eq!(d.frame().plain(), vec!["count 1", "size 8x3"]);
+    d.send(&Event::Resize { cols: 12, rows: 4 });
+    assert_eq!(d.size(), Size::new(12, 4));
+    assert_eq!(d.frame().plain(), vec!["count 1", "size 12x4"]);
+}
+
+#[test]
+fn an_unchanged_frame_comes_from_the_cache() {
+    let mut d = driver();
+    let first = d.frame();
+    assert!(d.is_frame_cached());
+    assert_eq!(d.frame(), first);
+    // An ignored key changes nothing, so the cache stays.
+    d.send(&parse_key_script("x").unwrap()[0]);
+    assert!(d.is_frame_cached());
+    d.send(&parse_key_script("up").unwrap()[0]);
+    assert!(!d.is_frame_cached());
+    assert_eq!(d.frame().plain()[0], "count 1");
+    d.set_palette(Palette::no_color());
+    assert!(!d.is_frame_cached());
+    assert_eq!(d.frame().rows[0].ansi, "\x1b[0;1mcount 1\x1b[0m");
+}
+
+#[test]
+fn batches_of_events_collect_their_effects() {
+    let mut d = driver();
+    let events = parse_key_script("b up enter").unwrap();
+    assert_eq!(
+        d.send_all(&events),
+        Cmd::Batch(vec![Cmd::Bell, Cmd::Quit(1)])
+    );
+    assert_eq!(d.into_program().count, 1);
+}
