@@ -1,6 +1,6 @@
 //! Validation (§2.3) and normalization of both input shapes (§2.1, §2.2).
 
-use question::{IssueCode, Label, QuestionType, validate};
+use question::{IssueCode, Label, Labels, QuestionType, validate};
 use serde_json::{Value, json};
 
 use IssueCode::*;
@@ -706,4 +706,17 @@ fn every_label_key_of_the_spec_has_an_english_default() {
         assert!(!label.english().trim().is_empty(), "{label:?}");
     }
     assert_eq!(Label::TypeSomething.english(), "Type something.");
+}
+
+#[test]
+fn hosts_can_build_labels_without_an_input() {
+    let labels = Labels::with_overrides([(Label::Submit, "Enviar"), (Label::Yes, "Sí")]);
+    assert_eq!(labels.get(Label::Submit), "Enviar");
+    assert_eq!(labels.get(Label::No), "No");
+    assert_eq!(
+        Value::Object(labels.supplied().unwrap().clone()),
+        json!({ "submit": "Enviar", "yes": "Sí" })
+    );
+    assert_eq!(Labels::english().get(Label::Done), "Done");
+    assert_eq!(Labels::english().supplied(), None);
 }
