@@ -1,0 +1,226 @@
+//! Screen cases. Every `tests/cases/<case>.json` names a questionnaire (or a transcript card),
+//! a key script and sizes; the keys go through the real keymap and `update`, and the frame at
+//! each size is compared with `snapshots/<case>@<W>x<H>.txt`. Review changes with
+//! `git diff snapshots/`; accept them with `UPDATE_SNAPSHOTS=1 cargo test --test screens`.
+
+use std::path::PathBuf;
+
+use questionnaire::{App, Outcome, cards};
+use serde_json::Value;
+use tea::headless::Driver;
+use tea::input::parse_key_script;
+use tea::{Palette, Size, snapshot};
+
+const DEFAULT_SIZES: [&str; 3] = ["40x12", "80x24", "120x40"];
+
+struct Case {
+    name: String,
+    spec: Value,
+    sizes: Vec<Size>,
+    styled: Vec<Size>,
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn parse_size(text: &str) -> Size {
+    let (w, h) = text
+        .split_once('x')
+        .unwrap_or_else(|| panic!("size {text:?} is not WxH"));
+    Size::new(w.parse().expect("width"), h.parse().expect("height"))
+}
+
+fn sizes(spec: &Value, key: &str, default: &[&str]) -> Vec<Size> {
+    match spec.get(key).and_then(Value::as_array) {
+        Some(list) => list
+            .iter()
+            .map(|s| parse_size(s.as_str().expect("size string")))
+            .collect(),
+        None => default.iter().map(|s| parse_size(s)).collect(),
+    }
+}
+
+fn load_cases() -> Vec<Case> {
+    let dir = root().join("tests/cases");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/cases")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let spec: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let sizes = sizes(&spec, "sizes", &DEFAULT_SIZES);
+            let styled = sizes_or_empty(&spec);
+            Case {
+                name,
+                spec,
+                sizes,
+                styled,
+            }
+        })
+        .collect()
+}
+
+fn sizes_or_empty(spec: &Value) -> Vec<Size> {
+    if spec.get("styled").is_some() {
+        sizes(spec, "styled", &[])
+    } else {
+        Vec::new()
+    }
+}
+
+fn questionnaire(spec: &Value) -> question::Questionnaire {
+    let rel = spec["questionnaire"].as_str().expect("questionnaire path");
+    let text = std::fs::read_to_string(root().join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    let input: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{rel}: {e}"));
+    question::validate(&input).unwrap_or_else(|issues| panic!("{rel} is invalid: {issues:?}"))
+}
+
+fn keys(spec: &Value) -> &str {
+    spec.get("keys").and_then(Value::as_str).unwrap_or("")
+}
+
+/// Replays the case's keys; returns the driver and the outcome if the questionnaire ended.
+fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
+    let app = App::new(questionnaire(spec), size);
+    let mut driver = Driver::new(app, size, Palette::no_color());
+    let events = parse_key_script(keys(spec)).unwrap_or_else(|e| panic!("keys: {e}"));
+    for event in &events {
+        if let Some(outcome) = driver.send(event).into_quit() {
+            return (driver, Some(outcome));
+        }
+    }
+    (driver, None)
+}
+
+/// The frame of a case at a size, plain or slot-tagged.
+fn render(case: &Case, size: Size, styled: bool) -> Vec<String> {
+    let palette = Palette::no_color();
+    let spec = &case.spec;
+    let lines = match spec.get("card").and_then(Value::as_str) {
+        Some("call") => cards::call_card(&spec["args"], size.width),
+        Some("result") => {
+            let details = match spec.get("details") {
+                Some(details) => details.clone(),
+                None => match replay(spec, size) {
+                    (_, Some(outcome)) => outcome.into_result().details,
+                    (driver, None) => driver.program().result(true).details,
+                },
+            };
+            cards::result_card(&details, size.width)
+        }
+        Some(other) => panic!("{}: unknown card kind {other:?}", case.name),
+        None => {
+            let (mut driver, outcome) = replay(spec, size);
+            assert!(
+                outcome.is_none(),
+                "{}: the questionnaire ended before the last key",
+                case.name
+            );
+            let frame = driver.frame();
+            assert!(
+                frame.rows.len() <= size.height as usize,
+                "{}@{size}: frame taller than the terminal",
+                case.name
+            );
+            return rows_of(&frame, size, styled, &case.name);
+        }
+    };
+    let frame = tea::frame::render_lines(lines, size.width, &palette);
+    rows_of(&frame, size, styled, &case.name)
+}
+
+fn rows_of(frame: &tea::Frame, size: Size, styled: bool, name: &str) -> Vec<String> {
+    for (i, row) in frame.plain().iter().enumerate() {
+        let w = tea::text::width(row);
+        assert!(
+            w <= size.width as usize,
+            "{name}@{size}: row {i} is {w} columns wide"
+        );
+    }
+    if styled {
+        frame.tagged()
+    } else {
+        frame.plain()
+    }
+}
+
+fn snapshot_path(name: &str, size: Size, styled: bool) -> PathBuf {
+    let suffix = if styled { ".styled" } else { "" };
+    root()
+        .join("snapshots")
+        .join(format!("{name}@{}x{}{suffix}.txt", size.width, size.height))
+}
+
+fn header(case: &Case, size: Size) -> String {
+    let description = case
+        .spec
+        .get("description")
+        .and_then(Value::as_str)
+        .unwrap_or("");
+    format!(
+        "# {}@{size} keys: {:?} — {description}",
+        case.name,
+        keys(&case.spec)
+    )
+}
+
+fn produced(cases: &[Case]) -> Vec<PathBuf> {
+    cases
+        .iter()
+        .flat_map(|c| {
+            let plain = c.sizes.iter().map(|s| snapshot_path(&c.name, *s, false));
+            let styled = c.styled.iter().map(|s| snapshot_path(&c.name, *s, true));
+            plain.chain(styled).collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn screens_match_their_snapshots() {
+    let cases = load_cases();
+    assert!(
+        cases.len() >= 40,
+        "expected at least 40 screen cases, found {}",
+        cases.len()
+    );
+    let mut failures = Vec::new();
+    for case in &cases {
+        let jobs = case
+            .sizes
+            .iter()
+            .map(|s| (*s, false))
+            .chain(case.styled.iter().map(|s| (*s, true)));
+        for (size, styled) in jobs {
+            let rows = render(case, size, styled);
+            if let Err(message) = snapshot::check_snapshot(
+                &snapshot_path(&case.name, size, styled),
+                &header(case, size),
+                &rows,
+            ) {
+                failures.push(message);
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} snapshot(s) differ:\n\n{}",
+        failures.len(),
+        failures.join("\n\n")
+    );
+}
+
+#[test]
+fn every_snapshot_belongs_to_a_case() {
+    let orphans = snapshot::orphan_snapshots(&root().join("snapshots"), &produced(&load_cases()));
+    assert!(
+        orphans.is_empty(),
+        "snapshot files no case produces (delete them): {orphans:?}"
+    );
+}
