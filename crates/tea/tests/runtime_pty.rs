@@ -425,7 +425,8 @@ impl Program for Bomb {
 }
 
 /// A program that asks for every effect: `b` rings the bell, `c`/`e` collapse/expand (its own
-/// view shows the state), `q` quits.
+/// view shows the state), `q` quits. Its keymap takes keys of every kind, so what reaches it
+/// is what the runtime lets through.
 struct Effects {
     collapsed: bool,
 }
@@ -457,7 +458,7 @@ impl Program for Effects {
         tea::rows(lines, 40)
     }
     fn msg_for(&self, event: &tea::Event) -> Option<char> {
-        match tea::input::as_press(event)?.code {
+        match event.as_key()?.code {
             tea::input::KeyCode::Char(c) => Some(c),
             _ => None,
         }
@@ -494,7 +495,7 @@ fn child_process() {
         "panic" => {
             let _ = run_inline(Bomb, Palette::dark(), InlineOptions::default());
         }
-        "effects" => {
+        "effects" | "effects-kitty" => {
             let outcome = run_inline(
                 Effects { collapsed: false },
                 Palette::dark(),
@@ -751,6 +752,39 @@ fn bell_collapse_and_expand_are_performed_or_recorded() {
     term.type_keys("q");
     let (stdout, _, _) = term.finish();
     assert_eq!(report(&stdout), r#"Quit("done") [Collapse, Expand]"#);
+}
+
+#[test]
+fn key_releases_stay_out_of_the_keymap_and_repeats_reach_it() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "effects-kitty",
+        kitty: true,
+        ..Launch::default()
+    });
+    term.wait_for_text("b c e q");
+    let before = term.raw_len();
+    // Kitty CSI-u: `b` pressed, repeated while held, released; then `q` pressed.
+    term.type_keys("\x1b[98u\x1b[98;1:2u\x1b[98;1:3u\x1b[113u");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit("done") []"#);
+    let bells = term.raw_since(before).matches('\x07').count();
+    assert_eq!(
+        bells, 2,
+        "one bell for the press, one for the repeat, none for the release"
+    );
+}
+
+#[test]
+fn ctrl_c_is_a_key_for_the_program_not_a_signal() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    term.type_keys("\x03");
+    let (stdout, status, _) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+    assert!(
+        status.success(),
+        "the child was not killed by SIGINT: {status:?}"
+    );
 }
 
 #[test]

@@ -62,7 +62,7 @@ impl Region {
     /// Draws `rows` into a `columns` x `max_rows` screen, writing only the rows that changed, and
     /// returns the bytes to send (empty when nothing changed). The region grows (scrolling the
     /// terminal when needed) or shrinks (erasing what it no longer covers) to the frame's height.
-    /// The cursor ends at the start of the region's last row.
+    /// The cursor ends at the start of the region's top row.
     pub fn draw(&mut self, rows: &[DrawRow<'_>], columns: u16, max_rows: u16) -> String {
         let rows = &rows[..rows.len().min(usize::from(max_rows))];
         let new_height = rows.len() as u16;
@@ -104,14 +104,18 @@ impl Region {
         if out.is_empty() {
             return out;
         }
-        self.move_to(new_height.max(1) - 1, &mut out);
+        // Park at the top: a terminal that reflows rows on a narrowing resize keeps the cursor
+        // at the start of its line, so the region's top is where the cursor is, whatever the
+        // rows below it became.
+        self.move_to(0, &mut out);
         out.push('\r');
         format!("{SYNC_BEGIN}{out}{SYNC_END}")
     }
 
     /// Forgets what is on screen so the next [`Region::draw`] repaints every row, after erasing
-    /// the region and everything below it (after a resize the terminal may have moved or
-    /// reflowed the old rows). The region restarts at its top row.
+    /// the region and everything below it (after a resize the terminal may have truncated or
+    /// reflowed the old rows; the cursor, parked at the top, still marks where the region
+    /// starts). The region restarts at its top row.
     pub fn reset(&mut self) -> String {
         let mut out = String::new();
         self.move_to(0, &mut out);
@@ -193,7 +197,7 @@ mod tests {
         let mut region = Region::new();
         screen.feed(&region.draw(&rows(&["one", "two", "three"]), 10, 6));
         assert_eq!(screen.lines(), ["$ app", "one", "two", "three", "", ""]);
-        assert_eq!(screen.cursor(), (3, 0));
+        assert_eq!(screen.cursor(), (1, 0));
         assert_eq!(region.height(), 3);
     }
 
@@ -305,7 +309,7 @@ mod tests {
         screen.feed(&region.draw(&rows(&["a", "b", "c"]), 10, 6));
         // Pretend the cursor was left mid-region, as a draw interrupted by a panic would.
         let mut moved = String::new();
-        region.move_to(0, &mut moved);
+        region.move_to(1, &mut moved);
         screen.feed(&moved);
         screen.feed(&region.exit_below());
         assert_eq!(screen.lines(), ["a", "b", "c", "", "", ""]);
