@@ -1,0 +1,282 @@
+// Drives the real pi (pinned in crates/pi-ask-user-question/package-lock.json) with the scripted
+// fake model of fake-model.ts, in print, RPC and interactive (tmux) modes.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const repoRoot = dirname(dirname(here));
+export const packageDir = join(repoRoot, "crates", "pi-ask-user-question");
+export const piBin = join(packageDir, "node_modules", ".bin", "pi");
+const fakeModel = join(here, "fake-model.ts");
+
+/** Fails fast with the fix when the package or its addon has not been installed and built. */
+export function requireBuilt() {
+	for (const [path, fix] of [
+		[piBin, "npm ci"],
+		[join(packageDir, "ask-user-question.node"), "npm run build"],
+	]) {
+		if (!existsSync(path)) throw new Error(`${path} is missing: run \`${fix}\` in ${packageDir} (or tests/pi/run)`);
+	}
+}
+
+/**
+ * A throwaway pi home and a model script. `turns` are the fake model's turns (see fake-model.ts).
+ * `env` holds everything pi needs; `requests()` reads what the model received, one entry per turn.
+ */
+export function sandbox(turns, { forceTool = false } = {}) {
+	const dir = mkdtempSync(join(tmpdir(), "pi-ask-e2e-"));
+	const scriptPath = join(dir, "script.json");
+	const logPath = join(dir, "requests.jsonl");
+	writeFileSync(scriptPath, JSON.stringify({ turns }));
+	const env = {
+		...process.env,
+		PI_CODING_AGENT_DIR: join(dir, "agent"),
+		PI_OFFLINE: "1",
+		ASK_TEST_SCRIPT: scriptPath,
+		ASK_TEST_LOG: logPath,
+		ASK_TEST_FORCE_TOOL: forceTool ? "1" : "0",
+	};
+	return {
+		dir,
+		env,
+		requests() {
+			if (!existsSync(logPath)) return [];
+			return readFileSync(logPath, "utf8")
+				.split("\n")
+				.filter(Boolean)
+				.map((line) => JSON.parse(line));
+		},
+		cleanup() {
+			rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+export function piArgs(...extra) {
+	return ["--no-session", "--no-extensions", "-e", packageDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
+}
+
+/** Runs pi to the end with `args` (e.g. `-p hi`, `--mode json hi`). */
+export function runToEnd(box, args, timeoutMs = 60_000) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(piBin, piArgs(...args), { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
+		let stdout = "";
+		let stderr = "";
+		child.stdout.on("data", (d) => (stdout += d));
+		child.stderr.on("data", (d) => (stderr += d));
+		const timer = setTimeout(() => {
+			child.kill("SIGKILL");
+			reject(new Error(`pi ${args.join(" ")} timed out after ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+		}, timeoutMs);
+		child.on("close", (code) => {
+			clearTimeout(timer);
+			resolve({ code, stdout, stderr });
+		});
+	});
+}
+
+/** `pi --mode rpc` with a JSONL client. */
+export class RpcPi {
+	constructor(box, extraArgs = []) {
+		this.child = spawn(piBin, piArgs("--mode", "rpc", ...extraArgs), { env: box.env, cwd: box.dir, stdio: ["pipe", "pipe", "pipe"] });
+		this.messages = [];
+		this.cursor = 0;
+		this.waiters = [];
+		this.stderr = "";
+		this.exited = false;
+		let buffer = "";
+		this.child.stdout.setEncoding("utf8");
+		this.child.stdout.on("data", (chunk) => {
+			buffer += chunk;
+			// JSONL split on \n only (JSON strings may hold U+2028/2029).
+			let newline = buffer.indexOf("\n");
+			while (newline >= 0) {
+				const line = buffer.slice(0, newline).replace(/\r$/, "");
+				buffer = buffer.slice(newline + 1);
+				if (line.trim()) this.messages.push(JSON.parse(line));
+				newline = buffer.indexOf("\n");
+			}
+			this.wake();
+		});
+		this.child.stderr.on("data", (d) => (this.stderr += d));
+		this.child.on("exit", () => {
+			this.exited = true;
+			this.wake();
+		});
+	}
+
+	send(command) {
+		this.child.stdin.write(`${JSON.stringify(command)}\n`);
+	}
+
+	prompt(message) {
+		this.send({ type: "prompt", message });
+	}
+
+	respond(request, response) {
+		this.send({ type: "extension_ui_response", id: request.id, ...response });
+	}
+
+	wake() {
+		for (const waiter of this.waiters.splice(0)) waiter();
+	}
+
+	/** The next message (after the ones already taken) that matches, within `timeoutMs`. */
+	async next(matches, what, timeoutMs = 30_000) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			while (this.cursor < this.messages.length) {
+				const message = this.messages[this.cursor++];
+				if (matches(message)) return message;
+			}
+			const left = deadline - Date.now();
+			if (this.exited || left <= 0) {
+				const seen = this.messages.map((m) => m.type + (m.method ? `:${m.method}` : "")).join(", ");
+				throw new Error(
+					`${this.exited ? "pi exited" : "timed out"} waiting for ${what}; seen: ${seen}\nstderr:\n${this.stderr}`,
+				);
+			}
+			await new Promise((resolve) => {
+				const timer = setTimeout(resolve, left);
+				this.waiters.push(() => {
+					clearTimeout(timer);
+					resolve();
+				});
+			});
+		}
+	}
+
+	/** The next dialog request (select/input/confirm/editor). */
+	dialog(timeoutMs) {
+		return this.next(
+			(m) => m.type === "extension_ui_request" && ["select", "input", "confirm", "editor"].includes(m.method),
+			"a dialog",
+			timeoutMs,
+		);
+	}
+
+	event(type, timeoutMs) {
+		return this.next((m) => m.type === type, type, timeoutMs);
+	}
+
+	async close() {
+		if (this.exited) return;
+		const exited = new Promise((resolve) => this.child.on("exit", resolve));
+		this.child.stdin.end();
+		const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
+		this.child.kill("SIGTERM");
+		await exited;
+		clearTimeout(timer);
+	}
+}
+
+/** The one entry of a select dialog's options that contains `text`. */
+export function entry(request, text) {
+	const found = request.options.filter((option) => option.includes(text));
+	if (found.length !== 1) throw new Error(`expected one option containing ${JSON.stringify(text)} in ${JSON.stringify(request.options)}`);
+	return found[0];
+}
+
+/** pi in a detached tmux session of the given size, with the pane readable as plain text. */
+export class TmuxPi {
+	constructor(box, { width, height, prompt }) {
+		this.box = box;
+		this.name = `pi-ask-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+		this.width = width;
+		this.height = height;
+		const envArgs = Object.entries({
+			PI_CODING_AGENT_DIR: box.env.PI_CODING_AGENT_DIR,
+			PI_OFFLINE: "1",
+			ASK_TEST_SCRIPT: box.env.ASK_TEST_SCRIPT,
+			ASK_TEST_LOG: box.env.ASK_TEST_LOG,
+			ASK_TEST_FORCE_TOOL: box.env.ASK_TEST_FORCE_TOOL,
+			TERM: "xterm-256color",
+			COLORTERM: "truecolor",
+		}).map(([k, v]) => `${k}=${shellQuote(v)}`);
+		const command = [
+			"env",
+			...envArgs,
+			shellQuote(piBin),
+			...piArgs(prompt).map(shellQuote),
+			`2>${shellQuote(join(box.dir, "stderr.log"))}`,
+			";",
+			"echo",
+			"PI-EXITED-$?",
+			";",
+			"sleep",
+			"600",
+		].join(" ");
+		// A server of its own, configured before pi starts so pi's keyboard-mode request is honoured.
+		const config = join(box.dir, "tmux.conf");
+		writeFileSync(config, "set -g extended-keys on\nset -g status off\n");
+		this.tmux("-f", config, "new-session", "-d", "-s", this.name, "-x", String(width), "-y", String(height), "-c", box.dir, command);
+	}
+
+	tmux(...args) {
+		return execFileSync("tmux", ["-L", this.name, ...args], { encoding: "utf8" });
+	}
+
+	/** The visible pane as plain text rows. */
+	pane() {
+		return this.tmux("capture-pane", "-p", "-t", this.name).split("\n");
+	}
+
+	/** The visible pane with SGR escapes (tmux -e). */
+	paneAnsi() {
+		return this.tmux("capture-pane", "-p", "-e", "-t", this.name).split("\n");
+	}
+
+	/** Keys as tmux names them (`Enter`, `Escape`, `C-]`, `Down`, or literal text with `literal`). */
+	keys(...keys) {
+		this.tmux("send-keys", "-t", this.name, ...keys);
+	}
+
+	type(text) {
+		this.tmux("send-keys", "-t", this.name, "-l", text);
+	}
+
+	/** Polls the pane until `check(rows)` holds, within `timeoutMs`; returns the rows. */
+	async until(check, what, timeoutMs = 20_000) {
+		const deadline = Date.now() + timeoutMs;
+		let rows = this.pane();
+		while (!check(rows)) {
+			if (rows.some((row) => row.includes("PI-EXITED-"))) {
+				throw new Error(`pi exited while waiting for ${what}:\n${rows.join("\n")}\nstderr:\n${this.stderr()}`);
+			}
+			if (Date.now() > deadline) {
+				throw new Error(`timed out waiting for ${what}; pane:\n${rows.join("\n")}\nstderr:\n${this.stderr()}`);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 100));
+			rows = this.pane();
+		}
+		return rows;
+	}
+
+	untilText(text, timeoutMs) {
+		return this.until((rows) => rows.some((row) => row.includes(text)), JSON.stringify(text), timeoutMs);
+	}
+
+	untilGone(text, timeoutMs) {
+		return this.until((rows) => !rows.some((row) => row.includes(text)), `${JSON.stringify(text)} to disappear`, timeoutMs);
+	}
+
+	stderr() {
+		const path = join(this.box.dir, "stderr.log");
+		return existsSync(path) ? readFileSync(path, "utf8") : "";
+	}
+
+	kill() {
+		try {
+			this.tmux("kill-server");
+		} catch {
+			// already gone
+		}
+	}
+}
+
+function shellQuote(text) {
+	return `'${String(text).replaceAll("'", "'\\''")}'`;
+}
