@@ -6,6 +6,8 @@
 //! queries, types keys, resizes, and inspects the slave's termios. Waits are bounded by
 //! [`PATIENCE`] and only fail when the expected screen never shows up.
 
+// The cases use a short list of their own, not the example's built-in one.
+#[allow(dead_code)]
 #[path = "../examples/picker/model.rs"]
 mod picker;
 

@@ -12,45 +12,9 @@ use std::process::ExitCode;
 use model::{Outcome, Picker};
 use tea::runtime::{Ending, InlineOptions, run_inline};
 
-const FRUITS: &[&str] = &[
-    "apple",
-    "apricot",
-    "banana",
-    "blackberry",
-    "blueberry",
-    "cherry",
-    "clementine",
-    "coconut",
-    "cranberry",
-    "date",
-    "dragon fruit",
-    "fig",
-    "grape",
-    "grapefruit",
-    "guava",
-    "kiwi",
-    "lemon",
-    "lime",
-    "lychee",
-    "mango",
-    "melon",
-    "nectarine",
-    "orange",
-    "papaya",
-    "passion fruit",
-    "peach",
-    "pear",
-    "pineapple",
-    "plum",
-    "pomegranate",
-    "raspberry",
-    "strawberry",
-    "watermelon",
-];
-
 fn main() -> ExitCode {
     let items: Vec<String> = if io::stdin().is_terminal() {
-        FRUITS.iter().map(|s| (*s).to_owned()).collect()
+        model::FRUITS.iter().map(|s| (*s).to_owned()).collect()
     } else {
         io::stdin().lock().lines().map_while(Result::ok).collect()
     };

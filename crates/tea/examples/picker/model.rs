@@ -5,6 +5,43 @@
 use tea::input::{Event, KeyCode, KeyModifiers};
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
+/// The built-in list, when no items are piped in.
+pub const FRUITS: &[&str] = &[
+    "apple",
+    "apricot",
+    "banana",
+    "blackberry",
+    "blueberry",
+    "cherry",
+    "clementine",
+    "coconut",
+    "cranberry",
+    "date",
+    "dragon fruit",
+    "fig",
+    "grape",
+    "grapefruit",
+    "guava",
+    "kiwi",
+    "lemon",
+    "lime",
+    "lychee",
+    "mango",
+    "melon",
+    "nectarine",
+    "orange",
+    "papaya",
+    "passion fruit",
+    "peach",
+    "pear",
+    "pineapple",
+    "plum",
+    "pomegranate",
+    "raspberry",
+    "strawberry",
+    "watermelon",
+];
+
 /// The most list rows shown at once (like `fzf --height`).
 pub const LIST_ROWS: usize = 8;
 
@@ -148,15 +185,22 @@ impl Picker {
             .collect()
     }
 
+    /// The title (when it fits beside the query), the query with a caret, and the match count
+    /// at the right edge (when it fits). A query too long for the row shows its end.
     fn prompt_line(&self, width: usize) -> Line {
+        const PROMPT: &str = "› ";
+        const CARET: &str = "▏";
+        let room = width.saturating_sub(text::width(PROMPT) + text::width(CARET));
+        let query = tail(&self.query, room);
+        let title = format!("{} ", self.title);
+        let mut line = Line::default();
+        if text::width(&title) + text::width(PROMPT) + text::width(&query) < width {
+            line.push(Span::styled(title, Style::fg(Slot::Accent).bold()));
+        }
+        line.push(Span::styled(PROMPT, Style::fg(Slot::Accent)));
+        line.push(Span::plain(query));
+        line.push(Span::styled(CARET, Style::fg(Slot::Accent)));
         let count = format!(" {}/{}", self.matches.len(), self.items.len());
-        let mut line = Line::new(vec![
-            Span::styled(format!("{} ", self.title), Style::fg(Slot::Accent).bold()),
-            Span::styled("› ", Style::fg(Slot::Accent)),
-            Span::plain(self.query.clone()),
-            Span::styled("▏", Style::fg(Slot::Accent)),
-        ]);
-        // The count sits at the right edge when it fits after the query.
         let gap = width.saturating_sub(line.width() + text::width(&count));
         if gap > 0 {
             line.push(Span::plain(" ".repeat(gap)));
@@ -180,6 +224,26 @@ impl Picker {
         } else {
             line
         }
+    }
+}
+
+/// The end of `query` that fits in `room` columns, with "…" in front when cut.
+fn tail(query: &str, room: usize) -> String {
+    if text::width(query) <= room {
+        return query.to_owned();
+    }
+    let mut kept = String::new();
+    for c in query.chars().rev() {
+        let candidate = format!("{c}{kept}");
+        if text::width(&candidate) + 1 > room {
+            break;
+        }
+        kept = candidate;
+    }
+    if room == 0 {
+        String::new()
+    } else {
+        format!("…{kept}")
     }
 }
 

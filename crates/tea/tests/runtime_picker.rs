@@ -1,0 +1,218 @@
+//! The picker example, driven headless through its real keymap and compared with reviewed
+//! snapshots (`crates/tea/examples/snapshots/`), plus its outcomes and a sweep of sizes.
+//! `UPDATE_SNAPSHOTS=1 cargo test -p tea --test runtime_picker` rewrites the files.
+
+#[path = "../examples/picker/model.rs"]
+mod picker;
+
+use std::path::{Path, PathBuf};
+
+use picker::{FRUITS, Outcome, Picker};
+use tea::input::parse_key_script;
+use tea::snapshot::{check_frame, orphan_snapshots};
+use tea::{Cmd, Driver, Palette, Size};
+
+fn snapshot_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/snapshots")
+}
+
+fn driver(size: Size) -> Driver<Picker> {
+    let items = FRUITS.iter().map(|s| s.to_string());
+    Driver::new(Picker::new("fruit", items, size), size, Palette::no_color())
+}
+
+/// Replays `keys` and returns every effect the program asked for.
+fn replay(driver: &mut Driver<Picker>, keys: &str) -> Cmd<Outcome> {
+    let events = parse_key_script(keys).expect("a valid key script");
+    driver.send_all(&events)
+}
+
+struct Case {
+    name: &'static str,
+    keys: &'static str,
+    sizes: &'static [(u16, u16)],
+    /// Also keep the slot-tagged form.
+    styled: bool,
+}
+
+const fn case(name: &'static str, keys: &'static str, sizes: &'static [(u16, u16)]) -> Case {
+    Case {
+        name,
+        keys,
+        sizes,
+        styled: false,
+    }
+}
+
+const CASES: &[Case] = &[
+    Case {
+        styled: true,
+        ..case("start", "", &[(40, 12), (80, 24), (20, 6)])
+    },
+    case("typed", "text:an", &[(40, 12), (80, 24)]),
+    Case {
+        styled: true,
+        ..case("typed_then_moved", "text:an down down", &[(40, 12)])
+    },
+    case(
+        "scrolled",
+        "down down down down down down down down down down",
+        &[(40, 12)],
+    ),
+    case("no_matches", "text:zzz", &[(40, 12)]),
+    case(
+        "erased",
+        "text:berry backspace backspace backspace backspace",
+        &[(40, 12)],
+    ),
+    case("cleared", "text:berry down ctrl+u", &[(40, 12)]),
+    case("tiny", "text:an down", &[(12, 3), (6, 2), (1, 1)]),
+    case("long_query", "text:a-query-longer-than-the-row", &[(20, 6)]),
+];
+
+#[test]
+fn picker_screens_match_their_snapshots() {
+    let mut produced = Vec::new();
+    let mut failures = Vec::new();
+    for case in CASES {
+        let (name, keys) = (case.name, case.keys);
+        for &(width, height) in case.sizes {
+            let mut driver = driver(Size::new(width, height));
+            replay(&mut driver, keys);
+            let frame = driver.frame();
+            let header = format!("# picker: {name}  keys: {keys:?}  size: {width}x{height}");
+            let mut forms = vec![("txt", false)];
+            if case.styled {
+                forms.push(("styled.txt", true));
+            }
+            for (extension, tagged) in forms {
+                let path =
+                    snapshot_dir().join(format!("picker_{name}@{width}x{height}.{extension}"));
+                if let Err(report) = check_frame(&path, &header, &frame, tagged) {
+                    failures.push(report);
+                }
+                produced.push(path);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let orphans = orphan_snapshots(&snapshot_dir(), &produced);
+    assert!(
+        orphans.is_empty(),
+        "snapshot files no case produces: {orphans:?}"
+    );
+}
+
+#[test]
+fn enter_picks_the_highlighted_match() {
+    let mut driver = driver(Size::new(40, 12));
+    let cmd = replay(&mut driver, "text:an down enter");
+    assert_eq!(cmd, Cmd::Quit(Outcome::Picked("cranberry".into())));
+}
+
+#[test]
+fn a_paste_filters_like_typing() {
+    let mut driver = driver(Size::new(40, 12));
+    driver.send(&tea::Event::Paste("rasp".into()));
+    assert_eq!(
+        replay(&mut driver, "enter"),
+        Cmd::Quit(Outcome::Picked("raspberry".into()))
+    );
+}
+
+#[test]
+fn matching_ignores_case() {
+    let mut driver = driver(Size::new(40, 12));
+    assert_eq!(
+        replay(&mut driver, "text:KIWI enter"),
+        Cmd::Quit(Outcome::Picked("kiwi".into()))
+    );
+}
+
+#[test]
+fn esc_and_ctrl_c_cancel() {
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), "esc"),
+        Cmd::Quit(Outcome::Cancelled)
+    );
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), "ctrl+c"),
+        Cmd::Quit(Outcome::Cancelled)
+    );
+}
+
+#[test]
+fn refused_actions_ring_the_bell() {
+    assert_eq!(replay(&mut driver(Size::new(40, 12)), "up"), Cmd::Bell);
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), "backspace"),
+        Cmd::Bell
+    );
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), "text:zzz enter"),
+        Cmd::Bell
+    );
+    let last = format!("{} down", "down ".repeat(FRUITS.len() - 1));
+    assert_eq!(replay(&mut driver(Size::new(40, 12)), &last), Cmd::Bell);
+}
+
+#[test]
+fn key_releases_do_not_act_twice() {
+    let mut driver = driver(Size::new(40, 12));
+    let down = tea::input::key(tea::input::KeyCode::Down, tea::input::KeyModifiers::NONE);
+    let mut release = down.clone();
+    if let tea::Event::Key(key) = &mut release {
+        key.kind = tea::input::KeyEventKind::Release;
+    }
+    driver.send(&down);
+    driver.send(&release);
+    assert_eq!(
+        replay(&mut driver, "enter"),
+        Cmd::Quit(Outcome::Picked("apricot".into()))
+    );
+}
+
+#[test]
+fn model_text_cannot_reach_the_terminal_as_escapes() {
+    let items = [
+        "evil \x1b[2J\x1b]0;title\x07 item".to_string(),
+        "tab\there".to_string(),
+    ];
+    let mut driver = Driver::new(
+        Picker::new("t\x1b[31mitle", items, Size::new(40, 6)),
+        Size::new(40, 6),
+        Palette::dark(),
+    );
+    let frame = driver.frame();
+    for row in &frame.plain() {
+        assert!(!row.contains('\x1b') && !row.contains('\t'), "{row:?}");
+    }
+    assert!(
+        frame
+            .plain()
+            .iter()
+            .any(|row| row.contains("evil") && row.contains("item"))
+    );
+}
+
+#[test]
+fn every_row_fits_at_every_size() {
+    for width in 1..=90 {
+        for height in 1..=14 {
+            let size = Size::new(width, height);
+            let mut driver = driver(size);
+            replay(&mut driver, "text:a down down");
+            let frame = driver.frame();
+            assert!(
+                frame.rows.len() <= usize::from(height),
+                "too tall at {size}"
+            );
+            for row in &frame.plain() {
+                assert!(
+                    tea::text::width(row) <= usize::from(width),
+                    "{row:?} wider than {size}"
+                );
+            }
+        }
+    }
+}
