@@ -29,8 +29,9 @@ use crate::theme::Palette;
 
 pub use region::{DrawRow, Region};
 
-/// How often the loop looks for a pending signal while waiting for input.
-const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+/// The longest the loop waits for input before looking at signals and the terminal size again
+/// (signals also wake it at once; this covers a wake-up that raced the signal thread).
+const SIGNAL_CHECK: Duration = Duration::from_millis(250);
 /// Events handled before a frame is drawn even though more input is waiting.
 const MAX_EVENTS_PER_FRAME: usize = 64;
 
@@ -73,13 +74,14 @@ pub enum HostEffect {
 }
 
 /// Why a run ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub enum Ending<O> {
     /// The program quit with this output.
     Quit(O),
-    /// SIGINT, SIGTERM or SIGHUP ended the run; the program is returned as it was, so its
-    /// state (e.g. answers so far) is not lost.
+    /// SIGINT, SIGTERM or SIGHUP ended the run.
     Signal(i32),
+    /// The terminal failed mid-run (hung up, or reading or writing it failed).
+    Failed(io::Error),
 }
 
 impl<O> Ending<O> {
@@ -87,12 +89,13 @@ impl<O> Ending<O> {
     pub fn into_output(self) -> Option<O> {
         match self {
             Ending::Quit(output) => Some(output),
-            Ending::Signal(_) => None,
+            Ending::Signal(_) | Ending::Failed(_) => None,
         }
     }
 }
 
-/// The program after its run, and how the run ended.
+/// The program after its run, and how the run ended. However it ended, the program comes back
+/// as it was, so its state (answers so far) is never lost.
 pub struct RunOutcome<P: Program> {
     pub program: P,
     pub ending: Ending<P::Output>,
@@ -100,77 +103,140 @@ pub struct RunOutcome<P: Program> {
     pub host_effects: Vec<HostEffect>,
 }
 
-/// Runs `program` inline on the controlling terminal until it quits or a signal ends it.
+/// Runs `program` inline on the controlling terminal until it quits, a signal ends the run or
+/// the terminal fails.
 ///
-/// Errors: no controlling terminal (`/dev/tty` cannot be opened), another run active in this
-/// process, or the terminal failing mid-run. The terminal is restored in every case.
+/// `Err` only when the run cannot start: no controlling terminal (`/dev/tty` cannot be opened),
+/// another run active in this process, or the terminal refusing raw mode. Once started, every
+/// ending is an [`Ending`] with the program, and the terminal is restored (as far as a terminal
+/// that is still there can be).
 pub fn run_inline<P: Program>(
-    mut program: P,
+    program: P,
     palette: Palette,
     opts: InlineOptions,
 ) -> io::Result<RunOutcome<P>> {
-    let mut term = Terminal::enter(&opts)?;
-    let mut host_effects = Vec::new();
-    let mut pending: VecDeque<Event> = input::decode(&String::from_utf8_lossy(&term.typeahead))
-        .into_iter()
-        .collect();
-    let mut size = term.program_size(&opts);
-
-    let ending = 'run: {
-        let resized = program.resized(size);
-        if let Some(output) = perform(program.update(resized), &mut term, &mut host_effects)? {
-            break 'run Ending::Quit(output);
-        }
-        term.draw(&program, &palette, size)?;
-        let mut since_draw = 0;
-        loop {
-            if let Some(signal) = term.active.take_signal() {
-                break 'run Ending::Signal(signal);
-            }
-            let msg = match pending.pop_front() {
-                Some(event) => msg_for(&program, &event, &opts),
-                None => {
-                    if !ct::poll(SIGNAL_CHECK)? {
-                        continue;
-                    }
-                    match ct::read()? {
-                        ct::Event::Resize(..) => {
-                            let new_size = term.program_size(&opts);
-                            if new_size == size {
-                                continue;
-                            }
-                            size = new_size;
-                            term.forget_screen()?;
-                            Some(program.resized(size))
-                        }
-                        other => input::from_crossterm(other)
-                            .and_then(|event| msg_for(&program, &event, &opts)),
-                    }
-                }
-            };
-            if let Some(msg) = msg
-                && let Some(output) = perform(program.update(msg), &mut term, &mut host_effects)?
-            {
-                break 'run Ending::Quit(output);
-            }
-            since_draw += 1;
-            let more_waiting = !pending.is_empty() || ct::poll(Duration::ZERO)?;
-            if !more_waiting || since_draw >= MAX_EVENTS_PER_FRAME {
-                term.draw(&program, &palette, size)?;
-                since_draw = 0;
-            }
-        }
+    let term = Terminal::enter(&opts)?;
+    let mut run = Run {
+        program,
+        palette,
+        term,
+        host_effects: Vec::new(),
+        screen: Size::default(),
+        size: Size::default(),
     };
-
-    if opts.keep_final_frame {
-        term.draw(&program, &palette, size)?;
+    let ending = run.run(&opts).unwrap_or_else(Ending::Failed);
+    let Run {
+        program,
+        palette,
+        mut term,
+        host_effects,
+        size,
+        ..
+    } = run;
+    let keep = opts.keep_final_frame;
+    // Best effort: the output matters more than a terminal that may be gone.
+    if keep && !matches!(ending, Ending::Failed(_)) {
+        let _ = term.draw(&program, &palette, size);
     }
-    term.leave(opts.keep_final_frame)?;
+    let _ = term.leave(keep);
     Ok(RunOutcome {
         program,
         ending,
         host_effects,
     })
+}
+
+/// A program running on the terminal.
+struct Run<P: Program> {
+    program: P,
+    palette: Palette,
+    term: Terminal,
+    host_effects: Vec<HostEffect>,
+    /// The terminal's size as last seen.
+    screen: Size,
+    /// The size the program lays out for.
+    size: Size,
+}
+
+impl<P: Program> Run<P> {
+    fn run(&mut self, opts: &InlineOptions) -> io::Result<Ending<P::Output>> {
+        let typeahead = String::from_utf8_lossy(&self.term.typeahead).into_owned();
+        let mut pending: VecDeque<Event> = input::decode(&typeahead).into();
+        self.screen = self.term.tty.size();
+        self.size = program_size(self.screen, opts);
+        let resized = self.program.resized(self.size);
+        if let Some(output) = self.update(resized)? {
+            return Ok(Ending::Quit(output));
+        }
+        loop {
+            // Handle everything waiting (typeahead, then what crossterm has read or can read
+            // without blocking), then draw once.
+            for _ in 0..MAX_EVENTS_PER_FRAME {
+                if let Some(signal) = self.term.active.take_signal() {
+                    return Ok(Ending::Signal(signal));
+                }
+                if let Some(output) = self.follow_resize(opts)? {
+                    return Ok(Ending::Quit(output));
+                }
+                let event = match pending.pop_front() {
+                    Some(event) => event,
+                    None if ct::poll(Duration::ZERO)? => match ct::read()? {
+                        // Sizes are read from the terminal by `follow_resize`.
+                        ct::Event::Resize(..) => continue,
+                        other => match input::from_crossterm(other) {
+                            Some(event) => event,
+                            None => continue,
+                        },
+                    },
+                    None => break,
+                };
+                if let Some(msg) = msg_for(&self.program, &event, opts)
+                    && let Some(output) = self.update(msg)?
+                {
+                    return Ok(Ending::Quit(output));
+                }
+            }
+            self.term.draw(&self.program, &self.palette, self.size)?;
+            self.term
+                .tty
+                .wait_for_input(&self.term.wake, SIGNAL_CHECK)?;
+        }
+    }
+
+    /// Updates the program and performs the effects; the output when it quits.
+    fn update(&mut self, msg: P::Msg) -> io::Result<Option<P::Output>> {
+        perform(
+            self.program.update(msg),
+            &mut self.term,
+            &mut self.host_effects,
+        )
+    }
+
+    /// When the terminal changed size: erase the old region (it may have been reflowed) and
+    /// tell the program its new size.
+    fn follow_resize(&mut self, opts: &InlineOptions) -> io::Result<Option<P::Output>> {
+        let screen = self.term.tty.size();
+        if screen == self.screen {
+            return Ok(None);
+        }
+        self.screen = screen;
+        self.term.forget_screen()?;
+        let size = program_size(screen, opts);
+        if size == self.size {
+            return Ok(None);
+        }
+        self.size = size;
+        let resized = self.program.resized(size);
+        self.update(resized)
+    }
+}
+
+/// The size the program lays out for on a terminal of size `screen`.
+fn program_size(screen: Size, opts: &InlineOptions) -> Size {
+    let height = opts
+        .max_height
+        .map_or(screen.height, |max| screen.height.min(max.max(1)));
+    Size::new(screen.width, height)
 }
 
 /// The message an input event means, or `None`: releases stay out of the keymap unless asked
@@ -207,6 +273,7 @@ fn perform<O>(
 /// The terminal while a program runs: its modes, the region, and the restore-on-exit guard.
 struct Terminal {
     tty: tty::Tty,
+    wake: tty::Wake,
     region: Region,
     kitty: bool,
     typeahead: Vec<u8>,
@@ -217,9 +284,12 @@ struct Terminal {
 
 impl Terminal {
     fn enter(opts: &InlineOptions) -> io::Result<Terminal> {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
         let tty = tty::Tty::open()?;
+        let emergency_handle = tty.try_clone()?;
+        let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP])?;
         crossterm::terminal::enable_raw_mode()?;
-        let active = match guard::Active::register(tty.try_clone()?, modes_off(false, "\r")) {
+        let active = match guard::Active::register(emergency_handle, modes_off(false, "\r")) {
             Ok(active) => active,
             Err(err) => {
                 let _ = crossterm::terminal::disable_raw_mode();
@@ -229,6 +299,7 @@ impl Terminal {
         // From here on `Terminal`'s `Drop` restores the terminal on any early return.
         let mut term = Terminal {
             tty,
+            wake,
             region: Region::new(),
             kitty: false,
             typeahead: Vec::new(),
@@ -257,16 +328,6 @@ impl Terminal {
         term.tty.flush()?;
         term.active.set_exit_bytes(term.exit_bytes());
         Ok(term)
-    }
-
-    /// The size the program lays out for.
-    fn program_size(&self, opts: &InlineOptions) -> Size {
-        let screen = self.tty.size();
-        Size::new(
-            screen.width,
-            opts.max_height
-                .map_or(screen.height, |max| screen.height.min(max.max(1))),
-        )
     }
 
     fn draw<P: Program>(&mut self, program: &P, palette: &Palette, size: Size) -> io::Result<()> {

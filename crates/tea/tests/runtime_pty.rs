@@ -17,11 +17,13 @@ use std::io::{Read, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use picker::Picker;
+use rustix::event::{PollFd, PollFlags, Timespec};
 use rustix::termios::{LocalModes, Winsize};
 use tea::runtime::{InlineOptions, run_inline};
 use tea::{Cmd, Palette, Program, Size};
@@ -110,11 +112,15 @@ impl Screen {
 
 /// A pseudo-terminal with a child process in a session of its own on it.
 struct Terminal {
-    master: File,
+    /// `None` once the terminal hung up.
+    master: Option<File>,
     /// Held open so the terminal outlives the child and its termios can be read after it exits.
     slave: OwnedFd,
     screen: Arc<Mutex<Screen>>,
     child: Child,
+    /// The thread that reads the child's output; it stops when `stop` is set.
+    reader: Option<thread::JoinHandle<()>>,
+    stop: Arc<AtomicBool>,
 }
 
 /// How the child is started.
@@ -223,28 +229,68 @@ impl Terminal {
         let mut reader = master.try_clone().expect("dup master");
         let mut answerer = master.try_clone().expect("dup master");
         let shared = Arc::clone(&screen);
-        thread::spawn(move || {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let reader = thread::spawn(move || {
             let mut buf = [0u8; 4096];
-            // Ends when the slave is closed for good (EIO) as the test drops the terminal.
-            while let Ok(n @ 1..) = reader.read(&mut buf) {
-                let replies = shared.lock().unwrap().feed(&buf[..n]);
-                if !replies.is_empty() {
-                    let _ = answerer.write_all(&replies);
+            loop {
+                // Once told to stop, read what is left, then stop.
+                let stopping = stopped.load(Ordering::SeqCst);
+                let wait = if stopping { 0 } else { 20_000_000 };
+                let mut fds = [PollFd::new(&reader, PollFlags::IN)];
+                let timeout = Timespec {
+                    tv_sec: 0,
+                    tv_nsec: wait,
+                };
+                if !matches!(rustix::event::poll(&mut fds, Some(&timeout)), Ok(1..)) {
+                    if stopping {
+                        break;
+                    }
+                    continue;
+                }
+                match reader.read(&mut buf) {
+                    Ok(n @ 1..) => {
+                        let replies = shared.lock().unwrap().feed(&buf[..n]);
+                        if !replies.is_empty() {
+                            let _ = answerer.write_all(&replies);
+                        }
+                    }
+                    _ if stopping => break,
+                    _ => thread::sleep(Duration::from_millis(20)),
                 }
             }
         });
         Terminal {
-            master,
+            master: Some(master),
+            reader: Some(reader),
+            stop,
             slave,
             screen,
             child,
         }
     }
 
+    fn master(&self) -> &File {
+        self.master.as_ref().expect("the terminal is still up")
+    }
+
     fn type_keys(&mut self, keys: &str) {
-        self.master
+        self.master()
             .write_all(keys.as_bytes())
             .expect("type into the pty");
+    }
+
+    fn stop_reading(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("the reader thread");
+        }
+    }
+
+    /// Closes the terminal as a closed terminal window would.
+    fn hang_up(&mut self) {
+        self.stop_reading();
+        self.master = None;
     }
 
     fn lines(&self) -> Vec<String> {
@@ -328,8 +374,7 @@ impl Terminal {
             .expect("child stdout")
             .read_to_string(&mut stdout)
             .unwrap();
-        // Let the reader drain what the child wrote last.
-        thread::sleep(Duration::from_millis(100));
+        self.stop_reading();
         (stdout, status, self)
     }
 
@@ -347,6 +392,7 @@ impl Terminal {
 
 impl Drop for Terminal {
     fn drop(&mut self) {
+        self.stop_reading();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -627,7 +673,7 @@ fn near_the_bottom_the_terminal_scrolls_to_make_room() {
 fn a_resize_redraws_the_frame_at_the_new_width() {
     let mut term = Terminal::launch(Launch::default());
     term.wait_for_text("7/7");
-    set_size(&term.master, (30, 12));
+    set_size(term.master(), (30, 12));
     term.screen.lock().unwrap().parser.set_size(12, 30);
     let narrow = expected_frame(&picker_after(&[], (30, 12)), 30);
     assert!(narrow[0].trim_end().ends_with("7/7") && narrow[0].chars().count() <= 30);
@@ -711,7 +757,9 @@ fn without_kitty_support_no_flags_are_pushed() {
     let mut term = Terminal::launch(Launch::default());
     term.wait_for_text("7/7");
     term.type_keys("\x1b");
-    let (_, _, term) = term.finish();
+    let (stdout, status, term) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+    assert!(status.success());
     let raw = term.raw_since(0);
     assert!(
         !raw.contains("\x1b[>") && !raw.contains("\x1b[<u"),
@@ -773,6 +821,21 @@ fn key_releases_stay_out_of_the_keymap_and_repeats_reach_it() {
     assert_eq!(
         bells, 2,
         "one bell for the press, one for the repeat, none for the release"
+    );
+}
+
+#[test]
+fn a_closed_terminal_ends_the_run_and_the_program_survives() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    term.hang_up();
+    let (stdout, _, _) = term.finish();
+    let report = report(&stdout);
+    // The kernel sends SIGHUP and the terminal reads as hung up; whichever the loop sees first
+    // ends the run, with the program handed back either way.
+    assert!(
+        report == "Signal(1)" || report.starts_with("Failed("),
+        "{report}"
     );
 }
 

@@ -32,6 +32,10 @@ fn main() -> ExitCode {
             }
             Ending::Quit(Outcome::Cancelled) => ExitCode::from(130),
             Ending::Signal(signal) => ExitCode::from(128 + signal as u8),
+            Ending::Failed(err) => {
+                eprintln!("picker: {err}");
+                ExitCode::FAILURE
+            }
         },
         Err(err) => {
             eprintln!("picker: {err}");

@@ -2,11 +2,13 @@
 //! Kitty keyboard support) answered by the terminal itself.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
 use rustix::event::{PollFd, PollFlags, Timespec};
+use signal_hook::SigId;
 
 use crate::program::Size;
 
@@ -95,16 +97,81 @@ impl Tty {
     }
 
     fn wait_readable(&self, timeout: Duration) -> io::Result<bool> {
-        let timeout = Timespec {
-            tv_sec: timeout.as_secs() as _,
-            tv_nsec: timeout.subsec_nanos() as _,
-        };
         let input = self.input();
         let mut fds = [PollFd::new(&input, PollFlags::IN)];
-        match rustix::event::poll(&mut fds, Some(&timeout)) {
+        match rustix::event::poll(&mut fds, Some(&timespec(timeout))) {
             Ok(n) => Ok(n > 0),
             Err(rustix::io::Errno::INTR) => Ok(false),
             Err(err) => Err(err.into()),
+        }
+    }
+
+    /// Waits until there is input, `wake` fires, or `timeout` passes. An error when the
+    /// terminal hung up: reading it would never block again, nor deliver anything.
+    pub fn wait_for_input(&self, wake: &Wake, timeout: Duration) -> io::Result<()> {
+        let input = self.input();
+        let mut fds = [
+            PollFd::new(&input, PollFlags::IN),
+            PollFd::new(&wake.rx, PollFlags::IN),
+        ];
+        match rustix::event::poll(&mut fds, Some(&timespec(timeout))) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            Err(err) => return Err(err.into()),
+        }
+        if fds[0]
+            .revents()
+            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::BrokenPipe,
+                "the terminal hung up",
+            ));
+        }
+        wake.drain();
+        Ok(())
+    }
+}
+
+fn timespec(duration: Duration) -> Timespec {
+    Timespec {
+        tv_sec: duration.as_secs() as _,
+        tv_nsec: duration.subsec_nanos() as _,
+    }
+}
+
+/// Wakes [`Tty::wait_for_input`] when one of the given signals arrives (a resize, a request
+/// to end), so the loop reacts at once instead of at its next timeout.
+pub struct Wake {
+    rx: UnixStream,
+    registrations: Vec<SigId>,
+}
+
+impl Wake {
+    pub fn on(signals: &[i32]) -> io::Result<Wake> {
+        let (rx, tx) = UnixStream::pair()?;
+        rx.set_nonblocking(true)?;
+        let mut wake = Wake {
+            rx,
+            registrations: Vec::new(),
+        };
+        for &signal in signals {
+            // Each registration owns (and on unregistering closes) a handle of its own.
+            let id = signal_hook::low_level::pipe::register(signal, tx.try_clone()?)?;
+            wake.registrations.push(id);
+        }
+        Ok(wake)
+    }
+
+    fn drain(&self) {
+        let mut buf = [0u8; 64];
+        while let Ok(1..) = (&self.rx).read(&mut buf) {}
+    }
+}
+
+impl Drop for Wake {
+    fn drop(&mut self) {
+        for id in self.registrations.drain(..) {
+            signal_hook::low_level::unregister(id);
         }
     }
 }
