@@ -11,7 +11,10 @@ use std::sync::Arc;
 
 use iocraft::{AnyElement, Canvas, Color as CanvasColor, ElementExt, Weight};
 
+use unicode_segmentation::UnicodeSegmentation;
+
 use crate::ink::{self, Bg, Fg, Reserved};
+use crate::rows::{self, Overlay};
 use crate::style::Line;
 use crate::text;
 use crate::theme::{Attrs, Color, Palette};
@@ -59,8 +62,8 @@ impl CellStyle {
 
 /// Renders an element at `width` columns with `palette`.
 pub fn render(element: &mut AnyElement<'static>, width: u16, palette: &Palette) -> Frame {
-    let canvas = element.render(Some(usize::from(width)));
-    Frame::from_canvas(&canvas, width, palette)
+    let (canvas, overlays) = rows::capture(|| element.render(Some(usize::from(width))));
+    Frame::read(&canvas, &overlays, width, palette)
 }
 
 /// Renders pre-laid-out lines (as [`crate::rows`] would draw them).
@@ -71,9 +74,13 @@ pub fn render_lines(lines: Vec<Line>, width: u16, palette: &Palette) -> Frame {
 impl Frame {
     /// Reads a canvas into rows, clipped to `width` columns.
     pub fn from_canvas(canvas: &Canvas, width: u16, palette: &Palette) -> Frame {
+        Frame::read(canvas, &[], width, palette)
+    }
+
+    fn read(canvas: &Canvas, overlays: &[Overlay], width: u16, palette: &Palette) -> Frame {
         let columns = canvas.width().min(usize::from(width));
         let rows = (0..canvas.height())
-            .map(|y| read_row(canvas, y, columns, palette))
+            .map(|y| read_row(canvas, overlays, y, columns, palette))
             .collect();
         Frame { width, rows }
     }
@@ -160,63 +167,199 @@ fn literal_name(color: CanvasColor) -> String {
     }
 }
 
-fn read_row(canvas: &Canvas, y: usize, columns: usize, palette: &Palette) -> Row {
+/// A row under construction: plain text plus style runs, merging equal neighbours.
+#[derive(Default)]
+struct RowBuilder {
+    plain: String,
+    runs: Vec<(usize, CellStyle)>,
+}
+
+impl RowBuilder {
+    fn push(&mut self, text: &str, style: &CellStyle) {
+        if text.is_empty() {
+            return;
+        }
+        self.plain.push_str(text);
+        match self.runs.last_mut() {
+            Some((end, last)) if last == style => *end = self.plain.len(),
+            _ => self.runs.push((self.plain.len(), style.clone())),
+        }
+    }
+
+    fn blanks(&mut self, n: usize, style: &CellStyle) {
+        const SPACES: &str = "                                ";
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(SPACES.len());
+            self.push(&SPACES[..k], style);
+            left -= k;
+        }
+    }
+
+    /// Drops trailing blanks that would not show on screen.
+    fn finish(mut self, palette: &Palette) -> Row {
+        while let Some((_, style)) = self.runs.last() {
+            if style.shows_on_blank() {
+                break;
+            }
+            let start = self.runs.len().checked_sub(2).map_or(0, |i| self.runs[i].0);
+            let kept = self.plain[start..].trim_end_matches(' ').len();
+            self.plain.truncate(start + kept);
+            if kept > 0 {
+                if let Some(last) = self.runs.last_mut() {
+                    last.0 = start + kept;
+                }
+                break;
+            }
+            self.runs.pop();
+        }
+        let mut row = Row {
+            ansi: String::new(),
+            plain: self.plain,
+            runs: self.runs,
+        };
+        row.ansi = ansi(&row, palette);
+        row
+    }
+}
+
+fn read_row(
+    canvas: &Canvas,
+    overlays: &[Overlay],
+    y: usize,
+    columns: usize,
+    palette: &Palette,
+) -> Row {
     // Skip cells iocraft never touched at the end of the row.
     let end = (0..columns)
         .rev()
         .find(|&x| canvas.cell(x, y).is_some_and(|c| !c.is_empty()))
         .map_or(0, |x| x + 1);
-    let mut cells: Vec<(Cow<str>, CellStyle)> = Vec::with_capacity(end);
+    let mut row = RowBuilder::default();
     let mut x = 0;
     while x < end {
         let Some(cell) = canvas.cell(x, y) else { break };
+        let overlay = ink::overlay_id(cell.background_color).and_then(|id| overlays.get(id));
+        if let Some(overlay) = overlay
+            && cell.text().is_none()
+        {
+            // A stretch of cells showing captured rows: read them from the lines.
+            let id = ink::overlay_id(cell.background_color);
+            let mut stop = x + 1;
+            while stop < end
+                && canvas.cell(stop, y).is_some_and(|c| {
+                    c.text().is_none() && ink::overlay_id(c.background_color) == id
+                })
+            {
+                stop += 1;
+            }
+            overlay_segment(&mut row, overlay, x, stop, y);
+            x = stop;
+            continue;
+        }
         let mut style = CellStyle {
-            bg: ink::decode_bg(cell.background_color),
+            bg: match overlay {
+                Some(overlay) => overlay_line(overlay, y).and_then(|l| l.bg).map(Bg::Slot),
+                None => ink::decode_bg(cell.background_color),
+            },
             link: cell.hyperlink.clone(),
             ..CellStyle::default()
         };
-        let (text, advance) = match cell.text() {
-            None => (Cow::Borrowed(" "), 1),
-            Some(value) => {
-                if let Some(ts) = cell.text_style() {
-                    let (fg, strike) = ink::decode_fg(ts.color);
-                    style.fg = fg;
-                    style.strike = strike;
-                    style.bold = ts.weight == Weight::Bold;
-                    style.dim = ts.weight == Weight::Light;
-                    style.italic = ts.italic;
-                    style.underline = ts.underline;
-                    style.reverse = ts.invert;
-                }
-                cell_text(canvas, x, y, value, columns)
-            }
+        let Some(value) = cell.text() else {
+            row.push(" ", &style);
+            x += 1;
+            continue;
         };
-        cells.push((text, style));
+        if let Some(ts) = cell.text_style() {
+            let (fg, strike) = ink::decode_fg(ts.color);
+            style.fg = fg;
+            style.strike = strike;
+            style.bold = ts.weight == Weight::Bold;
+            style.dim = ts.weight == Weight::Light;
+            style.italic = ts.italic;
+            style.underline = ts.underline;
+            style.reverse = ts.invert;
+        }
+        let (text, advance) = cell_text(canvas, x, y, value, columns);
+        row.push(&text, &style);
         x += advance;
     }
-    // Trailing blanks that would not show are dropped.
-    while cells
-        .last()
-        .is_some_and(|(t, s)| t.as_ref() == " " && !s.shows_on_blank())
-    {
-        cells.pop();
-    }
-    let mut row = Row::default();
-    let mut current: Option<CellStyle> = None;
-    for (text, style) in cells {
-        if current.as_ref() != Some(&style) {
-            if let Some(prev) = current.take() {
-                row.runs.push((row.plain.len(), prev));
+    row.finish(palette)
+}
+
+fn overlay_line(overlay: &Overlay, y: usize) -> Option<&Line> {
+    let row = i64::try_from(y).ok()? - i64::from(overlay.y);
+    overlay.lines.get(usize::try_from(row).ok()?)
+}
+
+/// Writes columns `from..to` (canvas coordinates) of an overlay's line for canvas row `y`. A
+/// wide grapheme cut by either edge becomes blanks; controls and reserved code points never
+/// get through.
+fn overlay_segment(row: &mut RowBuilder, overlay: &Overlay, from: usize, to: usize, y: usize) {
+    let offset = i64::from(overlay.x);
+    let (lo, hi) = (from as i64 - offset, to as i64 - offset);
+    let line = overlay_line(overlay, y);
+    let blank = CellStyle {
+        bg: line.and_then(|l| l.bg).map(Bg::Slot),
+        ..CellStyle::default()
+    };
+    let mut col: i64 = 0;
+    if let Some(line) = line {
+        for span in &line.spans {
+            if col >= hi {
+                break;
             }
-            current = Some(style);
+            let style = span_style(&span.style, &blank);
+            if span.text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+                let len = span.text.len() as i64;
+                let a = lo.clamp(col, col + len) - col;
+                let b = hi.clamp(col, col + len) - col;
+                row.push(&span.text[a as usize..b as usize], &style);
+                col += len;
+                continue;
+            }
+            for g in span.text.graphemes(true) {
+                if col >= hi {
+                    break;
+                }
+                if g.starts_with(char::is_control) {
+                    continue;
+                }
+                let w = text::grapheme_width(g) as i64;
+                if col >= lo && col + w <= hi {
+                    if g.chars().any(ink::is_reserved) {
+                        // Never let text pass for a placeholder.
+                        row.push(&"\u{fffd}".repeat(w as usize), &style);
+                    } else {
+                        row.push(g, &style);
+                    }
+                } else if col + w > lo {
+                    // Cut by an edge: blanks for the part inside.
+                    let inside = (col + w).min(hi) - col.max(lo);
+                    row.blanks(inside as usize, &style);
+                }
+                col += w;
+            }
         }
-        row.plain.push_str(&text);
     }
-    if let Some(last) = current {
-        row.runs.push((row.plain.len(), last));
+    if col < hi {
+        let start = col.max(lo);
+        row.blanks((hi - start) as usize, &blank);
     }
-    row.ansi = ansi(&row, palette);
-    row
+}
+
+fn span_style(style: &crate::style::Style, blank: &CellStyle) -> CellStyle {
+    CellStyle {
+        fg: style.fg.map(Fg::Slot),
+        bg: blank.bg,
+        bold: style.bold,
+        dim: false,
+        italic: style.italic,
+        underline: style.underline,
+        strike: style.strikethrough,
+        reverse: style.reverse,
+        link: style.link.clone(),
+    }
 }
 
 /// The text a canvas cell draws and how many columns it advances.

@@ -10,6 +10,9 @@
 //! (`👨‍👩‍👧`) or a skin-toned emoji (`👍🏽`) would take 4–6 columns instead of 2. Such clusters
 //! are interned and drawn as private-use placeholders (one head cell, then continuation cells)
 //! that the frame writer swaps back for the cluster.
+//!
+//! Inside [`crate::frame::render`] the canvas is skipped altogether for rows (see
+//! [`crate::rows`]): their cells only carry an overlay marker, and the writer reads the lines.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -22,6 +25,7 @@ use crate::style::{BgSlot, Slot};
 const TAG_R: u8 = 0xf1;
 const TAG_FG: u8 = 0x7e;
 const TAG_BG: u8 = 0x7f;
+const TAG_OVERLAY: u8 = 0x80;
 const STRIKE: u8 = 0x40;
 
 /// The canvas color that stands for `slot`. Use it for stock iocraft components
@@ -60,6 +64,27 @@ pub(crate) enum Fg {
 pub(crate) enum Bg {
     Slot(BgSlot),
     Literal(CanvasColor),
+}
+
+/// The background that marks cells covered by captured rows number `id` (see
+/// [`crate::rows`]).
+pub(crate) fn overlay_marker(id: u8) -> CanvasColor {
+    CanvasColor::Rgb {
+        r: TAG_R,
+        g: TAG_OVERLAY,
+        b: id,
+    }
+}
+
+pub(crate) fn overlay_id(color: Option<CanvasColor>) -> Option<usize> {
+    match color {
+        Some(CanvasColor::Rgb {
+            r: TAG_R,
+            g: TAG_OVERLAY,
+            b,
+        }) => Some(usize::from(b)),
+        _ => None,
+    }
 }
 
 /// Decodes a canvas foreground: (color, strikethrough).

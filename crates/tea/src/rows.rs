@@ -2,8 +2,17 @@
 //!
 //! iocraft's own text layout (measure, wrap, flex per line) is the expensive part of a frame,
 //! so views lay out text themselves ([`crate::text`]) and hand the finished [`Line`]s to
-//! [`rows`]: a single leaf component of fixed size that writes spans straight into the canvas.
+//! [`rows`]: a single leaf component of fixed size.
+//!
+//! Painting a canvas costs an allocation per cell, so when [`crate::frame::render`] is drawing
+//! (a capture is active on this thread) the component does not paint text: it registers its
+//! lines as an overlay and marks the cells it covers (within its clip) with the overlay's id.
+//! The frame writer reads those cells straight from the lines. Anything drawn later on top
+//! (an absolutely positioned box) replaces the mark and wins, as on a painted canvas. The rows'
+//! region is opaque either way. Outside a capture (e.g. `element.to_string()`), the component
+//! paints the canvas normally.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use iocraft::taffy::{self, Dimension};
@@ -62,7 +71,19 @@ impl Component for Rows {
 
     fn draw(&mut self, drawer: &mut ComponentDrawer<'_>) {
         let width = usize::from(self.width);
+        let origin = drawer.canvas_position();
         let mut canvas = drawer.canvas();
+        let overlay = Overlay {
+            x: i32::from(origin.x),
+            y: i32::from(origin.y),
+            lines: self.lines.clone(),
+        };
+        if let Some(id) = register(overlay) {
+            let height = self.lines.len();
+            canvas.clear_text(0, 0, width, height);
+            canvas.set_background_color(0, 0, width, height, ink::overlay_marker(id));
+            return;
+        }
         for (y, line) in self.lines.iter().enumerate() {
             let y = y as isize;
             if let Some(bg) = line.bg {
@@ -75,11 +96,15 @@ impl Component for Rows {
                 }
                 let start = x;
                 let style = canvas_style(&span.style);
-                x = draw_span(&mut canvas, x, y, &span.text, style, width);
+                let cut;
+                (x, cut) = draw_span(&mut canvas, x, y, &span.text, style, width);
                 if let Some(url) = &span.style.link
                     && x > start
                 {
                     canvas.set_hyperlink(start as isize, y, x - start, 1, Some(url.clone()));
+                }
+                if cut {
+                    break;
                 }
             }
         }
@@ -100,7 +125,8 @@ fn canvas_style(style: &Style) -> CanvasTextStyle {
     out
 }
 
-/// Draws `text` from column `x`, cut at `width`; returns the column after it.
+/// Draws `text` from column `x`, cut at `width`; returns the column after it and whether
+/// the text was cut.
 fn draw_span(
     canvas: &mut iocraft::CanvasSubviewMut<'_>,
     mut x: usize,
@@ -108,18 +134,20 @@ fn draw_span(
     text: &str,
     style: CanvasTextStyle,
     width: usize,
-) -> usize {
+) -> (usize, bool) {
     if text.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         let fit = text.len().min(width - x);
         canvas.set_text(x as isize, y, &text[..fit], style);
-        return x + fit;
+        return (x + fit, fit < text.len());
     }
     // Graphemes the canvas stores faithfully are drawn in runs; the others one by one.
     let mut run = String::new();
     let mut run_start = x;
+    let mut cut = false;
     for g in text.graphemes(true) {
         let w = grapheme_width(g);
         if x + w > width {
+            cut = true;
             break;
         }
         match cell_text(g, w) {
@@ -139,7 +167,7 @@ fn draw_span(
     if !run.is_empty() {
         canvas.set_text(run_start as isize, y, &run, style);
     }
-    x
+    (x, cut)
 }
 
 enum CellText {
@@ -165,8 +193,14 @@ fn cell_text(g: &str, w: usize) -> CellText {
     // only if everything after its first code point is zero-width and the widths agree.
     let splits = chars.any(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0) > 0);
     let first_width = unicode_width::UnicodeWidthChar::width(first).unwrap_or(0);
-    let reserved = g.chars().any(ink::is_reserved);
-    if !splits && !reserved && (first_width == w || w == 0) {
+    if g.chars().any(ink::is_reserved) {
+        // Could be mistaken for a placeholder: draw replacement characters instead.
+        return match w {
+            0 => CellText::Skip,
+            _ => CellText::Substitute("\u{fffd}".repeat(w)),
+        };
+    }
+    if !splits && (first_width == w || w == 0) {
         return CellText::Direct;
     }
     if w == 0 {
@@ -191,4 +225,33 @@ impl CellText {
             _ => CellText::Substitute(" ".repeat(w)),
         }
     }
+}
+
+/// Lines registered by a [`Rows`] during a capture, at their absolute canvas position.
+pub(crate) struct Overlay {
+    pub x: i32,
+    pub y: i32,
+    pub lines: Arc<[Line]>,
+}
+
+thread_local! {
+    static CAPTURE: RefCell<Option<Vec<Overlay>>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` with rows captured as overlays instead of painted.
+pub(crate) fn capture<R>(draw: impl FnOnce() -> R) -> (R, Vec<Overlay>) {
+    let outer = CAPTURE.with_borrow_mut(|c| c.replace(Vec::new()));
+    let result = draw();
+    let overlays = CAPTURE.with_borrow_mut(|c| std::mem::replace(c, outer));
+    (result, overlays.unwrap_or_default())
+}
+
+/// Registers an overlay when a capture is active and has room for its id.
+fn register(overlay: Overlay) -> Option<u8> {
+    CAPTURE.with_borrow_mut(|capture| {
+        let list = capture.as_mut()?;
+        let id = u8::try_from(list.len()).ok()?;
+        list.push(overlay);
+        Some(id)
+    })
 }

@@ -121,3 +121,64 @@ fn stock_components_use_slot_colors() {
     assert_eq!(f.tagged()[0], "[border]╭────╮[/]");
     assert_eq!(f.plain()[1], "│    │");
 }
+
+fn painted(lines: Vec<Line>, w: u16, palette: &Palette) -> Frame {
+    // Outside `frame::render` the rows paint iocraft's canvas like any component.
+    let canvas = rows(lines, w).render(Some(usize::from(w)));
+    Frame::from_canvas(&canvas, w, palette)
+}
+
+#[test]
+fn painted_and_captured_rows_agree() {
+    let lines = vec![
+        Line::new(vec![
+            Span::styled("★", Style::fg(Slot::Accent).bold()),
+            Span::plain(" 日本語 👨‍👩‍👧 e\u{301} "),
+            Span::styled(
+                "link",
+                Style::fg(Slot::MdLink).underline().link("https://x.y"),
+            ),
+        ]),
+        Line::styled("selected", Style::fg(Slot::Text)).with_bg(BgSlot::SelectedBg),
+        Line::plain("a long line that does not fit in the width"),
+        Line::new(vec![Span::styled("gone", Style::default().strikethrough())]),
+    ];
+    for w in [1, 5, 12, 30, 80] {
+        let palette = Palette::light().with_links(true);
+        let a = render_lines(lines.clone(), w, &palette);
+        let b = painted(lines.clone(), w, &palette);
+        assert_eq!(a.plain(), b.plain(), "width {w}");
+        assert_eq!(a.tagged(), b.tagged(), "width {w}");
+        assert_eq!(a.ansi(), b.ansi(), "width {w}");
+    }
+}
+
+#[test]
+fn rows_compose_with_stock_components() {
+    let body = rows(
+        vec![
+            Line::styled("first row is long", Style::fg(Slot::Accent)),
+            Line::plain("second"),
+            Line::plain("third"),
+        ],
+        20,
+    );
+    let mut el = element! {
+        View(width: 10u32, height: 4u32, border_style: BorderStyle::Single, border_color: tea::slot_color(Slot::Border), flex_direction: FlexDirection::Column) {
+            View(overflow: Overflow::Hidden, flex_grow: 1.0, min_height: 0u32, min_width: 0u32) { #(body) }
+            View(position: Position::Absolute, top: 0, left: 4) {
+                Text(content: "!!", color: tea::slot_color(Slot::Error))
+            }
+        }
+    }
+    .into_any();
+    let f = frame::render(&mut el, 10, &Palette::dark());
+    assert_eq!(
+        f.plain(),
+        vec!["┌────────┐", "│firs!!ro│", "│second  │", "└────────┘"]
+    );
+    assert_eq!(
+        f.tagged()[1],
+        "[border]│[/][accent]firs[/][error]!![/][accent]ro[/][border]│[/]"
+    );
+}

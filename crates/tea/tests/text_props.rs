@@ -3,12 +3,13 @@
 //! truncated or rendered row fits its width, and nothing but our own SGR/OSC 8 sequences
 //! reaches a rendered row.
 
+use iocraft::ElementExt;
 use proptest::prelude::*;
 use tea::text::{
     pad_line, sanitize, sanitize_line, truncate, truncate_line, width, wrap, wrap_hanging,
     wrap_spans,
 };
-use tea::{BgSlot, Line, Palette, Slot, Span, Style, frame};
+use tea::{BgSlot, Frame, Line, Palette, Slot, Span, Style, frame, rows};
 
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -193,9 +194,13 @@ proptest! {
         }).collect();
         let count = lines.len();
         let palette = Palette::dark().with_links(links);
-        let f = frame::render_lines(lines, w, &palette);
-        prop_assert_eq!(f.rows.len(), count);
-        for row in &f.rows {
+        let captured = frame::render_lines(lines.clone(), w, &palette);
+        // The same rows painted on iocraft's canvas (outside `frame::render`).
+        let canvas = rows(lines, w).render(Some(usize::from(w)));
+        let painted = Frame::from_canvas(&canvas, w, &palette);
+        prop_assert_eq!(captured.rows.len(), count);
+        prop_assert_eq!(painted.rows.len(), count);
+        for row in captured.rows.iter().chain(&painted.rows) {
             prop_assert!(width(&row.plain) <= usize::from(w), "{} > {w}: {:?}", width(&row.plain), row.plain);
             prop_assert!(!row.plain.chars().any(is_unsafe), "{:?}", row.plain);
             prop_assert_eq!(strip_ours(&row.ansi), row.plain.clone());

@@ -1,0 +1,88 @@
+//! Frame rendering cost: a 120x40 view of 40 styled rows, rendered to a `Frame`.
+//! `cargo bench -p tea --bench frame` prints p50/p99 per stage.
+
+use std::time::Instant;
+
+use iocraft::ElementExt;
+use tea::{BgSlot, Line, Palette, Slot, Span, Style, frame, rows};
+
+fn view_lines(width: usize) -> Vec<Line> {
+    (0..40)
+        .map(|i| {
+            let mut line = Line::new(vec![
+                Span::styled(format!("{:>3} ", i + 1), Style::fg(Slot::Dim)),
+                Span::styled(
+                    if i % 7 == 0 { "★ " } else { "  " },
+                    Style::fg(Slot::Accent),
+                ),
+                Span::styled("let ", Style::fg(Slot::SyntaxKeyword).bold()),
+                Span::styled(format!("value_{i}"), Style::fg(Slot::SyntaxVariable)),
+                Span::plain(" = "),
+                Span::styled(
+                    format!("\"some text for row {i} — ünïcödé 日本\";"),
+                    Style::fg(Slot::SyntaxString),
+                ),
+                Span::styled(
+                    " // a comment that runs on for a while",
+                    Style::fg(Slot::SyntaxComment).italic(),
+                ),
+            ]);
+            let pad = width.saturating_sub(line.width());
+            line.push(Span::plain(" ".repeat(pad)));
+            if i == 5 {
+                line.with_bg(BgSlot::SelectedBg)
+            } else {
+                line
+            }
+        })
+        .collect()
+}
+
+fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
+    for _ in 0..50 {
+        f();
+    }
+    let mut samples: Vec<u128> = (0..iterations)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_nanos()
+        })
+        .collect();
+    samples.sort_unstable();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
+    println!(
+        "{name:<44} p50 {:>8.1} µs   p99 {:>8.1} µs",
+        at(0.5),
+        at(0.99)
+    );
+}
+
+fn main() {
+    let width = 120u16;
+    let lines = view_lines(usize::from(width));
+    let palette = Palette::dark();
+    let n = 3000;
+    measure("build element (rows)", n, || {
+        std::hint::black_box(rows(lines.clone(), width));
+    });
+    measure("element → iocraft canvas", n, || {
+        let mut el = rows(lines.clone(), width);
+        std::hint::black_box(el.render(Some(usize::from(width))));
+    });
+    measure("element → Frame (render, dark palette)", n, || {
+        let mut el = rows(lines.clone(), width);
+        std::hint::black_box(frame::render(&mut el, width, &palette));
+    });
+    let canvas = rows(lines.clone(), width).render(Some(usize::from(width)));
+    measure("canvas → Frame (writer only)", n, || {
+        std::hint::black_box(tea::Frame::from_canvas(&canvas, width, &palette));
+    });
+    let f = frame::render(&mut rows(lines.clone(), width), width, &palette);
+    measure("Frame clone (a cached re-render)", n, || {
+        std::hint::black_box(f.clone());
+    });
+    measure("Frame::tagged", n, || {
+        std::hint::black_box(f.tagged());
+    });
+}
