@@ -388,11 +388,9 @@ impl Terminal {
 impl Drop for Terminal {
     fn drop(&mut self) {
         if !self.left {
-            // An error ended the run: restore as a panic would, keeping the frame.
-            let bytes = self.exit_bytes();
-            let _ = self.tty.write_all(bytes.as_bytes());
-            let _ = self.tty.flush();
-            let _ = crossterm::terminal::disable_raw_mode();
+            // Start-up failed or a panic is unwinding: restore as a panic does, keeping the
+            // frame. Only once: after the panic hook did it, this does nothing.
+            guard::emergency_restore();
         }
     }
 }

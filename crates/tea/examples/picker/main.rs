@@ -13,12 +13,18 @@ use model::{Outcome, Picker};
 use tea::runtime::{Ending, InlineOptions, run_inline};
 
 fn main() -> ExitCode {
-    let items: Vec<String> = if io::stdin().is_terminal() {
-        model::FRUITS.iter().map(|s| (*s).to_owned()).collect()
+    let (title, items): (&str, Vec<String>) = if io::stdin().is_terminal() {
+        (
+            "fruit",
+            model::FRUITS.iter().map(|s| (*s).to_owned()).collect(),
+        )
     } else {
-        io::stdin().lock().lines().map_while(Result::ok).collect()
+        (
+            "pick",
+            io::stdin().lock().lines().map_while(Result::ok).collect(),
+        )
     };
-    let picker = Picker::new("fruit", items, tea::Size::new(80, 24));
+    let picker = Picker::new(title, items, tea::Size::new(80, 24));
     let palette = if std::env::var_os("NO_COLOR").is_some() {
         tea::Palette::no_color()
     } else {
