@@ -332,6 +332,18 @@ impl Terminal {
         );
     }
 
+    /// Waits until `expected` shows as consecutive rows anywhere on screen.
+    fn wait_for_block(&self, expected: &[String]) {
+        self.wait_until(&format!("the rows {expected:#?}"), |lines| {
+            lines.windows(expected.len()).any(|window| {
+                window
+                    .iter()
+                    .zip(expected)
+                    .all(|(line, want)| line.trim_end() == want.trim_end())
+            })
+        });
+    }
+
     fn wait_for_text(&self, text: &str) {
         self.wait_until(&format!("{text:?} on screen"), |lines| {
             lines.iter().any(|line| line.contains(text))
@@ -536,6 +548,15 @@ fn child_process() {
     match scenario.as_str() {
         "picker" | "no-terminal" => run_picker_child(fixed_items(), false),
         "picker-keep" => run_picker_child(fixed_items(), true),
+        "picker-short" => {
+            let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
+            let opts = InlineOptions {
+                max_height: Some(4),
+                ..InlineOptions::default()
+            };
+            let outcome = run_inline(picker, Palette::dark(), opts).expect("run");
+            println!("REPORT {:?}", outcome.ending);
+        }
         "picker-stdin" => {
             let items = std::io::stdin().lines().map_while(Result::ok).collect();
             run_picker_child(items, false);
@@ -822,6 +843,47 @@ fn key_releases_stay_out_of_the_keymap_and_repeats_reach_it() {
         bells, 2,
         "one bell for the press, one for the repeat, none for the release"
     );
+}
+
+#[test]
+fn max_height_caps_the_region() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "picker-short",
+        ..Launch::default()
+    });
+    let frame = expected_frame(&picker_after(&[], (40, 4)), 40);
+    assert_eq!(frame.len(), 4);
+    term.wait_for_lines(&with_history(&["$ app"], frame));
+    assert_eq!(term.lines()[5..], vec![String::new(); 7]);
+    term.type_keys("\x1b");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+}
+
+#[test]
+fn keys_typed_before_the_first_frame_are_not_lost() {
+    let mut term = Terminal::launch(Launch::default());
+    // Typed at once: the child may still be starting (the terminal, still cooked, echoes
+    // them; the frame then starts below the echo) or waiting for the terminal's replies.
+    term.type_keys("an\x1b[B");
+    let moved = picker_after(&[Type("a".into()), Type("n".into()), MoveDown], (40, 12));
+    term.wait_for_block(&expected_frame(&moved, 40));
+    term.type_keys("\r");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("cranberry"))"#);
+}
+
+#[test]
+fn a_cursor_left_after_text_starts_the_region_on_the_next_line() {
+    let mut term = Terminal::launch(Launch {
+        history: "$ printf partial; app\r\npartial",
+        ..Launch::default()
+    });
+    let frame = expected_frame(&picker_after(&[], (40, 12)), 40);
+    term.wait_for_lines(&with_history(&["$ printf partial; app", "partial"], frame));
+    term.type_keys("\x1b");
+    let (_, _, term) = term.finish();
+    assert_eq!(term.lines()[..3], ["$ printf partial; app", "partial", ""]);
 }
 
 #[test]
