@@ -1,5 +1,6 @@
 //! Rendered output kept per (source, width), so a view that redraws the same markdown every
-//! frame pays for parsing, highlighting and wrapping once.
+//! frame pays for parsing, highlighting and wrapping once. The parsed and highlighted document
+//! is kept per source too, so a resize only lays it out again.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -7,22 +8,28 @@ use std::sync::Arc;
 
 use tea::Line;
 
+use crate::document::{self, Block};
+
 /// A small least-recently-used cache of [`crate::render`] results.
 #[derive(Debug, Clone)]
 pub struct MarkdownCache {
-    entries: Vec<Entry>,
+    sources: Vec<Source>,
     capacity: usize,
     clock: u64,
 }
 
 #[derive(Debug, Clone)]
-struct Entry {
+struct Source {
     hash: u64,
-    width: usize,
-    source: String,
-    lines: Arc<Vec<Line>>,
+    text: String,
+    blocks: Vec<Block>,
+    /// Renders of this source, most recent last.
+    renders: Vec<(usize, Arc<Vec<Line>>)>,
     used: u64,
 }
+
+/// Widths kept per source: the current one and a few before a resize.
+const WIDTHS_PER_SOURCE: usize = 4;
 
 impl Default for MarkdownCache {
     fn default() -> Self {
@@ -31,18 +38,17 @@ impl Default for MarkdownCache {
 }
 
 impl MarkdownCache {
-    /// Entries kept by [`MarkdownCache::new`]: enough for every preview of a questionnaire at
-    /// the current width and the one before a resize.
+    /// Sources kept by [`MarkdownCache::new`]: enough for every preview of a questionnaire.
     pub const DEFAULT_CAPACITY: usize = 32;
 
     pub fn new() -> MarkdownCache {
         MarkdownCache::with_capacity(Self::DEFAULT_CAPACITY)
     }
 
-    /// A cache that keeps at most `capacity` renders (at least one).
+    /// A cache that keeps at most `capacity` sources (at least one), each at up to four widths.
     pub fn with_capacity(capacity: usize) -> MarkdownCache {
         MarkdownCache {
-            entries: Vec::new(),
+            sources: Vec::new(),
             capacity: capacity.max(1),
             clock: 0,
         }
@@ -53,41 +59,57 @@ impl MarkdownCache {
     pub fn get(&mut self, source: &str, width: usize) -> Arc<Vec<Line>> {
         self.clock += 1;
         let hash = hash_of(source);
-        if let Some(entry) = self
-            .entries
-            .iter_mut()
-            .find(|e| e.hash == hash && e.width == width && e.source == source)
+        let index = match self
+            .sources
+            .iter()
+            .position(|s| s.hash == hash && s.text == source)
         {
-            entry.used = self.clock;
-            return entry.lines.clone();
+            Some(index) => index,
+            None => self.insert(hash, source),
+        };
+        let entry = &mut self.sources[index];
+        entry.used = self.clock;
+        if let Some(at) = entry.renders.iter().position(|(w, _)| *w == width) {
+            let render = entry.renders.remove(at);
+            let lines = render.1.clone();
+            entry.renders.push(render);
+            return lines;
         }
-        let lines = Arc::new(crate::render(source, width));
-        if self.entries.len() >= self.capacity
-            && let Some(oldest) = (0..self.entries.len()).min_by_key(|&i| self.entries[i].used)
-        {
-            self.entries.swap_remove(oldest);
+        let lines = Arc::new(crate::lay_out(&entry.blocks, width));
+        if entry.renders.len() >= WIDTHS_PER_SOURCE {
+            entry.renders.remove(0);
         }
-        self.entries.push(Entry {
-            hash,
-            width,
-            source: source.to_string(),
-            lines: lines.clone(),
-            used: self.clock,
-        });
+        entry.renders.push((width, lines.clone()));
         lines
     }
 
-    /// Renders currently kept.
+    fn insert(&mut self, hash: u64, source: &str) -> usize {
+        if self.sources.len() >= self.capacity
+            && let Some(oldest) = (0..self.sources.len()).min_by_key(|&i| self.sources[i].used)
+        {
+            self.sources.swap_remove(oldest);
+        }
+        self.sources.push(Source {
+            hash,
+            text: source.to_string(),
+            blocks: document::parse(source),
+            renders: Vec::new(),
+            used: self.clock,
+        });
+        self.sources.len() - 1
+    }
+
+    /// Renders currently kept, over all sources and widths.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.sources.iter().map(|s| s.renders.len()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
     pub fn clear(&mut self) {
-        self.entries.clear();
+        self.sources.clear();
     }
 }
 
@@ -112,7 +134,7 @@ mod tests {
     }
 
     #[test]
-    fn each_width_and_source_has_its_own_entry() {
+    fn each_width_and_source_has_its_own_render() {
         let mut cache = MarkdownCache::new();
         let narrow = cache.get("one two three four", 8);
         let wide = cache.get("one two three four", 80);
@@ -121,17 +143,33 @@ mod tests {
         assert_eq!(wide.len(), 1);
         assert_eq!(other[0].plain_text(), "five");
         assert_eq!(cache.len(), 3);
+        assert_eq!(
+            *cache.get("one two three four", 8),
+            crate::render("one two three four", 8)
+        );
     }
 
     #[test]
-    fn least_recently_used_entry_is_evicted_at_capacity() {
+    fn a_source_keeps_its_most_recent_widths() {
+        let mut cache = MarkdownCache::new();
+        let first = cache.get("text", 10);
+        for width in 11..11 + WIDTHS_PER_SOURCE {
+            cache.get("text", width);
+        }
+        assert_eq!(cache.len(), WIDTHS_PER_SOURCE);
+        assert!(!Arc::ptr_eq(&first, &cache.get("text", 10)));
+    }
+
+    #[test]
+    fn least_recently_used_source_is_evicted_at_capacity() {
         let mut cache = MarkdownCache::with_capacity(2);
         let a = cache.get("a", 10);
-        cache.get("b", 10);
+        let b = cache.get("b", 10);
         cache.get("a", 10); // "b" is now the oldest
         cache.get("c", 10);
         assert_eq!(cache.len(), 2);
         assert!(Arc::ptr_eq(&a, &cache.get("a", 10)));
+        assert!(!Arc::ptr_eq(&b, &cache.get("b", 10)));
         cache.clear();
         assert!(cache.is_empty());
     }

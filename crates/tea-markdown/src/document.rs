@@ -7,6 +7,8 @@ use pulldown_cmark::{
     Alignment, CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd,
 };
 use tea::text::{sanitize, sanitize_line};
+
+use crate::highlight;
 use tea::{Slot, Span, Style};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -17,10 +19,12 @@ pub(crate) enum Block {
         level: u8,
         spans: Vec<Span>,
     },
-    /// `info` is the fence's info string; `code` is sanitized, without the final newline.
+    /// `info` is the fence's info string; `rows` are the code's lines, highlighted. Highlighting
+    /// happens here, not in layout, because it does not depend on the width and is the
+    /// costliest step.
     Code {
         info: Option<String>,
-        code: String,
+        rows: Vec<Vec<Span>>,
     },
     Quote(Vec<Block>),
     List(List),
@@ -53,11 +57,17 @@ pub(crate) struct Table {
 }
 
 /// Parses markdown (CommonMark with GitHub tables, strikethrough and task lists).
+///
+/// The source is sanitized before parsing, because the parser splits text at `[`, `*` and the
+/// like: an escape sequence cut in two would leave its tail (`[31m`) on screen. Tabs expand to
+/// CommonMark's own tab stops (4), so indentation keeps its meaning. Every fragment is
+/// sanitized again on its way into a span.
 pub(crate) fn parse(src: &str) -> Vec<Block> {
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let src = sanitize(src);
     let mut builder = Builder::default();
-    for event in Parser::new_ext(src, options) {
+    for event in Parser::new_ext(&src, options) {
         builder.event(event);
     }
     builder.finish()
@@ -387,7 +397,12 @@ impl Builder {
         if code.ends_with('\n') {
             code.pop();
         }
-        self.push_block(Block::Code { info, code });
+        let rows = if code.is_empty() {
+            Vec::new()
+        } else {
+            highlight::highlight(info.as_deref(), &code)
+        };
+        self.push_block(Block::Code { info, rows });
     }
 
     fn end_html(&mut self) {

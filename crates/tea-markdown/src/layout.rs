@@ -7,7 +7,7 @@ use tea::{Line, Slot, Span, Style};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::document::{Block, List};
-use crate::{highlight, table};
+use crate::table;
 
 /// Lays out a sequence of sibling blocks, a blank row between them unless `tight`.
 pub(crate) fn blocks(blocks: &[Block], width: usize, depth: usize, tight: bool) -> Vec<Line> {
@@ -26,7 +26,7 @@ fn block(block: &Block, width: usize, depth: usize) -> Vec<Line> {
     match block {
         Block::Paragraph(spans) => wrap(spans, width),
         Block::Heading { level, spans } => heading(*level, spans, width),
-        Block::Code { info, code } => code_block(info.as_deref(), code, width),
+        Block::Code { info, rows } => code_block(info.as_deref(), rows, width),
         Block::Quote(children) => quote(children, width, depth),
         Block::List(list) => self::list(list, width, depth),
         Block::Table(t) => table::layout(t, width),
@@ -122,6 +122,9 @@ fn list(list: &List, width: usize, depth: usize) -> Vec<Line> {
         for (row, line) in body.into_iter().enumerate() {
             let lead = if row == 0 {
                 Span::styled(marker.clone(), bullet_style())
+            } else if line.spans.is_empty() {
+                out.push(line);
+                continue;
             } else {
                 Span::plain(" ".repeat(marker_width))
             };
@@ -144,11 +147,11 @@ fn bullet_style() -> Style {
 /// A fenced or indented code block between ``` rules. Rows longer than the width are
 /// hard-wrapped (never truncated): code loses no characters, and a wrapped row starts at the
 /// left edge, which reads as a continuation.
-fn code_block(info: Option<&str>, code: &str, width: usize) -> Vec<Line> {
+fn code_block(info: Option<&str>, rows: &[Vec<Span>], width: usize) -> Vec<Line> {
     let border = Style::fg(Slot::MdCodeBlockBorder);
     let opening = format!("```{}", info.unwrap_or(""));
     let mut out = vec![Line::styled(truncate(&opening, width), border.clone())];
-    for row in highlight::highlight(info, code) {
+    for row in rows {
         out.extend(hard_wrap(row, width));
     }
     out.push(Line::styled(truncate("```", width), border));
@@ -156,10 +159,10 @@ fn code_block(info: Option<&str>, code: &str, width: usize) -> Vec<Line> {
 }
 
 /// Breaks a row of spans into rows of at most `width` columns at any grapheme.
-fn hard_wrap(spans: Vec<Span>, width: usize) -> Vec<Line> {
+fn hard_wrap(spans: &[Span], width: usize) -> Vec<Line> {
     use tea::text::width as text_width;
     if spans.iter().map(|s| text_width(&s.text)).sum::<usize>() <= width {
-        return vec![Line::new(spans)];
+        return vec![Line::new(spans.to_vec())];
     }
     let mut rows = vec![Line::default()];
     let mut used = 0;

@@ -22,9 +22,12 @@ use tea::Line;
 /// Renders markdown as rows of at most `width` columns (a width of 0 is treated as 1).
 /// Blocks are separated by one blank row; there are no leading or trailing blank rows.
 pub fn render(src: &str, width: usize) -> Vec<Line> {
+    lay_out(&document::parse(src), width)
+}
+
+fn lay_out(blocks: &[document::Block], width: usize) -> Vec<Line> {
     let width = width.max(1);
-    let blocks = document::parse(src);
-    let lines = layout::blocks(&blocks, width, 0, false);
+    let lines = layout::blocks(blocks, width, 0, false);
     debug_assert!(
         lines.iter().all(|line| line.width() <= width),
         "a markdown row is wider than {width}"
