@@ -1,7 +1,7 @@
 // Drives the real pi (pinned in crates/pi-ask-user-question/package-lock.json) with the scripted
 // fake model of fake-model.ts, in print, RPC and interactive (tmux) modes.
 import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,13 +26,16 @@ export function requireBuilt() {
  * A throwaway pi home and a model script. `turns` are the fake model's turns (see fake-model.ts).
  * `env` holds everything pi needs; `requests()` reads what the model received, one entry per turn.
  */
-export function sandbox(turns, { forceTool = false } = {}) {
+export function sandbox(turns, { forceTool = false, colors } = {}) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-ask-e2e-"));
+	if (colors) useTheme(join(dir, "agent"), colors);
 	const scriptPath = join(dir, "script.json");
 	const logPath = join(dir, "requests.jsonl");
 	writeFileSync(scriptPath, JSON.stringify({ turns }));
 	const env = {
 		...process.env,
+		// pi writes its crash log (an over-wide row) under $HOME/.pi/agent whatever the agent dir.
+		HOME: dir,
 		PI_CODING_AGENT_DIR: join(dir, "agent"),
 		PI_OFFLINE: "1",
 		ASK_TEST_SCRIPT: scriptPath,
@@ -53,6 +56,26 @@ export function sandbox(turns, { forceTool = false } = {}) {
 			rmSync(dir, { recursive: true, force: true });
 		},
 	};
+}
+
+/**
+ * Makes pi use a copy of its dark theme with some colors replaced (`{accent: "#123456"}`), so a
+ * test can tell pi's theme colors from the addon's built-in defaults.
+ */
+function useTheme(agentDir, colors) {
+	const dark = JSON.parse(
+		readFileSync(join(packageDir, "node_modules/@mariozechner/pi-coding-agent/dist/modes/interactive/theme/dark.json"), "utf8"),
+	);
+	const theme = { ...dark, name: "e2e", colors: { ...dark.colors, ...colors } };
+	mkdirSync(join(agentDir, "themes"), { recursive: true });
+	writeFileSync(join(agentDir, "themes", "e2e.json"), JSON.stringify(theme));
+	writeFileSync(join(agentDir, "settings.json"), JSON.stringify({ theme: "e2e" }));
+}
+
+/** `#rrggbb` as the truecolor SGR parameters a terminal receives, e.g. `38;2;18;52;86`. */
+export function truecolor(hex) {
+	const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+	return `38;2;${r};${g};${b}`;
 }
 
 export function piArgs(...extra) {
@@ -188,6 +211,7 @@ export class TmuxPi {
 		this.width = width;
 		this.height = height;
 		const envArgs = Object.entries({
+			HOME: box.env.HOME,
 			PI_CODING_AGENT_DIR: box.env.PI_CODING_AGENT_DIR,
 			PI_OFFLINE: "1",
 			ASK_TEST_SCRIPT: box.env.ASK_TEST_SCRIPT,
@@ -243,6 +267,8 @@ export class TmuxPi {
 		const deadline = Date.now() + timeoutMs;
 		let rows = this.pane();
 		while (!check(rows)) {
+			const crash = join(this.box.dir, ".pi", "agent", "pi-crash.log");
+			if (existsSync(crash)) throw new Error(`pi crashed while waiting for ${what}:\n${readFileSync(crash, "utf8")}`);
 			if (rows.some((row) => row.includes("PI-EXITED-"))) {
 				throw new Error(`pi exited while waiting for ${what}:\n${rows.join("\n")}\nstderr:\n${this.stderr()}`);
 			}
@@ -261,6 +287,12 @@ export class TmuxPi {
 
 	untilGone(text, timeoutMs) {
 		return this.until((rows) => !rows.some((row) => row.includes(text)), `${JSON.stringify(text)} to disappear`, timeoutMs);
+	}
+
+	resize(width, height) {
+		this.width = width;
+		this.height = height;
+		this.tmux("resize-window", "-t", this.name, "-x", String(width), "-y", String(height));
 	}
 
 	stderr() {

@@ -1,0 +1,159 @@
+// Interactive mode under tmux: the questionnaire replaces pi's editor, in pi's theme colors; keys
+// answer it; Ctrl+] collapses it to a dock above the editor and restores it intact; Esc cancels
+// keeping answers; the transcript shows the result card; pi never exits over a too-wide row.
+import assert from "node:assert/strict";
+import { after, afterEach, before, test } from "node:test";
+import { TmuxPi, requireBuilt, sandbox, truecolor } from "./harness.mjs";
+
+before(requireBuilt);
+const boxes = [];
+let pi;
+afterEach(() => pi?.kill());
+after(() => boxes.forEach((box) => box.cleanup()));
+
+const colors = { accent: "#123456", border: "#654321" };
+const plan = {
+	title: "Plan",
+	questions: [
+		{
+			id: "approach",
+			header: "Approach",
+			prompt: "Which approach?",
+			options: [
+				{ value: "safe", label: "Safe" },
+				{ value: "fast", label: "Fast", description: "ship today" },
+			],
+		},
+		{
+			id: "scope",
+			header: "Scope",
+			prompt: "Which scopes?",
+			type: "multi",
+			options: [
+				{ value: "repo", label: "repo" },
+				{ value: "org", label: "read:org" },
+			],
+		},
+		{ id: "name", header: "Name", prompt: "What should it be called?", type: "text" },
+	],
+};
+
+function start(width, height, turns = [{ call: plan }, { echo: true }]) {
+	const box = sandbox(turns, { colors });
+	boxes.push(box);
+	pi = new TmuxPi(box, { width, height, prompt: "hi" });
+	return box;
+}
+
+const has = (rows, text) => rows.some((row) => row.includes(text));
+/**
+ * The questionnaire is on screen, whole: its top edge, then only frame rows down to its bottom
+ * edge, each exactly as wide as the terminal (an over-wide row would wrap and break the frame).
+ */
+function questionnaireOpen(rows) {
+	const top = rows.findIndex((row) => row.startsWith("╭─ Plan"));
+	const bottom = rows.findIndex((row, i) => i > top && row.startsWith("╰"));
+	if (top < 0 || bottom < 0) return false;
+	return rows
+		.slice(top, bottom + 1)
+		.every((row, i) => (i === 0 || /^[│├╰]/.test(row)) && [...row].length === pi.width && /[╮│┤╯]$/.test(row));
+}
+/** pi's editor is drawn between two full-width rules. */
+const editorRules = (rows) => rows.flatMap((row, i) => (row.length > 0 && /^─+$/.test(row) && row.length === pi.width ? [i] : []));
+
+async function waitForQuestion(prompt) {
+	return pi.until((rows) => questionnaireOpen(rows) && has(rows, prompt), `the questionnaire at ${JSON.stringify(prompt)}`);
+}
+
+for (const [width, height] of [
+	[120, 40],
+	[80, 24],
+]) {
+	test(`${width}x${height}: answer, collapse to the dock, type into pi's editor, expand intact, submit`, async () => {
+		const box = start(width, height);
+		let rows = await waitForQuestion("Which approach?");
+		assert.deepEqual(editorRules(rows), [], "the questionnaire replaces the editor");
+		const styled = pi.paneAnsi().join("\n");
+		assert.ok(styled.includes(truecolor(colors.accent)), "the focused option is in pi's accent color");
+		assert.ok(styled.includes(truecolor(colors.border)), "the frame is in pi's border color");
+
+		pi.keys("2"); // single: pick and advance
+		await waitForQuestion("Which scopes?");
+		pi.keys("1", "Enter"); // multi: toggle repo, confirm the set
+		await waitForQuestion("What should it be called?");
+		pi.type("Ad"); // a draft in the text question's editor, not saved yet
+
+		pi.keys("C-]");
+		rows = await pi.until((r) => !questionnaireOpen(r) && editorRules(r).length === 2, "the dock and pi's editor");
+		const [editorTop] = editorRules(rows);
+		assert.match(rows[editorTop - 1], /Plan · Name · 2\/3 answered · ctrl\+\] expand/, "the dock sits right above the editor");
+
+		pi.type("draft for pi");
+		rows = await pi.untilText("draft for pi");
+		const [top, bottom] = editorRules(rows);
+		assert.ok(rows.slice(top + 1, bottom).some((row) => row.includes("draft for pi")), "typed text lands in pi's editor");
+
+		pi.keys("C-]");
+		rows = await waitForQuestion("What should it be called?");
+		assert.ok(has(rows, "Ad"), "the draft is intact");
+		assert.ok(has(rows, "✓ Approach") && has(rows, "✓ Scope") && has(rows, "○ Name"), "answers are intact");
+		assert.ok(!has(rows, "ctrl+] expand"), "the dock is gone");
+
+		pi.type("a");
+		pi.keys("Enter"); // save "Ada": the last question advances to Review
+		rows = await pi.untilText("Submit");
+		pi.keys("Enter"); // the cursor arrives on Submit
+		rows = await pi.untilText("MODEL RECEIVED");
+		assert.ok(!questionnaireOpen(rows));
+		assert.equal(editorRules(rows).length, 2, "pi's editor is back");
+		assert.ok(has(rows, "draft for pi"), "with the text typed while collapsed");
+		assert.ok(rows.some((row) => /Approach\s+✓ Fast/.test(row)), "the result card shows the answers");
+		assert.ok(rows.some((row) => /Name\s+“Ada”/.test(row)));
+		assert.equal(
+			box.requests()[1].last.text,
+			"Approach: user selected: 2. Fast\nScope: user selected: 1. repo\nName: user wrote: Ada",
+		);
+	});
+}
+
+test("Esc cancels and keeps the answers; resizing never crashes pi", async () => {
+	const box = start(80, 24);
+	await waitForQuestion("Which approach?");
+	pi.keys("2");
+	await waitForQuestion("Which scopes?");
+	const frameBottom = (width) => (r) => r.some((row) => row.startsWith("╰") && [...row].length === width);
+	// pi's footer, cut to the width, shows that pi drew at a size too small for any frame.
+	const footerOnly = (width) => (r) => r.some((row) => row.startsWith("0.") && [...row].length === width);
+	for (const [width, height, drawn] of [
+		[40, 16, frameBottom],
+		[20, 10, frameBottom], // the top edge scrolls into pi's scrollback
+		[12, 8, frameBottom],
+		[5, 5, footerOnly],
+		[150, 45, frameBottom],
+		[60, 20, frameBottom],
+	]) {
+		pi.resize(width, height);
+		await pi.until(drawn(width), `pi redrawn at ${width}x${height}`);
+	}
+	pi.keys("Escape");
+	const rows = await pi.untilText("MODEL RECEIVED");
+	assert.ok(!questionnaireOpen(rows));
+	const received = box.requests()[1].last.text;
+	assert.match(received, /^User cancelled the questionnaire\./);
+	assert.match(received, /Approach: user selected: 2\. Fast/);
+	assert.match(received, /Scope/);
+});
+
+test("Esc while collapsed belongs to pi: the turn is aborted, answers kept", async () => {
+	const box = start(100, 30);
+	await waitForQuestion("Which approach?");
+	pi.keys("1");
+	await waitForQuestion("Which scopes?");
+	pi.keys("C-]");
+	await pi.untilText("ctrl+] expand");
+	pi.keys("Escape");
+	const rows = await pi.until((r) => !has(r, "ctrl+] expand") && !has(r, "Working"), "the aborted turn");
+	assert.ok(!questionnaireOpen(rows));
+	assert.equal(box.requests().length, 1, "an aborted turn does not call the model again");
+	assert.ok(rows.some((row) => /Approach\s+✓ Safe/.test(row)), `the card keeps the answer:\n${rows.join("\n")}`);
+});
