@@ -1,126 +1,168 @@
 //! `ask-user-question`: ask a human structured questions in a terminal and get JSON back.
 //!
-//! Subcommands work on the same questionnaire JSON the tool takes: `validate` reports every
-//! problem, `schema` prints the JSON Schema of the input.
+//! The default mode draws the questionnaire inline on the controlling terminal and prints the
+//! result; `--keys` replays a key script with no terminal; `render` prints a frame; `validate`
+//! reports every problem of an input; `schema` prints the JSON Schema of the input.
 
-use std::fmt;
-use std::io::{self, Read, Write};
-use std::path::PathBuf;
+mod host;
+mod input;
+
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use question::Questionnaire;
+use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
+use tea::headless::Driver;
+use tea::input::{Event, parse_key_script};
+use tea::runtime::{Ending, InlineOptions, run_inline};
+use tea::{Cmd, Palette, Size};
 
-/// Exit code for input that is unreadable, not JSON, or not a valid questionnaire.
+use crate::host::Hosted;
+use crate::input::{Input, InputError};
+
+/// Exit code for a questionnaire the user submitted.
+const EXIT_SUBMITTED: u8 = 0;
+/// Exit code for anything else that went wrong: no terminal, a terminal that failed mid-run.
+const EXIT_FAILURE: u8 = 1;
+/// Exit code for input that is unreadable, not JSON, or not a valid questionnaire, and for
+/// bad arguments.
 const EXIT_INVALID_INPUT: u8 = 2;
+/// Exit code for a cancelled questionnaire (as for SIGINT: 128 + 2).
+const EXIT_CANCELLED: u8 = 130;
+
+/// The size of `--keys` replays and `render` frames when `--size` is not given.
+const DEFAULT_SIZE: Size = Size::new(80, 24);
+
+const AFTER_HELP: &str = "\
+Input: FILE, or `-` for standard input. Without FILE, standard input is read when it is not a
+terminal (`cat q.json | ask-user-question > answers.json`); in a terminal with no input, a demo
+questionnaire runs.
+
+The questionnaire is drawn below the cursor on the controlling terminal, even when stdin and
+stdout are pipes; stdout carries only the result JSON {\"content\": …, \"details\": …}.
+
+Keys: Tab/Shift+Tab or ←/→ switch questions, ↑/↓ move, 1–9 pick, Enter select/confirm,
+Space toggle, n/N note, x clear, p preview, Esc cancel (answers kept).
+Ctrl+C cancels too, keeping every answer. Ctrl+] folds the questionnaire into one line (the
+dock) so more of the terminal shows; there is no editor to hand the keys to, so the dock stays
+until Ctrl+] again restores the questionnaire as it was (Ctrl+C still cancels; other keys are
+ignored while docked).
+
+Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no terminal or a
+terminal failure. A signal (SIGINT, SIGTERM, SIGHUP) prints the cancelled result with every
+answer so far and exits 128 + the signal number.
+
+Colors: --theme dark (default), light, or none; NO_COLOR (set and not empty) means none unless
+--theme is given.";
 
 #[derive(Debug, Parser)]
 #[command(
     name = "ask-user-question",
     version,
     about = "Ask a human structured questions in a terminal and get the answers as JSON.",
+    after_long_help = AFTER_HELP,
     // The default run mode (`ask-user-question [FILE|-]`) takes its own positional input and
     // flags beside these subcommands; the two never mix.
-    args_conflicts_with_subcommands = true,
-    arg_required_else_help = true
+    args_conflicts_with_subcommands = true
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    run: RunArgs,
+}
+
+#[derive(Debug, Args)]
+struct RunArgs {
+    /// The questionnaire JSON file, or `-` for standard input [default: standard input when it
+    /// is not a terminal, else the demo].
+    #[arg(value_name = "FILE|-")]
+    input: Option<Input>,
+    /// Replay this key script with no terminal and print the result, e.g.
+    /// "down enter text:hi enter tab enter". If the script ends first, the result is cancelled
+    /// with what was recorded.
+    #[arg(long, value_name = "SCRIPT")]
+    keys: Option<String>,
+    /// The terminal size the --keys replay lays out for [default: 80x24].
+    #[arg(long, value_name = "WxH", requires = "keys", value_parser = parse_size)]
+    size: Option<Size>,
+    #[command(flatten)]
+    theme: ThemeArg,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Print the frame after a key script: exactly its rows, plain unless --ansi.
+    Render {
+        /// The questionnaire JSON file, or `-` for standard input.
+        #[arg(value_name = "FILE|-")]
+        input: Input,
+        /// The terminal size to lay out for.
+        #[arg(long, value_name = "WxH", default_value = "80x24", value_parser = parse_size)]
+        size: Size,
+        /// Keys to replay before the frame is taken, e.g. "tab down" or "ctrl+]" (the dock).
+        #[arg(long, value_name = "SCRIPT", default_value = "")]
+        keys: String,
+        /// Keep the colors and attributes (SGR sequences only).
+        #[arg(long)]
+        ansi: bool,
+        #[command(flatten)]
+        theme: ThemeArg,
+    },
     /// Check a questionnaire: prints {"valid":true} (exit 0) or {"valid":false,"issues":[…]} (exit 2).
     Validate {
         /// The questionnaire JSON file, or `-` for standard input.
+        #[arg(value_name = "FILE|-")]
         input: Input,
     },
     /// Print the JSON Schema of the questionnaire input.
     Schema,
 }
 
-/// Where the questionnaire JSON comes from.
-#[derive(Debug, Clone, PartialEq)]
-enum Input {
-    Stdin,
-    File(PathBuf),
+#[derive(Debug, Args)]
+struct ThemeArg {
+    /// The colors [default: dark; none when NO_COLOR is set and not empty].
+    #[arg(long, value_enum)]
+    theme: Option<Theme>,
 }
 
-impl std::str::FromStr for Input {
-    type Err = std::convert::Infallible;
-
-    fn from_str(text: &str) -> Result<Input, Self::Err> {
-        Ok(if text == "-" {
-            Input::Stdin
-        } else {
-            Input::File(PathBuf::from(text))
-        })
-    }
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Theme {
+    /// For a dark terminal background.
+    Dark,
+    /// For a light terminal background.
+    Light,
+    /// No colors; bold, faint and reverse still mark what matters.
+    None,
 }
 
-impl fmt::Display for Input {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Input::Stdin => f.write_str("<stdin>"),
-            Input::File(path) => write!(f, "{}", path.display()),
+impl ThemeArg {
+    /// The palette asked for, or the one `NO_COLOR` implies.
+    fn palette(&self) -> Palette {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let theme = self
+            .theme
+            .unwrap_or(if no_color { Theme::None } else { Theme::Dark });
+        match theme {
+            Theme::Dark => Palette::dark(),
+            Theme::Light => Palette::light(),
+            Theme::None => Palette::no_color(),
         }
     }
 }
 
-/// Why the input could not be read as JSON.
-#[derive(Debug)]
-enum InputError {
-    Unreadable {
-        input: Input,
-        error: io::Error,
-    },
-    NotJson {
-        input: Input,
-        error: serde_json::Error,
-    },
-}
-
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InputError::Unreadable { input, error } => write!(f, "cannot read {input}: {error}"),
-            InputError::NotJson { input, error } => {
-                // serde_json appends " at line L column C"; we put the location first, as editors
-                // and compilers do.
-                let message = error.to_string();
-                let message = message
-                    .rfind(" at line ")
-                    .map_or(message.as_str(), |end| &message[..end]);
-                write!(
-                    f,
-                    "{input}:{}:{}: not valid JSON: {message}",
-                    error.line(),
-                    error.column()
-                )
-            }
-        }
+/// `WxH`, both at least 1.
+fn parse_size(text: &str) -> Result<Size, String> {
+    let invalid = || format!("expected WxH with both at least 1, such as 80x24; got `{text}`");
+    let (width, height) = text.trim().split_once(['x', 'X']).ok_or_else(invalid)?;
+    let width: u16 = width.parse().map_err(|_| invalid())?;
+    let height: u16 = height.parse().map_err(|_| invalid())?;
+    if width == 0 || height == 0 {
+        return Err(invalid());
     }
-}
-
-impl Input {
-    fn read_json(&self) -> Result<Value, InputError> {
-        let text = match self {
-            Input::Stdin => {
-                let mut text = String::new();
-                io::stdin().read_to_string(&mut text).map(|_| text)
-            }
-            Input::File(path) => std::fs::read_to_string(path),
-        }
-        .map_err(|error| InputError::Unreadable {
-            input: self.clone(),
-            error,
-        })?;
-        serde_json::from_str(&text).map_err(|error| InputError::NotJson {
-            input: self.clone(),
-            error,
-        })
-    }
+    Ok(Size::new(width, height))
 }
 
 fn main() -> ExitCode {
@@ -128,31 +170,51 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Validate { input }) => validate(&input),
         Some(Command::Schema) => print_json(&question::schema(), Layout::Pretty),
-        // `arg_required_else_help` shows the help before we get here.
-        None => ExitCode::from(EXIT_INVALID_INPUT),
+        Some(Command::Render {
+            input,
+            size,
+            keys,
+            ansi,
+            theme,
+        }) => render(&input, size, &keys, ansi, theme.palette()),
+        None => run(cli.run),
     }
+}
+
+/// Prints a diagnostic on stderr and returns `code`.
+fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("ask-user-question: {message}");
+    ExitCode::from(code)
+}
+
+/// Reports input that is not a questionnaire: invalid input also gets its issues as JSON on
+/// stderr, for scripts, before the lines for people.
+fn input_failure(error: &InputError) -> ExitCode {
+    if let InputError::Invalid { issues, .. } = error {
+        eprintln!("{}", json!({ "valid": false, "issues": issues }));
+    }
+    fail(EXIT_INVALID_INPUT, error)
+}
+
+fn parse_keys(script: &str) -> Result<Vec<Event>, ExitCode> {
+    parse_key_script(script).map_err(|error| fail(EXIT_INVALID_INPUT, format!("--keys: {error}")))
 }
 
 fn validate(input: &Input) -> ExitCode {
     let value = match input.read_json() {
         Ok(value) => value,
-        Err(error) => {
-            eprintln!("ask-user-question: {error}");
-            return ExitCode::from(EXIT_INVALID_INPUT);
-        }
+        Err(error) => return fail(EXIT_INVALID_INPUT, error),
     };
     match question::validate(&value) {
         Ok(_) => print_json(&json!({ "valid": true }), Layout::OneLine),
         Err(issues) => {
-            let noun = if issues.len() == 1 {
-                "problem"
-            } else {
-                "problems"
-            };
-            eprintln!("ask-user-question: {input}: {} {noun}", issues.len());
-            for issue in &issues {
-                eprintln!("  {issue}");
-            }
+            eprintln!(
+                "ask-user-question: {}",
+                InputError::Invalid {
+                    input: input.clone(),
+                    issues: issues.clone()
+                }
+            );
             print_json(
                 &json!({ "valid": false, "issues": issues }),
                 Layout::OneLine,
@@ -162,25 +224,207 @@ fn validate(input: &Input) -> ExitCode {
     }
 }
 
+/// The default mode: the questionnaire on the terminal, or a `--keys` replay.
+fn run(args: RunArgs) -> ExitCode {
+    let keys = match args.keys.as_deref().map(parse_keys).transpose() {
+        Ok(keys) => keys,
+        Err(code) => return code,
+    };
+    let implicit_input = args.input.is_none();
+    let input = match args.input {
+        Some(input) => input,
+        None if io::stdin().is_terminal() => Input::Demo,
+        None => Input::Stdin,
+    };
+    let questionnaire = match input.read_questionnaire() {
+        Ok(questionnaire) => questionnaire,
+        Err(InputError::Empty { .. }) if implicit_input => {
+            let help = Cli::command().render_help();
+            eprintln!("{help}");
+            return fail(
+                EXIT_INVALID_INPUT,
+                "no questionnaire: standard input is empty; pass a FILE or pipe JSON in",
+            );
+        }
+        Err(error) => return input_failure(&error),
+    };
+    match keys {
+        Some(keys) => replay(questionnaire, &keys, args.size.unwrap_or(DEFAULT_SIZE)),
+        None => interactive(questionnaire, args.theme.palette()),
+    }
+}
+
+/// How a replay ended.
+struct Replay {
+    driver: Driver<Hosted>,
+    /// The output and how many keys it took, if the questionnaire ended within the script.
+    ended: Option<(Outcome, usize)>,
+}
+
+/// Feeds `keys` to the questionnaire at `size` until it ends or the keys run out.
+fn replay_keys(
+    questionnaire: Questionnaire,
+    keys: &[Event],
+    size: Size,
+    palette: Palette,
+) -> Replay {
+    let app = Hosted::new(App::new(questionnaire, size));
+    let mut driver = Driver::new(app, size, palette);
+    for (index, key) in keys.iter().enumerate() {
+        if let Some(outcome) = quit_output(driver.send(key)) {
+            return Replay {
+                driver,
+                ended: Some((outcome, index + 1)),
+            };
+        }
+    }
+    Replay {
+        driver,
+        ended: None,
+    }
+}
+
+fn quit_output(cmd: Cmd<Outcome>) -> Option<Outcome> {
+    cmd.flatten().into_iter().find_map(Cmd::into_quit)
+}
+
+fn note_unused_keys(ended_at: usize, keys: usize) {
+    if ended_at < keys {
+        eprintln!(
+            "ask-user-question: the questionnaire ended at key {ended_at} of {keys}; the rest were not used"
+        );
+    }
+}
+
+/// `--keys`: the same keymap and update as on a terminal, with no terminal.
+fn replay(questionnaire: Questionnaire, keys: &[Event], size: Size) -> ExitCode {
+    // The palette does not change the result; no frame is drawn.
+    let Replay { driver, ended } = replay_keys(questionnaire, keys, size, Palette::no_color());
+    let outcome = match ended {
+        Some((outcome, ended_at)) => {
+            note_unused_keys(ended_at, keys.len());
+            outcome
+        }
+        None => {
+            eprintln!(
+                "ask-user-question: the key script ended before the questionnaire; cancelled with what was recorded"
+            );
+            Outcome::Cancelled(driver.program().app().result(true))
+        }
+    };
+    print_outcome(outcome)
+}
+
+/// `render`: the frame's rows after the keys, and nothing else on stdout.
+fn render(input: &Input, size: Size, script: &str, ansi: bool, palette: Palette) -> ExitCode {
+    let keys = match parse_keys(script) {
+        Ok(keys) => keys,
+        Err(code) => return code,
+    };
+    let questionnaire = match input.read_questionnaire() {
+        Ok(questionnaire) => questionnaire,
+        Err(error) => return input_failure(&error),
+    };
+    // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
+    let Replay { mut driver, ended } =
+        replay_keys(questionnaire, &keys, size, palette.with_links(false));
+    if let Some((outcome, ended_at)) = ended {
+        let how = match outcome {
+            Outcome::Submitted(_) => "submitted",
+            Outcome::Cancelled(_) => "cancelled",
+        };
+        eprintln!(
+            "ask-user-question: the questionnaire was {how} at key {ended_at}; this is its last frame"
+        );
+        note_unused_keys(ended_at, keys.len());
+    }
+    let frame = driver.frame_ref();
+    let mut text = String::new();
+    for row in &frame.rows {
+        text.push_str(if ansi { &row.ansi } else { &row.plain });
+        text.push('\n');
+    }
+    write_stdout(&text)
+}
+
+/// The questionnaire on the controlling terminal.
+fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
+    // Lay out for the terminal's size from the start, so the first frame is not measured twice
+    // (the runtime tells the program its size before drawing; an equal size changes nothing).
+    let size = crossterm::terminal::window_size()
+        .ok()
+        .filter(|s| s.columns > 0 && s.rows > 0)
+        .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
+    let app = Hosted::new(App::new(questionnaire, size));
+    let outcome = match run_inline(app, palette, InlineOptions::default()) {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            return fail(
+                EXIT_FAILURE,
+                format!(
+                    "cannot show the questionnaire: {error}\n  it needs a terminal to draw on; use --keys to replay keys without one"
+                ),
+            );
+        }
+    };
+    let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
+    match outcome.ending {
+        Ending::Quit(output) => print_outcome(output),
+        Ending::Signal(signal) => {
+            eprintln!(
+                "ask-user-question: stopped by signal {signal}; cancelled with what was recorded"
+            );
+            print_outcome(cancelled(&outcome.program));
+            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
+        }
+        Ending::Failed(error) => {
+            eprintln!(
+                "ask-user-question: the terminal failed: {error}; cancelled with what was recorded"
+            );
+            print_outcome(cancelled(&outcome.program));
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}
+
+/// Prints the result JSON; exit 0 when submitted, 130 when cancelled.
+fn print_outcome(outcome: Outcome) -> ExitCode {
+    let code = match outcome {
+        Outcome::Submitted(_) => EXIT_SUBMITTED,
+        Outcome::Cancelled(_) => EXIT_CANCELLED,
+    };
+    let printed = print_json(&outcome.into_result().to_json(), Layout::OneLine);
+    if printed == ExitCode::SUCCESS {
+        ExitCode::from(code)
+    } else {
+        printed
+    }
+}
+
 /// How JSON is printed: results for scripts on one line, documents for people indented.
 enum Layout {
     OneLine,
     Pretty,
 }
 
-/// Prints `value` on stdout. A closed stdout (e.g. `| head`) is not worth a panic.
+/// Prints `value` on stdout.
 fn print_json(value: &Value, layout: Layout) -> ExitCode {
     let text = match layout {
         Layout::OneLine => value.to_string(),
         Layout::Pretty => serde_json::to_string_pretty(value).expect("a JSON value serializes"),
     };
+    write_stdout(&format!("{text}\n"))
+}
+
+/// Writes `text` to stdout. A closed stdout (e.g. `| head`) is not worth a panic.
+fn write_stdout(text: &str) -> ExitCode {
     let mut stdout = io::stdout().lock();
-    match writeln!(stdout, "{text}") {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("ask-user-question: cannot write the output: {error}");
-            ExitCode::FAILURE
-        }
+        Err(error) => fail(EXIT_FAILURE, format!("cannot write the output: {error}")),
     }
 }

@@ -1,0 +1,264 @@
+//! `--keys`: key scripts replayed through the real keymap and update with no terminal, and the
+//! result JSON they print.
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{fixture, run, run_with_stdin, stderr, stdout_json};
+
+const RELEASE: &str = "release.json";
+
+/// Replays `keys` over the release fixture; the exit code and the printed result.
+fn replay(keys: &str) -> (Option<i32>, Value, String) {
+    replay_at(keys, None)
+}
+
+fn replay_at(keys: &str, size: Option<&str>) -> (Option<i32>, Value, String) {
+    let path = fixture(RELEASE);
+    let mut args = vec!["--keys", keys, path.to_str().unwrap()];
+    if let Some(size) = size {
+        args.extend(["--size", size]);
+    }
+    let output = run(&args);
+    (output.status.code(), stdout_json(&output), stderr(&output))
+}
+
+fn answer<'a>(result: &'a Value, id: &str) -> &'a Value {
+    &result["details"]["answers"][id]
+}
+
+fn status<'a>(result: &'a Value, id: &str) -> &'a str {
+    answer(result, id)["status"].as_str().unwrap()
+}
+
+#[test]
+fn answering_every_type_submits_all_answers() {
+    let (code, result, _) = replay("2 1 3 enter text:ship space it enter 1 enter");
+    assert_eq!(code, Some(0));
+    assert_eq!(result["details"]["cancelled"], json!(false));
+    assert_eq!(answer(&result, "channel")["values"], json!(["beta"]));
+    assert_eq!(
+        answer(&result, "targets")["values"],
+        json!(["linux", "windows"])
+    );
+    assert_eq!(
+        answer(&result, "targets")["labels"],
+        json!(["Linux", "Windows"])
+    );
+    assert_eq!(answer(&result, "notes")["customText"], json!("ship it"));
+    assert_eq!(answer(&result, "tag")["values"], json!(["yes"]));
+    assert_eq!(
+        result["content"],
+        json!(
+            "Channel: user selected: 2. Beta\nTargets: user selected: 1. Linux, 3. Windows\n\
+             Notes: user wrote: ship it\nTag: user selected: 1. Yes"
+        )
+    );
+}
+
+#[test]
+fn the_same_keys_give_the_same_answers_at_a_tiny_size() {
+    let keys = "2 1 3 enter text:ship space it enter 1 enter";
+    let (code, tiny, _) = replay_at(keys, Some("20x6"));
+    assert_eq!(code, Some(0));
+    assert_eq!(tiny, replay(keys).1);
+}
+
+#[test]
+fn clearing_an_answer_skips_the_question() {
+    // Beta, back to Channel, clear it, then Review and submit twice (all unanswered).
+    let (code, result, _) = replay("2 shift+tab x shift+tab enter enter");
+    assert_eq!(code, Some(0));
+    assert_eq!(result["details"]["cancelled"], json!(false));
+    for id in ["channel", "targets", "notes", "tag"] {
+        assert_eq!(status(&result, id), "skipped", "{id}");
+    }
+    assert!(
+        result["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("Channel: (skipped)\n"),
+        "{}",
+        result["content"]
+    );
+}
+
+#[test]
+fn option_and_question_notes_are_recorded() {
+    let (code, result, _) = replay(
+        "down n text:only space testers enter N text:ask space QA enter 2 shift+tab shift+tab enter enter",
+    );
+    assert_eq!(code, Some(0));
+    let channel = answer(&result, "channel");
+    assert_eq!(channel["values"], json!(["beta"]));
+    assert_eq!(channel["note"], json!("ask QA"));
+    assert_eq!(channel["optionNotes"], json!({ "beta": "only testers" }));
+    let content = result["content"].as_str().unwrap();
+    assert!(content.contains("  note: ask QA"), "{content}");
+    assert!(
+        content.contains("  note on \"Beta\": only testers"),
+        "{content}"
+    );
+}
+
+#[test]
+fn multi_select_keeps_picks_and_multi_line_custom_text() {
+    // Targets: toggle Linux, open "Type something." (4), two lines, save; Review; submit twice.
+    let (code, result, _) =
+        replay("tab 1 4 text:riscv shift+enter text:arm64 enter shift+tab shift+tab enter enter");
+    assert_eq!(code, Some(0));
+    let targets = answer(&result, "targets");
+    assert_eq!(targets["status"], json!("answered"));
+    assert_eq!(targets["values"], json!(["linux"]));
+    assert_eq!(targets["customText"], json!("riscv\narm64"));
+}
+
+#[test]
+fn esc_cancels_and_keeps_the_answers() {
+    let (code, result, _) = replay("2 3 esc");
+    assert_eq!(code, Some(130));
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert_eq!(answer(&result, "channel")["values"], json!(["beta"]));
+    assert_eq!(answer(&result, "targets")["values"], json!(["windows"]));
+    assert_eq!(status(&result, "notes"), "skipped");
+    let content = result["content"].as_str().unwrap();
+    assert!(
+        content.starts_with("User cancelled the questionnaire.\nChannel: user selected: 2. Beta"),
+        "{content}"
+    );
+}
+
+#[test]
+fn ctrl_c_cancels_and_keeps_the_answers() {
+    let (code, result, _) = replay("2 ctrl+c");
+    assert_eq!(code, Some(130));
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert_eq!(answer(&result, "channel")["values"], json!(["beta"]));
+}
+
+#[test]
+fn review_rows_jump_to_their_question() {
+    // Review → Channel (4 rows up from Submit): pick Nightly, which advances to Targets;
+    // back to Review → Notes (2 up): type, which advances to Tag; then cancel.
+    let (code, result, _) = replay(
+        "shift+tab up up up up enter 3 shift+tab shift+tab up up enter text:see space PR enter esc",
+    );
+    assert_eq!(code, Some(130));
+    assert_eq!(answer(&result, "channel")["values"], json!(["nightly"]));
+    assert_eq!(answer(&result, "notes")["customText"], json!("see PR"));
+    assert_eq!(status(&result, "targets"), "skipped");
+    assert_eq!(status(&result, "tag"), "skipped");
+}
+
+#[test]
+fn submitting_with_unanswered_questions_takes_a_second_submit() {
+    let (code, result, stderr) = replay("shift+tab enter");
+    assert_eq!(code, Some(130), "one Submit only warns");
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert!(
+        stderr.contains("the key script ended before the questionnaire"),
+        "{stderr}"
+    );
+
+    let (code, result, _) = replay("shift+tab enter enter");
+    assert_eq!(code, Some(0));
+    assert_eq!(result["details"]["cancelled"], json!(false));
+    assert_eq!(status(&result, "channel"), "skipped");
+}
+
+#[test]
+fn a_script_that_ends_early_cancels_with_what_was_recorded() {
+    let (code, result, stderr) = replay("1 2");
+    assert_eq!(code, Some(130));
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert_eq!(answer(&result, "channel")["values"], json!(["stable"]));
+    assert_eq!(answer(&result, "targets")["values"], json!(["macos"]));
+    assert!(
+        stderr.contains("cancelled with what was recorded"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn keys_after_the_end_are_reported_and_ignored() {
+    let single = support::asset("examples/single.json");
+    let output = run(&["--keys", "2 enter down", single.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout_json(&output)["details"]["answers"]["license"]["values"],
+        json!(["apache"])
+    );
+    assert!(
+        stderr(&output).contains("ended at key 1 of 3; the rest were not used"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn while_docked_only_ctrl_bracket_and_ctrl_c_act() {
+    // Docked, "2" and Esc are ignored: the script runs out with nothing answered.
+    let (code, result, _) = replay("ctrl+] 2 esc");
+    assert_eq!(code, Some(130));
+    assert_eq!(status(&result, "channel"), "skipped");
+
+    // Restored, the questionnaire takes keys again where it was.
+    let (code, result, _) = replay("ctrl+] 2 ctrl+] 2 esc");
+    assert_eq!(code, Some(130));
+    assert_eq!(answer(&result, "channel")["values"], json!(["beta"]));
+
+    // Ctrl+C cancels even while docked.
+    let (code, result, stderr) = replay("1 ctrl+] ctrl+c");
+    assert_eq!(code, Some(130));
+    assert_eq!(answer(&result, "channel")["values"], json!(["stable"]));
+    assert!(!stderr.contains("ended before"), "{stderr}");
+}
+
+#[test]
+fn keys_replay_a_questionnaire_from_standard_input() {
+    let input = std::fs::read_to_string(fixture(RELEASE)).unwrap();
+    let output = run_with_stdin(&["--keys", "2 esc"], &input);
+    assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+    assert_eq!(
+        stdout_json(&output)["details"]["answers"]["channel"]["values"],
+        json!(["beta"])
+    );
+    let output = run_with_stdin(&["--keys", "3 esc", "-"], &input);
+    assert_eq!(
+        stdout_json(&output)["details"]["answers"]["channel"]["values"],
+        json!(["nightly"])
+    );
+}
+
+#[test]
+fn a_bad_key_script_is_refused_with_its_token() {
+    let path = fixture(RELEASE);
+    let output = run(&["--keys", "down ctrl+ enter", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains("--keys: key script token 2 `ctrl+`"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_bad_size_is_refused() {
+    let path = fixture(RELEASE);
+    for size in ["80", "0x24", "80x0", "ax24", "80x24x1", "99999x10"] {
+        let output = run(&["--keys", "esc", "--size", size, path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "{size}");
+        assert!(output.stdout.is_empty(), "{size}");
+        let stderr = stderr(&output);
+        assert!(stderr.contains("expected WxH"), "{size}: {stderr}");
+    }
+}
+
+#[test]
+fn size_needs_keys() {
+    let path = fixture(RELEASE);
+    let output = run(&["--size", "80x24", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("--keys"), "{}", stderr(&output));
+}
