@@ -15,7 +15,7 @@ use std::ffi::CString;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
-use std::os::unix::process::CommandExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -528,6 +528,31 @@ impl Program for Effects {
     }
 }
 
+/// A program that hangs in `update` on its first key, as a buggy program might.
+struct Stuck;
+
+impl Program for Stuck {
+    type Msg = KeyPressed;
+    type Output = ();
+    fn update(&mut self, key_pressed: KeyPressed) -> Cmd<()> {
+        if key_pressed {
+            loop {
+                thread::park();
+            }
+        }
+        Cmd::None
+    }
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        tea::rows(vec![tea::Line::plain("stuck: press a key")], 40)
+    }
+    fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
+        tea::input::as_press(event).map(|_| true)
+    }
+    fn resized(&self, _: Size) -> KeyPressed {
+        false
+    }
+}
+
 fn run_picker_child(items: Vec<String>, keep: bool) {
     let picker = Picker::new("fruit", items, Size::new(80, 24));
     let opts = InlineOptions {
@@ -560,6 +585,9 @@ fn child_process() {
         "picker-stdin" => {
             let items = std::io::stdin().lines().map_while(Result::ok).collect();
             run_picker_child(items, false);
+        }
+        "stuck" => {
+            let _ = run_inline(Stuck, Palette::dark(), InlineOptions::default());
         }
         "panic" => {
             let _ = run_inline(Bomb, Palette::dark(), InlineOptions::default());
@@ -752,6 +780,27 @@ fn sigterm_ends_the_run_with_the_program_and_a_restored_terminal() {
     .expect("signal the child");
     let (stdout, _, term) = term.finish();
     assert_eq!(report(&stdout), "Signal(15)");
+    assert!(term.is_cooked());
+    assert!(!term.cursor_hidden());
+}
+
+#[test]
+fn a_program_that_hangs_still_gets_its_terminal_restored_on_sigterm() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "stuck",
+        ..Launch::default()
+    });
+    term.wait_for_text("stuck: press a key");
+    term.type_keys("x");
+    // The loop is stuck in `update` and never sees the signal; the signal thread restores
+    // the terminal after its grace period and lets SIGTERM take its default action.
+    rustix::process::kill_process(
+        rustix::process::Pid::from_child(&term.child),
+        rustix::process::Signal::TERM,
+    )
+    .expect("signal the child");
+    let (_, status, term) = term.finish();
+    assert_eq!(status.signal(), Some(15), "{status:?}");
     assert!(term.is_cooked());
     assert!(!term.cursor_hidden());
 }
