@@ -190,3 +190,85 @@ fn no_arguments_show_the_help() {
     assert!(help.contains("validate"), "{help}");
     assert!(help.contains("schema"), "{help}");
 }
+
+#[test]
+fn running_an_invalid_questionnaire_reports_its_issues_on_stderr() {
+    let output = run(&[fixture("six-problems.json").to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty(), "stdout carries only results");
+    let stderr = stderr(&output);
+    let mut lines = stderr.lines();
+    let issues: Value = serde_json::from_str(lines.next().unwrap()).expect("issues JSON first");
+    assert_eq!(issues["valid"], json!(false));
+    assert_eq!(issues["issues"].as_array().unwrap().len(), 6);
+    assert_eq!(issues["issues"][0]["code"], json!("blank"));
+    assert!(stderr.contains("six-problems.json: 6 problems"), "{stderr}");
+    assert!(
+        stderr.contains("  /questions/0/type (invalid_type): "),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn running_broken_json_names_the_file_line_and_column() {
+    let path = fixture("broken.json");
+    let output = run(&["--keys", "esc", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains(&format!(
+            "{}:3:53: not valid JSON: trailing comma",
+            path.display()
+        )),
+        "{stderr}"
+    );
+
+    let output = run(&["no/such/questions.json"]);
+    assert_eq!(output.status.code(), Some(2));
+    let unreadable = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        unreadable.contains("cannot read no/such/questions.json:"),
+        "{unreadable}"
+    );
+}
+
+#[test]
+fn invalid_questionnaires_on_standard_input_are_reported_as_stdin() {
+    let output = run_with_stdin(&["--keys", "esc"], r#"{"questions":[]}"#);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = stderr(&output);
+    assert!(stderr.contains("\"code\":\"empty_questions\""), "{stderr}");
+    assert!(stderr.contains("<stdin>: 1 problem"), "{stderr}");
+}
+
+#[test]
+fn empty_standard_input_shows_the_help() {
+    let output = run_with_stdin(&[], "  \n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = stderr(&output);
+    assert!(stderr.contains("Usage: ask-user-question"), "{stderr}");
+    assert!(
+        stderr.contains("no questionnaire: standard input is empty"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn help_explains_the_dock_the_keys_and_the_exit_codes() {
+    let output = run(&["--help"]);
+    assert_eq!(output.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&output.stdout);
+    for needle in [
+        "Ctrl+] folds the questionnaire into one line",
+        "Ctrl+C cancels too",
+        "0 submitted, 130 cancelled, 2 invalid input",
+        "NO_COLOR",
+        "--keys <SCRIPT>",
+        "render",
+    ] {
+        assert!(help.contains(needle), "{needle}: {help}");
+    }
+}
