@@ -473,7 +473,7 @@ impl Program for Bomb {
         assert!(!key_pressed, "the bomb went off");
         Cmd::None
     }
-    fn view(&self) -> iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::iocraft::AnyElement<'static> {
         tea::rows(vec![tea::Line::plain("bomb: press a key")], 40)
     }
     fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
@@ -509,7 +509,7 @@ impl Program for Effects {
             _ => Cmd::None,
         }
     }
-    fn view(&self) -> iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::iocraft::AnyElement<'static> {
         let lines = if self.collapsed {
             vec![tea::Line::plain("docked · e to expand")]
         } else {
@@ -542,7 +542,7 @@ impl Program for Stuck {
         }
         Cmd::None
     }
-    fn view(&self) -> iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::iocraft::AnyElement<'static> {
         tea::rows(vec![tea::Line::plain("stuck: press a key")], 40)
     }
     fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {

@@ -347,7 +347,7 @@ impl Program for Picker {
         Cmd::None
     }
 
-    fn view(&self) -> iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::iocraft::AnyElement<'static> {
         tea::rows(self.lines(), self.size.width)
     }
 
