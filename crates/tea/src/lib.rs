@@ -17,10 +17,10 @@ pub mod theme;
 
 pub use frame::{Frame, Row, render};
 pub use headless::Driver;
-/// Views are iocraft elements; re-exported so a program needs no iocraft dependency of its own.
-pub use iocraft;
 pub use ink::{bg_color, slot_color};
 pub use input::Event;
+/// Views are iocraft elements; re-exported so a program needs no iocraft dependency of its own.
+pub use iocraft;
 pub use program::{Cmd, Program, Size};
 pub use rows::rows;
 pub use style::{BgSlot, Line, Slot, Span, Style};
