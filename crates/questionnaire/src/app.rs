@@ -139,6 +139,8 @@ pub struct App {
     review_warning: bool,
     markdown: MarkdownCache,
     measured: Measured,
+    /// The frame drawn after the last change, so an unchanged re-render costs nothing.
+    frame: Arc<[Line]>,
 }
 
 impl App {
@@ -163,6 +165,7 @@ impl App {
             review_warning: false,
             markdown,
             measured,
+            frame: Arc::new([]),
         };
         app.settle();
         app
@@ -466,8 +469,16 @@ impl App {
         Cmd::None
     }
 
-    /// Brings offsets and scroll positions back inside what the layout can show.
+    /// After every change: renders the focused preview if it is shown and still pending, brings offsets
+    /// and scroll positions back inside what the layout can show, and draws the frame.
     fn settle(&mut self) {
+        let previews_shown = self.measured.geometry.wide || self.previews_expanded;
+        if let Some((q, _)) = self.question()
+            && previews_shown
+        {
+            self.measured
+                .ensure_preview(q, self.cursors[q], &mut self.markdown);
+        }
         let plan = self.plan();
         self.context_scroll = plan.context_scroll;
         self.preview_scroll = plan.preview_scroll;
@@ -475,6 +486,7 @@ impl App {
             Some((q, _)) => self.list_offsets[q] = plan.list.start,
             None => self.review_offset = plan.review.start,
         }
+        self.frame = self.draw(&plan).into();
     }
 }
 
@@ -489,7 +501,7 @@ impl Program for App {
     }
 
     fn view(&self) -> iocraft::AnyElement<'static> {
-        tea::rows(self.lines(), self.size.width)
+        tea::rows::rows_shared(self.frame.clone(), self.size.width)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -692,7 +704,7 @@ impl App {
     fn previewable(&self, q: usize, i: usize) -> bool {
         let question = &self.questions()[q];
         i < question.options.len()
-            && (!self.layout_of(q).previews[i].is_empty() || self.option_note(q, i).is_some())
+            && (self.layout_of(q).previews[i].has_content() || self.option_note(q, i).is_some())
     }
 
     fn option_note(&self, q: usize, i: usize) -> Option<&str> {
@@ -720,7 +732,7 @@ impl App {
                 extra,
             };
         }
-        let base = self.layout_of(q).previews[i].clone();
+        let base = self.layout_of(q).previews[i].lines();
         let mut extra = Vec::new();
         if let Some(note) = self.option_note(q, i) {
             if !base.is_empty() {
@@ -888,6 +900,10 @@ impl App {
     /// The frame as pre-laid-out rows: the dock line while collapsed, else exactly
     /// [`App::height`] rows, none wider than the terminal.
     pub fn lines(&self) -> Vec<Line> {
+        self.frame.to_vec()
+    }
+
+    fn draw(&self, plan: &Plan) -> Vec<Line> {
         let width = self.size.width as usize;
         if self.collapsed {
             return vec![self.dock_line(self.size.width)];
@@ -895,7 +911,6 @@ impl App {
         if self.measured.height == 0 || width == 0 {
             return vec![Line::default(); self.measured.height];
         }
-        let plan = self.plan();
         let geometry = self.measured.geometry;
         let inner = if geometry.framed_sides {
             geometry.inner
@@ -910,14 +925,14 @@ impl App {
             rows.push(Row::Divider);
         }
         match self.question() {
-            Some((q, _)) => self.question_rows(q, &plan, inner, &mut rows),
-            None => self.review_rows(&plan, inner, &mut rows),
+            Some((q, _)) => self.question_rows(q, plan, inner, &mut rows),
+            None => self.review_rows(plan, inner, &mut rows),
         }
         if plan.footer_divider > 0 {
             rows.push(Row::Divider);
         }
         if plan.footer > 0 {
-            let ctx = self.hint_context(&plan);
+            let ctx = self.hint_context(plan);
             let labels = &self.state.questionnaire().labels;
             rows.push(Row::Content(keymap::footer(
                 self.mode(),
@@ -965,7 +980,7 @@ impl App {
         body.extend(std::iter::repeat_n(Line::default(), plan.filler));
         if wide {
             let pane = self.preview_pane(q, plan, body.len(), geometry.preview);
-            for (left, right) in body.iter().zip(pane.iter()) {
+            for (left, right) in body.into_iter().zip(pane) {
                 rows.push(Row::Content(side_by_side(
                     left,
                     right,

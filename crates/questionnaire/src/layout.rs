@@ -118,7 +118,51 @@ pub struct QuestionLayout {
     /// One per option, then one for "Type something." when the type allows free text.
     pub items: Vec<ItemRows>,
     /// Per option: its markdown preview, else its description, at the preview width.
-    pub previews: Vec<Arc<Vec<Line>>>,
+    pub previews: Vec<Preview>,
+}
+
+/// An option's preview text. Markdown is rendered on demand: highlighting code is the
+/// costly part of a first frame, and most previews are never looked at.
+#[derive(Debug, Clone)]
+pub enum Preview {
+    /// Neither a preview nor a description.
+    Empty,
+    /// Markdown not rendered yet.
+    Pending(String),
+    Ready(Arc<Vec<Line>>),
+}
+
+impl Preview {
+    /// Whether there is something to show (a preview or a description).
+    pub fn has_content(&self) -> bool {
+        match self {
+            Preview::Empty => false,
+            Preview::Pending(_) => true,
+            Preview::Ready(lines) => !lines.is_empty(),
+        }
+    }
+
+    /// The rendered rows; none while still pending.
+    pub fn lines(&self) -> Arc<Vec<Line>> {
+        match self {
+            Preview::Ready(lines) => lines.clone(),
+            Preview::Empty | Preview::Pending(_) => Arc::new(Vec::new()),
+        }
+    }
+
+    /// Rendered rows so far (0 while pending).
+    fn len(&self) -> usize {
+        match self {
+            Preview::Ready(lines) => lines.len(),
+            Preview::Empty | Preview::Pending(_) => 0,
+        }
+    }
+
+    fn render(&mut self, width: usize, markdown: &mut MarkdownCache) {
+        if let Preview::Pending(source) = self {
+            *self = Preview::Ready(markdown.get(source, width));
+        }
+    }
 }
 
 /// Everything that depends only on the questionnaire, the terminal size and the preview
@@ -151,21 +195,59 @@ impl Measured {
             &format!("⚠ {}", sanitize_line(labels.get(Label::RequiredPending))),
             geometry.inner.max(1),
         );
-        let mut need = questionnaire
-            .questions
-            .iter()
-            .zip(&questions)
-            .map(|(q, m)| question_need(q, m, &geometry, expanded, tabs))
+        let mut measured = Measured {
+            geometry,
+            height: 0,
+            questions,
+            warning,
+        };
+        let need_of = |m: &Measured, q: usize| {
+            question_need(
+                &questionnaire.questions[q],
+                &m.questions[q],
+                &m.geometry,
+                expanded,
+                tabs,
+            )
+        };
+        let mut need = (0..questionnaire.questions.len())
+            .map(|q| need_of(&measured, q))
             .max()
             .unwrap_or(0);
         if tabs {
-            need = need.max(review_need(questionnaire.questions.len(), warning.len()));
+            need = need.max(review_need(
+                questionnaire.questions.len(),
+                measured.warning.len(),
+            ));
         }
-        Measured {
-            geometry,
-            height: panel_height(need, size.height as usize),
-            questions,
-            warning,
+        // Markdown previews count only while the panel is below its cap: render them in order
+        // until it is reached. The height is the same as with every preview rendered, since
+        // more previews can only raise `need`.
+        let rows = size.height as usize;
+        let cap = panel_height(usize::MAX, rows);
+        let previews_count = geometry.wide || expanded;
+        for q in 0..questionnaire.questions.len() {
+            for i in 0..measured.questions[q].previews.len() {
+                if !previews_count || need >= cap {
+                    break;
+                }
+                measured.questions[q].previews[i].render(geometry.preview, markdown);
+                need = need.max(need_of(&measured, q));
+            }
+        }
+        measured.height = panel_height(need, rows);
+        measured
+    }
+
+    /// Renders the preview of option `i` of question `q` if it is still pending.
+    pub fn ensure_preview(&mut self, q: usize, i: usize, markdown: &mut MarkdownCache) {
+        let width = self.geometry.preview;
+        if let Some(preview) = self
+            .questions
+            .get_mut(q)
+            .and_then(|m| m.previews.get_mut(i))
+        {
+            preview.render(width, markdown);
         }
     }
 
@@ -218,14 +300,14 @@ fn measure_question(
         .options
         .iter()
         .map(|o| match (&o.preview, &o.description) {
-            (Some(src), _) if !src.trim().is_empty() => markdown.get(src, geometry.preview),
-            (_, Some(d)) if !d.trim().is_empty() => Arc::new(
+            (Some(src), _) if !src.trim().is_empty() => Preview::Pending(src.clone()),
+            (_, Some(d)) if !d.trim().is_empty() => Preview::Ready(Arc::new(
                 wrap(&sanitize(d), geometry.preview)
                     .into_iter()
                     .map(Line::plain)
                     .collect(),
-            ),
-            _ => Arc::new(Vec::new()),
+            )),
+            _ => Preview::Empty,
         })
         .collect();
     QuestionLayout {
@@ -263,7 +345,13 @@ fn question_need(
         let list: usize = m.items.iter().map(ItemRows::height).sum();
         let editor = 2 + NOTE_EDITOR_ROWS;
         // Every option can gain a note, so every option may have a preview.
-        let preview = 1 + m.previews.iter().map(|p| p.len()).max().unwrap_or(0).max(1);
+        let preview = 1 + m
+            .previews
+            .iter()
+            .map(Preview::len)
+            .max()
+            .unwrap_or(0)
+            .max(1);
         if geometry.wide {
             (list + editor).max(preview)
         } else if expanded {
@@ -431,10 +519,9 @@ pub fn frame(title: &str, rows: Vec<Row>, geometry: &Geometry, framed: bool) -> 
             Row::Divider => Line::styled("─".repeat(width), border.clone()),
             Row::Content(line) if geometry.framed_sides => {
                 let mut framed_line = Line::styled("│ ", border.clone());
-                let inner = pad_line(&line, geometry.inner);
-                framed_line.spans.extend(inner.spans);
-                framed_line.push(Span::styled(" │", border.clone()));
                 framed_line.bg = line.bg;
+                framed_line.spans.extend(fit(line, geometry.inner).spans);
+                framed_line.push(Span::styled(" │", border.clone()));
                 framed_line
             }
             Row::Content(line) => truncate_line(&line, width),
@@ -496,10 +583,28 @@ pub fn spread(left: Line, right: Line, width: usize) -> Line {
 }
 
 /// Joins a left and a right column into one row: left padded to `left_width`, " │ ", right.
-pub fn side_by_side(left: &Line, right: &Line, left_width: usize, right_width: usize) -> Line {
-    let mut line = pad_line(left, left_width);
+pub fn side_by_side(left: Line, right: Line, left_width: usize, right_width: usize) -> Line {
+    let mut line = fit(left, left_width);
     line.push(Span::styled(" │ ", Style::fg(Slot::BorderMuted)));
-    line.spans.extend(truncate_line(right, right_width).spans);
+    if right.width() <= right_width {
+        line.spans.extend(right.spans);
+    } else {
+        line.spans.extend(truncate_line(&right, right_width).spans);
+    }
+    line
+}
+
+/// `line` cut to `columns` if wider, then padded with spaces to exactly `columns`; a line
+/// that fits is moved, not copied.
+pub fn fit(line: Line, columns: usize) -> Line {
+    let width = line.width();
+    if width > columns {
+        return pad_line(&line, columns);
+    }
+    let mut line = line;
+    if width < columns {
+        line.push(Span::plain(" ".repeat(columns - width)));
+    }
     line
 }
 

@@ -81,6 +81,20 @@ fn wide_terminals_show_previews_beside_the_list() {
 }
 
 #[test]
+fn the_height_counts_the_tallest_preview_wherever_it_is() {
+    let tall: String = (1..=30).map(|i| format!("- item {i}\n")).collect();
+    let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick", "options": [
+        {"value": "x", "label": "X", "preview": "short"},
+        {"value": "y", "label": "Y", "preview": "two\n\nparagraphs"},
+        {"value": "z", "label": "Z", "preview": tall}]}]});
+    let a = app(input, 120, 100);
+    // Preview width at 120 columns: 116 inside the frame, 52 for the list, 3 between.
+    let rows = tea_markdown::render(&tall, 116 - 52 - 3).len();
+    // Borders, divider and footer 4, prompt 1, header and preview rows.
+    assert_eq!(a.height(), 4 + 1 + 1 + rows);
+}
+
+#[test]
 fn wide_previews_scroll_with_a_range_header() {
     let long: String = (1..=40).map(|i| format!("line {i}\n\n")).collect();
     let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick",
