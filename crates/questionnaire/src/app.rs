@@ -1259,7 +1259,8 @@ impl App {
         }
         // Too many tabs: a window around the active one, with ‹ › where tabs are hidden.
         let widths: Vec<usize> = chips.iter().map(Line::width).collect();
-        let room = inner.saturating_sub(4);
+        // Chips carry their own padding, so a one-column marker on each side is enough.
+        let room = inner.saturating_sub(2);
         let (mut start, mut end) = (self.tab, self.tab + 1);
         let mut used = widths[self.tab];
         loop {
@@ -1279,12 +1280,15 @@ impl App {
             }
         }
         let muted = Style::fg(Slot::Muted);
-        let mut bar = Line::styled(if start > 0 { "‹ " } else { "  " }, muted.clone());
-        for chip in &chips[start..end] {
-            bar.spans.extend(chip.spans.iter().cloned());
+        let mut bar = Line::default();
+        if start > 0 {
+            bar.push(Span::styled("‹", muted.clone()));
         }
-        if end < chips.len() {
-            bar.push(Span::styled(" ›", muted));
+        for chip in chips.drain(start..end) {
+            bar.spans.extend(chip.spans);
+        }
+        if end < questions.len() + 1 {
+            bar.push(Span::styled("›", muted));
         }
         truncate_line(&bar, inner)
     }
