@@ -73,8 +73,14 @@ pub(crate) fn parse(src: &str) -> Vec<Block> {
     builder.finish()
 }
 
+/// Containers nested deeper than this are flattened into their parent: a hostile document of
+/// thousands of `>` would otherwise recurse without bound.
+const MAX_NESTING: usize = 32;
+
 /// An open container.
 enum Open {
+    /// A quote, list or item past [`MAX_NESTING`]: its content goes to the enclosing container.
+    Flattened,
     Quote(Vec<Block>),
     List {
         start: Option<u64>,
@@ -166,7 +172,12 @@ impl Builder {
             Tag::Heading { level, .. } => self.begin_inline(InlineKind::Heading(heading(level))),
             Tag::BlockQuote(_) => {
                 self.end_inline();
-                self.open.push(Open::Quote(Vec::new()));
+                let open = if self.open.len() >= MAX_NESTING {
+                    Open::Flattened
+                } else {
+                    Open::Quote(Vec::new())
+                };
+                self.open.push(open);
             }
             Tag::CodeBlock(kind) => {
                 self.end_inline();
@@ -184,13 +195,25 @@ impl Builder {
             }
             Tag::List(start) => {
                 self.end_inline();
-                self.open.push(Open::List {
-                    start,
-                    loose: false,
-                    items: Vec::new(),
-                });
+                let open = if self.open.len() >= MAX_NESTING {
+                    Open::Flattened
+                } else {
+                    Open::List {
+                        start,
+                        loose: false,
+                        items: Vec::new(),
+                    }
+                };
+                self.open.push(open);
             }
-            Tag::Item => self.open.push(Open::Item(Item::default())),
+            Tag::Item => {
+                self.end_inline();
+                let open = match self.open.last() {
+                    Some(Open::List { .. }) => Open::Item(Item::default()),
+                    _ => Open::Flattened,
+                };
+                self.open.push(open);
+            }
             Tag::Table(aligns) => {
                 self.end_inline();
                 self.open.push(Open::Table {
@@ -231,6 +254,13 @@ impl Builder {
     }
 
     fn end(&mut self, tag: TagEnd) {
+        let closes_container =
+            matches!(tag, TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item);
+        if closes_container && matches!(self.open.last(), Some(Open::Flattened)) {
+            self.end_inline();
+            self.open.pop();
+            return;
+        }
         match tag {
             TagEnd::Paragraph | TagEnd::Heading(_) => self.end_inline(),
             TagEnd::BlockQuote(_) => {
@@ -425,7 +455,7 @@ impl Builder {
         let target = self.open.iter_mut().rev().find_map(|open| match open {
             Open::Quote(blocks) => Some(blocks),
             Open::Item(item) => Some(&mut item.blocks),
-            Open::List { .. } | Open::Table { .. } => None,
+            Open::List { .. } | Open::Table { .. } | Open::Flattened => None,
         });
         target.unwrap_or(&mut self.root).push(block);
     }
@@ -452,6 +482,7 @@ impl Builder {
                     items,
                 })),
                 Open::Table { table, .. } => self.push_block(Block::Table(table)),
+                Open::Flattened => {}
             }
         }
         self.root

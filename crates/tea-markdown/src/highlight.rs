@@ -116,8 +116,14 @@ fn syntax_for(info: &str) -> Option<&'static SyntaxReference> {
         .filter(|syntax| syntax.name != "Plain Text")
 }
 
+/// Code longer than this, or with a line longer than [`MAX_LINE`], is shown plain: the regex
+/// engine's cost grows with line length, and a hostile or minified block must not stall a frame.
+const MAX_CODE: usize = 20_000;
+const MAX_LINE: usize = 500;
+
 /// Splits sanitized code into rows of styled spans, one per source line. Unknown or missing
-/// languages (and any parse failure) give plain `mdCodeBlock` text.
+/// languages, code too large to highlight quickly, and any parse failure give plain
+/// `mdCodeBlock` text.
 pub(crate) fn highlight(info: Option<&str>, code: &str) -> Vec<Vec<Span>> {
     let plain = |line: &str| -> Vec<Span> {
         if line.is_empty() {
@@ -126,7 +132,8 @@ pub(crate) fn highlight(info: Option<&str>, code: &str) -> Vec<Vec<Span>> {
             vec![Span::styled(line, Style::fg(Slot::MdCodeBlock))]
         }
     };
-    let Some(syntax) = info.and_then(syntax_for) else {
+    let too_big = code.len() > MAX_CODE || code.split('\n').any(|line| line.len() > MAX_LINE);
+    let Some(syntax) = info.and_then(syntax_for).filter(|_| !too_big) else {
         return code.split('\n').map(plain).collect();
     };
     let set = syntaxes();
@@ -242,6 +249,20 @@ mod tests {
                 assert_eq!(span.style.fg, Some(Slot::MdCodeBlock));
             }
         }
+    }
+
+    #[test]
+    fn very_long_code_is_not_highlighted() {
+        let long_line = format!("let s = \"{}\";", "a(".repeat(MAX_LINE));
+        let rows = highlight(Some("rust"), &long_line);
+        assert_eq!(rows[0][0].style.fg, Some(Slot::MdCodeBlock));
+        let many_lines = "let x = 1;\n".repeat(MAX_CODE / 10);
+        let rows = highlight(Some("rust"), &many_lines);
+        assert!(
+            rows.iter()
+                .flatten()
+                .all(|s| s.style.fg == Some(Slot::MdCodeBlock))
+        );
     }
 
     #[test]

@@ -120,3 +120,22 @@ fn nul_and_lone_escape_bytes_are_harmless() {
     let lines = render("a\0b \x1b \x1b[ `\x1b`\n\n```\n\x1b\n```", 20);
     assert_clean(&lines);
 }
+
+#[test]
+fn deeply_nested_containers_are_flattened_not_recursed() {
+    for src in [
+        format!("{} deep", ">".repeat(100_000)),
+        format!("{} deep", "- ".repeat(100_000)),
+        format!("{} deep", "1. ".repeat(50_000)),
+    ] {
+        let lines = render(&src, 80);
+        assert!(text_of(&lines).contains("deep"));
+        assert!(lines.iter().all(|l| l.width() <= 80));
+    }
+}
+
+#[test]
+fn nesting_up_to_the_limit_keeps_its_structure() {
+    let lines = render("> > > quoted", 20);
+    assert_eq!(text_of(&lines), "│ │ │ quoted");
+}
