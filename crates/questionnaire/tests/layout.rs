@@ -298,6 +298,53 @@ fn the_dock_line_fits_every_width() {
 }
 
 #[test]
+fn review_windows_long_questionnaires_and_keeps_its_actions() {
+    let questions: Vec<Value> = (1..=15)
+        .map(|i| json!({"id": format!("q{i}"), "header": format!("Q{i}"), "prompt": "?", "type": "confirm"}))
+        .collect();
+    let mut a = app(json!({"questions": questions}), 80, 24);
+    press(&mut a, "shift+tab");
+    let text = show(&a);
+    assert!(
+        text.contains("○ Q1   unanswered") && text.contains("› Submit") && text.contains("Cancel"),
+        "{text}"
+    );
+    assert!(!text.contains("Q15  unanswered"), "{text}");
+    press(&mut a, "up");
+    let text = show(&a);
+    assert!(text.contains("› ○ Q15  unanswered"), "{text}");
+    assert!(text.contains("Submit"), "{text}");
+    press(&mut a, "enter");
+    assert_eq!(a.tab(), 14);
+}
+
+#[test]
+fn the_headless_driver_draws_what_the_keys_did() {
+    let mut driver = tea::headless::Driver::new(
+        app(plan(), 80, 24),
+        Size::new(80, 24),
+        tea::Palette::no_color(),
+    );
+    for event in tea::input::parse_key_script("down p").unwrap() {
+        driver.send(&event);
+    }
+    let drawn: Vec<String> = driver
+        .frame()
+        .plain()
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .collect();
+    let expected: Vec<String> = screen(driver.program())
+        .iter()
+        .map(|r| r.trim_end().to_string())
+        .collect();
+    assert_eq!(drawn, expected);
+    assert!(drawn.iter().any(|r| r.contains("▾ Preview")));
+    driver.resize(Size::new(120, 40));
+    assert_eq!(driver.frame().plain().len(), driver.program().height());
+}
+
+#[test]
 fn the_view_draws_the_lines() {
     let a = app(plan(), 80, 24);
     let mut element = a.view();
