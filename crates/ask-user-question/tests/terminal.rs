@@ -1,0 +1,306 @@
+//! The binary on a terminal: refused without one (exit 1), and driven in a real terminal
+//! (tmux) with its input and output piped, as a script would run it.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use support::{BINARY, fixture, run_command_with_stdin, stderr};
+
+#[test]
+fn without_a_controlling_terminal_it_exits_1_and_says_why() {
+    // `setsid` starts the binary in a new session, which has no controlling terminal.
+    let input = std::fs::read_to_string(fixture("release.json")).unwrap();
+    let output = run_command_with_stdin(
+        Command::new("setsid")
+            .args(["-w", BINARY])
+            .env_remove("NO_COLOR"),
+        &input,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(output.stdout.is_empty(), "stdout carries only results");
+    let stderr = stderr(&output);
+    assert!(stderr.contains("no controlling terminal"), "{stderr}");
+    assert!(stderr.contains("use --keys"), "{stderr}");
+}
+
+#[test]
+fn key_replays_need_no_terminal() {
+    let path = fixture("release.json");
+    let output = Command::new("setsid")
+        .args(["-w", BINARY, "--keys", "2 esc", path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
+}
+
+/// A tmux server of our own (a unique socket) running one shell in a pane of a fixed size,
+/// in a scratch directory; killed and removed on drop.
+struct Tmux {
+    socket: String,
+    dir: PathBuf,
+}
+
+const TIMEOUT: Duration = Duration::from_secs(15);
+
+impl Tmux {
+    /// `None` (after saying so loudly) when tmux is missing outside CI; under CI a missing
+    /// tmux fails the test.
+    fn start(name: &str, width: u16, height: u16) -> Option<Tmux> {
+        let found = Command::new("tmux")
+            .arg("-V")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if !found {
+            if std::env::var_os("CI").is_some() {
+                panic!("tmux is required under CI (.ci/run installs it)");
+            }
+            eprintln!(
+                "\n*** SKIPPED {name}: tmux is not installed; install tmux to run the real-terminal test ***\n"
+            );
+            return None;
+        }
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let socket = format!(
+            "ask-user-question-test-{}-{}-{name}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::SeqCst)
+        );
+        let dir = std::env::temp_dir().join(&socket);
+        std::fs::create_dir_all(&dir).unwrap();
+        let tmux = Tmux { socket, dir };
+        let shell = "env -u NO_COLOR PS1='$ ' bash --norc --noprofile";
+        tmux.command(&[
+            "new-session",
+            "-d",
+            "-x",
+            &width.to_string(),
+            "-y",
+            &height.to_string(),
+            "-c",
+            tmux.dir.to_str().unwrap(),
+            shell,
+        ]);
+        tmux.wait_for("the shell prompt", |pane| pane.starts_with('$'));
+        Some(tmux)
+    }
+
+    fn command(&self, args: &[&str]) -> Output {
+        let output = Command::new("tmux")
+            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs");
+        assert!(
+            output.status.success(),
+            "tmux {args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        output
+    }
+
+    /// Types `text` literally, then Enter.
+    fn type_line(&self, text: &str) {
+        self.command(&["send-keys", "-l", text]);
+        self.command(&["send-keys", "Enter"]);
+    }
+
+    /// Sends tmux key names (`Enter`, `Escape`, `C-]`, `2`).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys"];
+        args.extend(keys);
+        self.command(&args);
+    }
+
+    fn pane(&self) -> String {
+        String::from_utf8(self.command(&["capture-pane", "-p"]).stdout).unwrap()
+    }
+
+    /// Polls the pane until `ready` holds; the pane then.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let pane = self.pane();
+            if ready(&pane) {
+                return pane;
+            }
+            if start.elapsed() > TIMEOUT {
+                panic!("timed out waiting for {what}; the pane:\n{pane}");
+            }
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+
+    fn file(&self, name: &str) -> String {
+        std::fs::read_to_string(self.dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    /// The terminal is back in its cooked mode: `stty -a` run in the pane shows line editing
+    /// and echo on.
+    fn assert_terminal_restored(&self) {
+        self.type_line("stty -a > stty.txt; echo stty-read");
+        self.wait_for("stty", |pane| pane.contains("\nstty-read\n"));
+        let stty = self.file("stty.txt");
+        let flags: Vec<&str> = stty
+            .split(|c: char| c.is_whitespace() || c == ';')
+            .collect();
+        for flag in ["icanon", "echo", "isig", "icrnl", "opost"] {
+            assert!(flags.contains(&flag), "{flag} is off: {stty}");
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .output();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn shell_quote(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
+}
+
+fn rows(pane: &str) -> Vec<&str> {
+    pane.lines().collect()
+}
+
+/// The exit status the shell printed after the run (`exit=N` on a line of its own), once the
+/// prompt is back below it.
+fn exit_status(pane: &str) -> Option<&str> {
+    let rows = rows(pane);
+    let at = rows.iter().position(|row| row.starts_with("exit="))?;
+    (rows.get(at + 1) == Some(&"$")).then(|| &rows[at]["exit=".len()..])
+}
+
+#[test]
+fn answers_in_a_real_terminal_with_piped_input_and_output() {
+    let Some(tmux) = Tmux::start("piped", 100, 30) else {
+        return;
+    };
+    std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
+    tmux.type_line(&format!(
+        "cat q.json | {} > out.json; echo \"exit=$?\"",
+        shell_quote(Path::new(BINARY))
+    ));
+
+    let pane = tmux.wait_for("the first frame", |p| p.contains("Which channel"));
+    let frame: Vec<&str> = rows(&pane)
+        .into_iter()
+        .skip_while(|row| !row.starts_with("╭─ Release plan ─"))
+        .collect();
+    assert!(
+        !frame.is_empty(),
+        "the frame starts below the command:\n{pane}"
+    );
+    assert_eq!(frame[0].chars().count(), 100, "the frame fills the width");
+    assert!(frame[0].ends_with('╮'), "{pane}");
+    assert!(
+        frame[1].contains("Channel") && frame[1].contains("Review"),
+        "{pane}"
+    );
+    assert!(pane.contains("› 1. ( ) ★ Stable"), "{pane}");
+    assert!(pane.contains("2. ( )   Beta"), "{pane}");
+
+    tmux.keys(&["2"]);
+    tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
+    tmux.keys(&["1", "3"]);
+    let pane = tmux.wait_for("two toggles", |p| {
+        p.matches("[✓]").count() == 2 || p.matches("[x]").count() == 2
+    });
+    assert!(pane.contains("Windows"), "{pane}");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Notes", |p| {
+        p.contains("Anything the release notes must say?")
+    });
+    tmux.command(&["send-keys", "-l", "ship it"]);
+    tmux.wait_for("the typed text", |p| p.contains("ship it"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Tag", |p| p.contains("Tag the release commit?"));
+    tmux.keys(&["1"]);
+    let pane = tmux.wait_for("Review", |p| p.contains("Review your answers"));
+    assert!(pane.contains("Beta"), "{pane}");
+    assert!(
+        pane.contains("“ship it”") || pane.contains("ship it"),
+        "{pane}"
+    );
+    tmux.keys(&["Enter"]);
+
+    let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
+    assert_eq!(exit_status(&pane), Some("0"), "{pane}");
+    assert!(
+        !pane.contains("Release plan") && !pane.contains('╭') && !pane.contains('╰'),
+        "the questionnaire's region is erased:\n{pane}"
+    );
+
+    let result: Value = serde_json::from_str(&tmux.file("out.json")).unwrap();
+    assert_eq!(result["details"]["cancelled"], json!(false));
+    let answers = &result["details"]["answers"];
+    assert_eq!(answers["channel"]["values"], json!(["beta"]));
+    assert_eq!(answers["targets"]["values"], json!(["linux", "windows"]));
+    assert_eq!(answers["notes"]["customText"], json!("ship it"));
+    assert_eq!(answers["tag"]["values"], json!(["yes"]));
+
+    tmux.assert_terminal_restored();
+}
+
+#[test]
+fn the_demo_docks_with_ctrl_bracket_and_ctrl_c_cancels_keeping_answers() {
+    let Some(tmux) = Tmux::start("demo", 100, 30) else {
+        return;
+    };
+    // No input and stdin is the terminal: the embedded demo.
+    tmux.type_line(&format!(
+        "{} > out.json; echo \"exit=$?\"",
+        shell_quote(Path::new(BINARY))
+    ));
+    tmux.wait_for("the demo", |p| {
+        p.contains("╭─ Caching for the API client ─") && p.contains("In-memory LRU")
+    });
+    tmux.keys(&["2"]);
+    tmux.wait_for("the second tab", |p| p.contains("1/4 answered"));
+
+    tmux.keys(&["C-]"]);
+    let pane = tmux.wait_for("the dock", |p| {
+        p.contains("◆ Caching for the API client · Endpoints · 1/4 answered · ctrl+] expand")
+    });
+    assert!(
+        !pane.contains('╭') && !pane.contains('╰'),
+        "one line only:\n{pane}"
+    );
+
+    // Docked, Esc and digits belong to no one; Ctrl+] brings the questionnaire back as it was.
+    tmux.keys(&["Escape", "1"]);
+    tmux.keys(&["C-]"]);
+    let pane = tmux.wait_for("the restored frame", |p| p.contains('╰'));
+    assert_eq!(
+        exit_status(&pane),
+        None,
+        "Esc did not cancel while docked:\n{pane}"
+    );
+    assert!(pane.contains("1/4 answered"), "{pane}");
+
+    tmux.keys(&["C-c"]);
+    let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
+    assert_eq!(exit_status(&pane), Some("130"), "{pane}");
+    let result: Value = serde_json::from_str(&tmux.file("out.json")).unwrap();
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert_eq!(
+        result["details"]["answers"]["approach"]["status"],
+        json!("answered")
+    );
+    assert_eq!(
+        result["details"]["answers"]["endpoints"]["status"],
+        json!("skipped"),
+        "the 1 typed while docked was ignored"
+    );
+
+    tmux.assert_terminal_restored();
+}
