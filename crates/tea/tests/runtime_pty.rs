@@ -536,6 +536,8 @@ impl Program for Stuck {
     type Output = ();
     fn update(&mut self, key_pressed: KeyPressed) -> Cmd<()> {
         if key_pressed {
+            // Tell the test (on the terminal, via stderr) that the hang has begun.
+            eprint!("hanging");
             loop {
                 thread::park();
             }
@@ -770,18 +772,19 @@ fn raw_mode_is_restored_after_a_panic_before_the_message_prints() {
 }
 
 #[test]
-fn sigterm_ends_the_run_with_the_program_and_a_restored_terminal() {
-    let term = Terminal::launch(Launch::default());
-    term.wait_for_text("7/7");
-    rustix::process::kill_process(
-        rustix::process::Pid::from_child(&term.child),
-        rustix::process::Signal::TERM,
-    )
-    .expect("signal the child");
-    let (stdout, _, term) = term.finish();
-    assert_eq!(report(&stdout), "Signal(15)");
-    assert!(term.is_cooked());
-    assert!(!term.cursor_hidden());
+fn sigint_sigterm_and_sighup_end_the_run_with_a_restored_terminal() {
+    use rustix::process::Signal;
+    for (signal, number) in [(Signal::INT, 2), (Signal::TERM, 15), (Signal::HUP, 1)] {
+        let term = Terminal::launch(Launch::default());
+        term.wait_for_text("7/7");
+        rustix::process::kill_process(rustix::process::Pid::from_child(&term.child), signal)
+            .expect("signal the child");
+        let (stdout, _, term) = term.finish();
+        assert_eq!(report(&stdout), format!("Signal({number})"));
+        assert!(term.is_cooked(), "after signal {number}");
+        assert!(!term.cursor_hidden(), "after signal {number}");
+        assert_eq!(term.lines()[..2], ["$ app", ""], "after signal {number}");
+    }
 }
 
 #[test]
@@ -792,6 +795,7 @@ fn a_program_that_hangs_still_gets_its_terminal_restored_on_sigterm() {
     });
     term.wait_for_text("stuck: press a key");
     term.type_keys("x");
+    term.wait_for_text("hanging");
     // The loop is stuck in `update` and never sees the signal; the signal thread restores
     // the terminal after its grace period and lets SIGTERM take its default action.
     rustix::process::kill_process(
