@@ -398,6 +398,9 @@ impl App {
         let options = question.options.len();
         let multi = question.kind == QuestionType::Multi;
         if cursor >= options {
+            if !question.kind.allows_custom_text() {
+                return Cmd::Bell;
+            }
             self.editor = Some(Target::FreeText(q));
             return Cmd::None;
         }
@@ -777,9 +780,10 @@ impl App {
         let editor = self.open_editor();
         let heights: Vec<usize> = m.items.iter().map(layout::ItemRows::height).collect();
         let cursor = self.cursors[q];
-        // 1. The focused option's label.
+        // 1. The focused option's label (its first rows; a very long one gets the rest with
+        // the list).
         let selected = match m.items.get(cursor) {
-            Some(item) => budget.take(item.label.len()),
+            Some(item) => budget.take(item.label.len().min(layout::SELECTED_LABEL_ROWS)),
             None => 0,
         };
         // 2. The editor's borders and cursor row.
@@ -1083,8 +1087,21 @@ impl App {
                 out.push(first);
             }
         }
-        // A focused item taller than the window is cut.
+        // A focused item taller than the window is cut, and says so.
+        let full = out.len() - start;
         out.truncate(start + list.rows);
+        if list.rows < full
+            && let Some(last) = out.last_mut()
+        {
+            let mut cut = truncate_line(last, column.saturating_sub(1));
+            let style = cut
+                .spans
+                .last()
+                .map(|s| s.style.clone())
+                .unwrap_or_default();
+            cut.push(Span::styled("…", style));
+            *last = cut;
+        }
         for line in &mut out[start..] {
             if line.width() > column {
                 *line = truncate_line(line, column);

@@ -233,6 +233,19 @@ fn tiny_terminals_keep_the_focused_label() {
 }
 
 #[test]
+fn a_very_long_focused_label_leaves_room_for_the_prompt() {
+    let label = "Dual-write to the old tables and the new event stream for two weeks, then switch reads over";
+    let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Which migration?",
+        "options": [{"value": "x", "label": label}]}]});
+    let a = app(input, 30, 8);
+    let rows = screen(&a);
+    assert!(show(&a).contains("Which migration?"), "{}", show(&a));
+    let cut = rows.iter().rev().find(|r| r.contains('…')).unwrap();
+    assert!(cut.contains("stream for two…"), "{}", show(&a));
+    assert!(show(&a).contains("↑↓ move"));
+}
+
+#[test]
 fn an_open_editor_keeps_its_borders_in_tiny_terminals() {
     let mut a = app(plan(), 30, 8);
     press(&mut a, "n");
