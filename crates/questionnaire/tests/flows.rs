@@ -262,3 +262,11 @@ fn the_result_of_an_abort_is_what_was_recorded() {
     );
     assert!(result.content.contains("Approach"));
 }
+
+#[test]
+fn the_app_can_move_between_threads() {
+    // Hosts (the Node addon) keep the app behind a handle that may cross threads.
+    fn sendable<T: Send + Sync + 'static>() {}
+    sendable::<questionnaire::App>();
+    sendable::<Outcome>();
+}
