@@ -916,11 +916,7 @@ impl App {
             return vec![Line::default(); self.measured.height];
         }
         let geometry = self.measured.geometry;
-        let inner = if geometry.framed_sides {
-            geometry.inner
-        } else {
-            width
-        };
+        let inner = if plan.framed { geometry.inner } else { width };
         let mut rows: Vec<Row> = Vec::with_capacity(self.measured.height);
         if plan.tabs > 0 {
             rows.push(Row::Content(self.tab_bar(inner)));

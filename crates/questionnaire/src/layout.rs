@@ -46,6 +46,7 @@ pub struct Geometry {
     pub width: usize,
     /// Content columns inside the frame.
     pub inner: usize,
+    /// Wide enough for the side borders.
     pub framed_sides: bool,
     /// Previews beside the list.
     pub wide: bool,
@@ -253,7 +254,7 @@ impl Measured {
         }
     }
 
-    /// Whether the panel draws its top and bottom border.
+    /// Whether the panel draws its border (it needs 5 rows and 8 columns).
     pub fn framed(&self) -> bool {
         self.height >= MIN_FRAMED_HEIGHT && self.geometry.framed_sides
     }
@@ -502,9 +503,8 @@ pub enum Row {
     Divider,
 }
 
-/// Draws the frame: a rounded border with `title` in its top edge (when `framed`), side
-/// borders (when the width allows), dividers. Every row is exactly `width` wide when framed
-/// and at most `width` otherwise.
+/// Draws the frame: when `framed`, a rounded border with `title` in its top edge and rows
+/// exactly `width` wide; otherwise (tiny terminals) the bare rows, cut to `width`.
 pub fn frame(title: &str, rows: Vec<Row>, geometry: &Geometry, framed: bool) -> Vec<Line> {
     let width = geometry.width;
     let border = Style::fg(Slot::Border);
@@ -514,12 +514,12 @@ pub fn frame(title: &str, rows: Vec<Row>, geometry: &Geometry, framed: bool) -> 
     }
     for row in rows {
         out.push(match row {
-            Row::Divider if geometry.framed_sides => Line::styled(
+            Row::Divider if framed => Line::styled(
                 format!("├{}┤", "─".repeat(width.saturating_sub(2))),
                 border.clone(),
             ),
             Row::Divider => Line::styled("─".repeat(width), border.clone()),
-            Row::Content(line) if geometry.framed_sides => {
+            Row::Content(line) if framed => {
                 let mut framed_line = Line::styled("│ ", border.clone());
                 framed_line.bg = line.bg;
                 framed_line.spans.extend(fit(line, geometry.inner).spans);

@@ -43,13 +43,13 @@
 //!   row shares that reservation. Expanded narrow previews reserve a header and the tallest
 //!   preview; wide previews need a header and the tallest preview beside the list.
 //! - **Tiny terminals.** Rows are granted in this order: the focused option's label (its
-//!   first two rows; a cut option ends with "…"), the
-//!   editor's borders and cursor row, the tab bar, the footer, the prompt, context (its first
-//!   row — the counter when it overflows — and three more), an expanded preview's header and
-//!   two rows, the rest of the list (whole options), the "▸ Preview" row, more editor rows,
-//!   the rest of the context, the rest of an expanded preview, and last the dividers. Rows
-//!   left over stay blank at the bottom of the body (a wide preview uses them). The top and
-//!   bottom border need 5 rows, the side borders 8 columns.
+//!   first two rows; a cut option ends with "…") — §6's "selected labels" read as the focused
+//!   option's —, the editor's borders and cursor row, the tab bar, the footer, the prompt,
+//!   context (its first row, the counter when it overflows, and three more), an expanded
+//!   preview's header and two rows, the rest of the list (whole options), the "▸ Preview" row,
+//!   more editor rows, the rest of the context, the rest of an expanded preview, and last the
+//!   dividers. Rows left over stay blank at the bottom of the body (a wide preview uses them).
+//!   The border needs 5 rows and 8 columns; without it rows use the full width.
 //! - **Tab bar.** When the tabs do not fit, they window around the active one with ‹ ›; the
 //!   "N/M answered" progress goes first. Headers are cut at 24 columns there.
 //! - **Title.** The questionnaire's title, else the header of a lone question, else the
