@@ -61,9 +61,9 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		},
 
 		renderResult(result, { isPartial }, theme, context) {
-			const session = isPartial ? open.get(context.toolCallId) : undefined;
 			if (isPartial) {
 				// While the call runs, its card shows the dock when the questionnaire is collapsed.
+				const session = open.get(context.toolCallId);
 				return rowsComponent((width) => (session?.collapsed ? [session.dock(width)] : []));
 			}
 			(context.state as CardState).details = result.details;

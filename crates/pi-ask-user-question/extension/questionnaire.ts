@@ -25,6 +25,8 @@ export async function askWithQuestionnaire(
 				done("finished");
 			};
 			signal?.addEventListener("abort", onAbort, { once: true });
+			// Aborted between the check above and this factory: close right after pi shows it.
+			if (signal?.aborted) queueMicrotask(onAbort);
 			return {
 				render: (width: number) => session.render(width, tui.terminal.rows),
 				handleInput: (data: string) => {

@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Measures the addon as pi uses it from Node: load time, Session.render at 120 columns (a cache
+// hit, and the first render after a key), the call and result cards.
+// Usage: node scripts/bench.mjs [questionnaire.json]   (default: assets/bench/reference.json)
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
+const input = JSON.parse(readFileSync(process.argv[2] ?? join(packageDir, "../../assets/bench/reference.json"), "utf8"));
+
+const loadStart = process.hrtime.bigint();
+const addon = createRequire(import.meta.url)(join(packageDir, "ask-user-question.node"));
+const loadMs = Number(process.hrtime.bigint() - loadStart) / 1e6;
+
+const palette = new addon.Palette(
+	{ accent: "\x1b[38;2;138;190;183m", border: "\x1b[38;2;95;135;255m", text: "\x1b[39m" },
+	{ selectedBg: "\x1b[48;2;58;58;74m" },
+);
+
+function time(label, iterations, run) {
+	const samples = [];
+	for (let i = 0; i < iterations; i++) {
+		const start = process.hrtime.bigint();
+		run(i);
+		samples.push(Number(process.hrtime.bigint() - start) / 1e3);
+	}
+	samples.sort((a, b) => a - b);
+	const median = samples[Math.floor(samples.length / 2)];
+	const p95 = samples[Math.floor(samples.length * 0.95)];
+	console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(8)} µs   p95 ${p95.toFixed(1).padStart(8)} µs   (n=${iterations})`);
+}
+
+console.log(`addon load (require)                          ${loadMs.toFixed(1)} ms`);
+const openStart = process.hrtime.bigint();
+const session = new addon.Session(input, palette);
+const firstRows = session.render(120, 40);
+console.log(`new Session + first render 120x40             ${(Number(process.hrtime.bigint() - openStart) / 1e6).toFixed(1)} ms (${firstRows.length} rows)`);
+
+time("render(120, 40), cache hit", 2000, () => session.render(120, 40));
+time("input(↓/↑) + render(120, 40)", 400, (i) => {
+	session.input(i % 2 ? "\x1b[A" : "\x1b[B");
+	session.render(120, 40);
+});
+time("input(tab/shift+tab) + render(120, 40)", 200, (i) => {
+	session.input(i % 2 ? "\x1b[Z" : "\t");
+	session.render(120, 40);
+});
+time("renderCall(args, 118)", 400, () => addon.renderCall(input, 118, palette));
+const details = session.result().details;
+time("renderResult(details, 118)", 400, () => addon.renderResult(details, 118, palette));
