@@ -86,7 +86,10 @@ for (const [width, height] of [
 		pi.keys("C-]");
 		rows = await pi.until((r) => !questionnaireOpen(r) && editorRules(r).length === 2, "the dock and pi's editor");
 		const [editorTop] = editorRules(rows);
-		assert.match(rows[editorTop - 1], /Plan · Name · 2\/3 answered · ctrl\+\] expand/, "the dock sits right above the editor");
+		const dock = /Plan · Name · 2\/3 answered · ctrl\+\] expand/;
+		assert.match(rows[editorTop - 1], dock, "the dock sits right above the editor");
+		const working = rows.findIndex((row) => row.includes("Working"));
+		assert.ok(rows.slice(0, working).some((row) => dock.test(row)), "the call's card in the transcript shows it collapsed");
 
 		pi.type("draft for pi");
 		rows = await pi.untilText("draft for pi");
