@@ -780,10 +780,13 @@ impl App {
         let editor = self.open_editor();
         let heights: Vec<usize> = m.items.iter().map(layout::ItemRows::height).collect();
         let cursor = self.cursors[q];
-        // 1. The focused option's label (its first rows; a very long one gets the rest with
-        // the list).
+        // 1. The focused option's label: all of it while it takes at most half the panel
+        // (and at least its first two rows); the rest of a very long one comes with the list.
         let selected = match m.items.get(cursor) {
-            Some(item) => budget.take(item.label.len().min(layout::SELECTED_LABEL_ROWS)),
+            Some(item) => {
+                let cap = (budget.left() / 2).max(layout::SELECTED_LABEL_ROWS);
+                budget.take(item.label.len().min(cap))
+            }
             None => 0,
         };
         // 2. The editor's borders and cursor row.

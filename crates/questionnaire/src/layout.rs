@@ -25,7 +25,8 @@ pub const NOTE_EDITOR_ROWS: usize = 1;
 pub const ANSWER_EDITOR_ROWS: usize = 3;
 /// A draft never takes more text rows than this; taller drafts clip around the cursor.
 pub const EDITOR_MAX_ROWS: usize = 8;
-/// Rows of the focused option's label granted before anything else in tiny terminals.
+/// Rows of the focused option's label always granted first (more while it fits in half the
+/// panel).
 pub const SELECTED_LABEL_ROWS: usize = 2;
 /// Body rows an expanded narrow preview gets before other options when space is tight.
 pub const PREVIEW_PREFERRED_ROWS: usize = 2;

@@ -42,8 +42,8 @@
 //!   under an option list and 5 (three text rows) for a text question; the "▸ Preview · p"
 //!   row shares that reservation. Expanded narrow previews reserve a header and the tallest
 //!   preview; wide previews need a header and the tallest preview beside the list.
-//! - **Tiny terminals.** Rows are granted in this order: the focused option's label (its
-//!   first two rows; a cut option ends with "…") — §6's "selected labels" read as the focused
+//! - **Tiny terminals.** Rows are granted in this order: the focused option's label (all of it
+//!   up to half the panel, at least two rows; a cut option ends with "…") — §6's "selected labels" read as the focused
 //!   option's —, the editor's borders and cursor row, the tab bar, the footer, the prompt,
 //!   context (its first row, the counter when it overflows, and three more), an expanded
 //!   preview's header and two rows, the rest of the list (whole options), the "▸ Preview" row,
