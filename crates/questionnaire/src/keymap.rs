@@ -185,6 +185,7 @@ static LIST: &[Binding] = &[
         repeats: false,
         hint: hint("enter", Label::Select, When::SingleChoice),
     },
+    // Enter's hint on a multi question ("next"); the binding above handles the key.
     Binding {
         keys: &[],
         msg: |_| Msg::Activate,
