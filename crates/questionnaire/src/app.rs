@@ -722,7 +722,7 @@ impl App {
         if i >= question.options.len() {
             let mut extra = vec![Line::styled(self.label(Label::TypeOwn), muted.clone())];
             extra.push(Line::default());
-            match self.answer(q).and_then(|a| a.custom_text.as_deref()) {
+            match self.live_text(Target::FreeText(q)).as_deref() {
                 Some(text) => extra.extend(
                     wrap(&sanitize(text), preview_width)
                         .into_iter()
@@ -737,11 +737,11 @@ impl App {
         }
         let base = self.layout_of(q).previews[i].lines();
         let mut extra = Vec::new();
-        if let Some(note) = self.option_note(q, i) {
+        if let Some(note) = self.live_text(Target::OptionNote(q, i)) {
             if !base.is_empty() {
                 extra.push(Line::default());
             }
-            let text = format!("✎ {}: {}", self.label(Label::Note), sanitize(note));
+            let text = format!("✎ {}: {}", self.label(Label::Note), sanitize(&note));
             extra.extend(
                 wrap(&text, preview_width)
                     .into_iter()
@@ -752,6 +752,17 @@ impl App {
             extra.push(Line::styled(self.label(Label::NoDescription), muted));
         }
         PreviewDoc { base, extra }
+    }
+
+    /// What a preview shows for `target`: the draft while its editor is open (so the preview
+    /// follows the typing), else the saved text; `None` when blank.
+    fn live_text(&self, target: Target) -> Option<String> {
+        let text = if self.open_editor() == Some(target) {
+            self.draft(target).text().to_string()
+        } else {
+            self.saved_text(target)
+        };
+        Some(text).filter(|t| !t.trim().is_empty())
     }
 
     fn editor_text_rows(&self, target: Target) -> usize {

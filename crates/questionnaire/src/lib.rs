@@ -27,7 +27,7 @@
 //!   editor is always open, so `N` is text there and such questions take no question note.
 //! - **Previews.** `p` does nothing at 100+ columns (previews are always beside the list
 //!   there); the expansion choice holds across tabs and resizes. The preview scroll resets
-//!   when the focused option or the tab changes. The free-text row previews its saved text.
+//!   when the focused option or the tab changes. The free-text row previews its text; while an editor is open its preview follows the draft.
 //! - **Review.** The partial-submit warning clears when the user leaves the Review tab, so a
 //!   later Submit warns again. The Cancel row cancels exactly as Esc does.
 //! - **Key kinds.** Releases never act. Repeats act for keys that move, scroll, type or delete;

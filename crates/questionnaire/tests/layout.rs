@@ -113,6 +113,33 @@ fn wide_previews_scroll_with_a_range_header() {
 }
 
 #[test]
+fn wide_previews_follow_the_draft_being_typed() {
+    let mut a = app(plan(), 120, 40);
+    press(&mut a, &format!("tab n {}", typing("needs review")));
+    assert!(show(&a).contains("│ ✎ Note: needs review"), "{}", show(&a));
+    press(&mut a, "esc");
+    assert!(
+        !show(&a).contains("✎ Note"),
+        "an unsaved draft is not the note"
+    );
+    press(&mut a, "end enter text:mine");
+    assert!(show(&a).contains("│ mine"), "{}", show(&a));
+}
+
+#[test]
+fn p_does_nothing_where_previews_are_beside_the_list() {
+    let mut a = app(plan(), 120, 40);
+    let before = screen(&a);
+    press(&mut a, "p");
+    assert_eq!(screen(&a), before);
+    a.update(Msg::Resized(Size::new(80, 40)));
+    assert!(
+        show(&a).contains("▸ Preview"),
+        "narrow previews still start collapsed"
+    );
+}
+
+#[test]
 fn narrow_previews_expand_below_the_list_and_stay_expanded() {
     let mut a = app(plan(), 80, 40);
     press(&mut a, "p");
