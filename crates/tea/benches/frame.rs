@@ -1,5 +1,5 @@
 //! Frame rendering cost: a 120x40 view of 40 styled rows, rendered to a `Frame`.
-//! `cargo bench -p tea --bench frame` prints p50/p99 per stage.
+//! `cargo bench -p tea --bench frame [-- FILTER]` prints p50/p99 per stage.
 
 use std::time::Instant;
 
@@ -38,7 +38,15 @@ fn view_lines(width: usize) -> Vec<Line> {
         .collect()
 }
 
+/// Runs and prints one stage, unless a filter given on the command line excludes it.
 fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
+        return;
+    }
     for _ in 0..50 {
         f();
     }
@@ -51,8 +59,10 @@ fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
         .collect();
     samples.sort_unstable();
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
+    // The minimum shows the cost on an idle machine; p50/p99 include whatever else runs.
     println!(
-        "{name:<44} p50 {:>8.1} µs   p99 {:>8.1} µs",
+        "{name:<44} min {:>7.1} µs   p50 {:>7.1} µs   p99 {:>8.1} µs",
+        at(0.0),
         at(0.5),
         at(0.99)
     );
@@ -73,6 +83,14 @@ fn main() {
     measure("element → Frame (render, dark palette)", n, || {
         let mut el = rows(lines.clone(), width);
         std::hint::black_box(frame::render(&mut el, width, &palette));
+    });
+    measure("lines → Frame (render_lines, no iocraft)", n, || {
+        std::hint::black_box(frame::render_lines(&lines, width, &palette));
+    });
+    measure("iocraft floor: empty 120x40 View → canvas", n, || {
+        let mut el =
+            iocraft::element!(iocraft::components::View(width: 120u32, height: 40u32)).into_any();
+        std::hint::black_box(el.render(Some(usize::from(width))));
     });
     let canvas = rows(lines.clone(), width).render(Some(usize::from(width)));
     measure("canvas → Frame (writer only)", n, || {

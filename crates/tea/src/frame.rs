@@ -54,6 +54,27 @@ impl CellStyle {
     fn is_plain(&self) -> bool {
         *self == CellStyle::default()
     }
+    /// Equal apart from the link (which is not SGR).
+    fn same_look(&self, other: &CellStyle) -> bool {
+        self.fg == other.fg
+            && self.bg == other.bg
+            && (
+                self.bold,
+                self.dim,
+                self.italic,
+                self.underline,
+                self.strike,
+                self.reverse,
+            ) == (
+                other.bold,
+                other.dim,
+                other.italic,
+                other.underline,
+                other.strike,
+                other.reverse,
+            )
+    }
+
     /// Whether a blank cell in this style would show on screen.
     fn shows_on_blank(&self) -> bool {
         self.bg.is_some() || self.underline || self.strike || self.reverse
@@ -66,9 +87,20 @@ pub fn render(element: &mut AnyElement<'static>, width: u16, palette: &Palette) 
     Frame::read(&canvas, &overlays, width, palette)
 }
 
-/// Renders pre-laid-out lines (as [`crate::rows`] would draw them).
-pub fn render_lines(lines: Vec<Line>, width: u16, palette: &Palette) -> Frame {
-    render(&mut crate::rows::rows(lines, width), width, palette)
+/// Renders pre-laid-out lines exactly as [`crate::rows`] draws them, without iocraft: for
+/// hosts that hold lines already (transcript cards, a cached view).
+pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) -> Frame {
+    let mut styler = Styler::new(palette);
+    let rows = lines
+        .as_ref()
+        .iter()
+        .map(|line| {
+            let mut row = RowBuilder::new(usize::from(width));
+            line_segment(&mut row, Some(line), 0, i64::from(width));
+            row.finish(&mut styler)
+        })
+        .collect();
+    Frame { width, rows }
 }
 
 impl Frame {
@@ -79,8 +111,9 @@ impl Frame {
 
     fn read(canvas: &Canvas, overlays: &[Overlay], width: u16, palette: &Palette) -> Frame {
         let columns = canvas.width().min(usize::from(width));
+        let mut styler = Styler::new(palette);
         let rows = (0..canvas.height())
-            .map(|y| read_row(canvas, overlays, y, columns, palette))
+            .map(|y| read_row(canvas, overlays, y, columns, &mut styler))
             .collect();
         Frame { width, rows }
     }
@@ -168,13 +201,19 @@ fn literal_name(color: CanvasColor) -> String {
 }
 
 /// A row under construction: plain text plus style runs, merging equal neighbours.
-#[derive(Default)]
 struct RowBuilder {
     plain: String,
     runs: Vec<(usize, CellStyle)>,
 }
 
 impl RowBuilder {
+    fn new(columns: usize) -> Self {
+        RowBuilder {
+            plain: String::with_capacity(columns + columns / 2),
+            runs: Vec::with_capacity(8),
+        }
+    }
+
     fn push(&mut self, text: &str, style: &CellStyle) {
         if text.is_empty() {
             return;
@@ -197,7 +236,7 @@ impl RowBuilder {
     }
 
     /// Drops trailing blanks that would not show on screen.
-    fn finish(mut self, palette: &Palette) -> Row {
+    fn finish(mut self, styler: &mut Styler) -> Row {
         while let Some((_, style)) = self.runs.last() {
             if style.shows_on_blank() {
                 break;
@@ -218,7 +257,7 @@ impl RowBuilder {
             plain: self.plain,
             runs: self.runs,
         };
-        row.ansi = ansi(&row, palette);
+        row.ansi = ansi(&row, styler);
         row
     }
 }
@@ -228,14 +267,14 @@ fn read_row(
     overlays: &[Overlay],
     y: usize,
     columns: usize,
-    palette: &Palette,
+    styler: &mut Styler,
 ) -> Row {
     // Skip cells iocraft never touched at the end of the row.
     let end = (0..columns)
         .rev()
         .find(|&x| canvas.cell(x, y).is_some_and(|c| !c.is_empty()))
         .map_or(0, |x| x + 1);
-    let mut row = RowBuilder::default();
+    let mut row = RowBuilder::new(end);
     let mut x = 0;
     while x < end {
         let Some(cell) = canvas.cell(x, y) else { break };
@@ -284,7 +323,7 @@ fn read_row(
         row.push(&text, &style);
         x += advance;
     }
-    row.finish(palette)
+    row.finish(styler)
 }
 
 fn overlay_line(overlay: &Overlay, y: usize) -> Option<&Line> {
@@ -297,8 +336,12 @@ fn overlay_line(overlay: &Overlay, y: usize) -> Option<&Line> {
 /// get through.
 fn overlay_segment(row: &mut RowBuilder, overlay: &Overlay, from: usize, to: usize, y: usize) {
     let offset = i64::from(overlay.x);
-    let (lo, hi) = (from as i64 - offset, to as i64 - offset);
     let line = overlay_line(overlay, y);
+    line_segment(row, line, from as i64 - offset, to as i64 - offset);
+}
+
+/// Writes columns `lo..hi` of a line (blanks past its end, in the line's background).
+fn line_segment(row: &mut RowBuilder, line: Option<&Line>, lo: i64, hi: i64) {
     let blank = CellStyle {
         bg: line.and_then(|l| l.bg).map(Bg::Slot),
         ..CellStyle::default()
@@ -318,34 +361,74 @@ fn overlay_segment(row: &mut RowBuilder, overlay: &Overlay, from: usize, to: usi
                 col += len;
                 continue;
             }
-            for g in span.text.graphemes(true) {
-                if col >= hi {
-                    break;
-                }
-                if g.starts_with(char::is_control) {
-                    continue;
-                }
-                let w = text::grapheme_width(g) as i64;
-                if col >= lo && col + w <= hi {
-                    if g.chars().any(ink::is_reserved) {
-                        // Never let text pass for a placeholder.
-                        row.push(&"\u{fffd}".repeat(w as usize), &style);
-                    } else {
-                        row.push(g, &style);
-                    }
-                } else if col + w > lo {
-                    // Cut by an edge: blanks for the part inside.
-                    let inside = (col + w).min(hi) - col.max(lo);
-                    row.blanks(inside as usize, &style);
-                }
-                col += w;
-            }
+            col = if span.text.chars().all(text::is_standalone) {
+                // Every char is a cluster of its own: no segmentation needed.
+                let clusters = span.text.char_indices().map(|(at, c)| {
+                    let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+                    (at, &span.text[at..at + c.len_utf8()], w)
+                });
+                clip_clusters(row, &span.text, clusters, &style, col, lo, hi)
+            } else {
+                let clusters = span
+                    .text
+                    .grapheme_indices(true)
+                    .map(|(at, g)| (at, g, text::grapheme_width(g)));
+                clip_clusters(row, &span.text, clusters, &style, col, lo, hi)
+            };
         }
     }
     if col < hi {
         let start = col.max(lo);
         row.blanks((hi - start) as usize, &blank);
     }
+}
+
+/// Writes the clusters (byte offset, text, width) of `text` that fall in columns `lo..hi`,
+/// starting at column `col`; returns the column after them. Clusters that pass as they are go
+/// out in one piece; controls are dropped; reserved code points become U+FFFD; a cluster cut by
+/// an edge becomes blanks.
+fn clip_clusters<'t>(
+    row: &mut RowBuilder,
+    text: &'t str,
+    clusters: impl Iterator<Item = (usize, &'t str, usize)>,
+    style: &CellStyle,
+    mut col: i64,
+    lo: i64,
+    hi: i64,
+) -> i64 {
+    let mut run: Option<(usize, usize)> = None;
+    for (at, g, w) in clusters {
+        if col >= hi {
+            break;
+        }
+        let w = w as i64;
+        let whole = col >= lo && col + w <= hi;
+        let control = g.starts_with(char::is_control);
+        if whole && !control && !g.chars().any(ink::is_reserved) {
+            let (from, _) = run.unwrap_or((at, at));
+            run = Some((from, at + g.len()));
+            col += w;
+            continue;
+        }
+        if let Some((a, b)) = run.take() {
+            row.push(&text[a..b], style);
+        }
+        if control {
+            continue;
+        }
+        if whole {
+            // Never let text pass for a placeholder.
+            row.push(&"\u{fffd}".repeat(w as usize), style);
+        } else if col + w > lo {
+            let inside = (col + w).min(hi) - col.max(lo);
+            row.blanks(inside as usize, style);
+        }
+        col += w;
+    }
+    if let Some((a, b)) = run {
+        row.push(&text[a..b], style);
+    }
+    col
 }
 
 fn span_style(style: &crate::style::Style, blank: &CellStyle) -> CellStyle {
@@ -405,7 +488,8 @@ fn cell_text<'a>(
 
 /// The terminal form of a row: an SGR sequence at each style change (each starting from a
 /// reset, so rows can be written alone), OSC 8 around links when the palette enables them.
-fn ansi(row: &Row, palette: &Palette) -> String {
+fn ansi(row: &Row, styler: &mut Styler) -> String {
+    let palette = styler.palette;
     let mut out = String::with_capacity(row.plain.len() + row.runs.len() * 24);
     let mut start = 0;
     let mut styled = false;
@@ -423,9 +507,11 @@ fn ansi(row: &Row, palette: &Palette) -> String {
             }
             link = wanted_link;
         }
-        let sgr = sgr(style, palette);
+        let sgr = styler.sgr(style);
         if !sgr.is_empty() {
-            let _ = write!(out, "\x1b[0;{sgr}m");
+            out.push_str("\x1b[0;");
+            out.push_str(sgr);
+            out.push('m');
             styled = true;
         } else if styled {
             out.push_str("\x1b[0m");
@@ -452,6 +538,37 @@ fn safe_url(url: &str) -> Cow<'_, str> {
                 .filter(|c| !c.is_control() && *c != ' ')
                 .collect(),
         )
+    }
+}
+
+/// SGR parameters per style, computed once per frame (a frame has few distinct styles).
+struct Styler<'a> {
+    palette: &'a Palette,
+    cache: Vec<(CellStyle, String)>,
+}
+
+impl<'a> Styler<'a> {
+    fn new(palette: &'a Palette) -> Self {
+        Styler {
+            palette,
+            cache: Vec::new(),
+        }
+    }
+
+    fn sgr(&mut self, style: &CellStyle) -> &str {
+        let found = self.cache.iter().position(|(s, _)| s.same_look(style));
+        let index = match found {
+            Some(i) => i,
+            None => {
+                let key = CellStyle {
+                    link: None,
+                    ..style.clone()
+                };
+                self.cache.push((key, sgr(style, self.palette)));
+                self.cache.len() - 1
+            }
+        };
+        &self.cache[index].1
     }
 }
 

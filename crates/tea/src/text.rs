@@ -26,7 +26,39 @@ pub fn width(s: &str) -> usize {
     if s.is_ascii() {
         return s.bytes().filter(|b| (0x20..0x7f).contains(b)).count();
     }
+    if s.chars().all(is_standalone) {
+        // Each char is its own grapheme cluster: skip segmentation (the common case).
+        return s
+            .chars()
+            .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0))
+            .sum();
+    }
     s.graphemes(true).map(grapheme_width).sum()
+}
+
+/// Whether `c` always forms a grapheme cluster by itself, whatever surrounds it: it neither
+/// extends the previous cluster nor joins the next (no marks, joiners, selectors, emoji
+/// modifiers, regional indicators, Hangul jamo, prepended or control characters). A
+/// conservative list of common ranges: Latin, Greek, Cyrillic, general punctuation, CJK,
+/// kana, Hangul syllables, full-width forms.
+pub fn is_standalone(c: char) -> bool {
+    matches!(c,
+        '\u{20}'..='\u{7e}'
+        | '\u{a0}'..='\u{ac}'
+        | '\u{ae}'..='\u{2ff}'
+        | '\u{370}'..='\u{482}'
+        | '\u{48a}'..='\u{52f}'
+        | '\u{2010}'..='\u{2027}'
+        | '\u{2030}'..='\u{205e}'
+        | '\u{2190}'..='\u{21ff}'
+        | '\u{2500}'..='\u{25ff}'
+        | '\u{3000}'..='\u{3029}'
+        | '\u{3030}'..='\u{3098}'
+        | '\u{309b}'..='\u{30ff}'
+        | '\u{4e00}'..='\u{9fff}'
+        | '\u{ac00}'..='\u{d7a3}'
+        | '\u{ff01}'..='\u{ff9d}'
+    )
 }
 
 /// Makes untrusted text safe to draw: removes every escape sequence (CSI, OSC, DCS, APC, PM,
@@ -411,6 +443,37 @@ mod tests {
         let lines = wrap_hanging(&[Span::plain("1. a long label that wraps")], 12, 3);
         let plain: Vec<String> = lines.iter().map(Line::plain_text).collect();
         assert_eq!(plain, vec!["1. a long", "   label", "   that", "   wraps"]);
+    }
+
+    #[test]
+    fn standalone_chars_measure_like_clusters() {
+        // The fast path must agree with segmentation on every char it accepts.
+        let ranges = [
+            0x20..0x300u32,
+            0x370..0x530,
+            0x2010..0x2060,
+            0x2190..0x2200,
+            0x2500..0x2600,
+            0x3000..0x3100,
+            0x4e00..0x4f00,
+            0xac00..0xac80,
+            0xd780..0xd7b0,
+            0xff00..0xffa0,
+        ];
+        for c in ranges.into_iter().flatten().filter_map(char::from_u32) {
+            if !is_standalone(c) {
+                continue;
+            }
+            for neighbour in [
+                "a", "é", "日", "한", "ア", "—", "│", "Ж", "←", "ｱ", "、", "©",
+            ] {
+                for text in [format!("{c}{neighbour}"), format!("{neighbour}{c}")] {
+                    assert_eq!(text.graphemes(true).count(), 2, "{text:?} is one cluster");
+                }
+            }
+            let grapheme: usize = format!("{c}{c}").graphemes(true).map(grapheme_width).sum();
+            assert_eq!(width(&format!("{c}{c}")), grapheme, "{c:?}");
+        }
     }
 
     #[test]

@@ -10,6 +10,11 @@ fn render_lines(lines: Vec<Line>, w: u16, palette: &Palette) -> Frame {
     frame::render(&mut rows(lines, w), w, palette)
 }
 
+/// The same lines straight to a frame, without iocraft.
+fn direct(lines: &[Line], w: u16, palette: &Palette) -> Frame {
+    frame::render_lines(lines, w, palette)
+}
+
 #[test]
 fn plain_rows_are_the_text_with_trailing_blanks_dropped() {
     let f = render_lines(
@@ -146,10 +151,14 @@ fn painted_and_captured_rows_agree() {
     for w in [1, 5, 12, 30, 80] {
         let palette = Palette::light().with_links(true);
         let a = render_lines(lines.clone(), w, &palette);
-        let b = painted(lines.clone(), w, &palette);
-        assert_eq!(a.plain(), b.plain(), "width {w}");
-        assert_eq!(a.tagged(), b.tagged(), "width {w}");
-        assert_eq!(a.ansi(), b.ansi(), "width {w}");
+        for (b, path) in [
+            (painted(lines.clone(), w, &palette), "painted"),
+            (direct(&lines, w, &palette), "direct"),
+        ] {
+            assert_eq!(a.plain(), b.plain(), "{path} at width {w}");
+            assert_eq!(a.tagged(), b.tagged(), "{path} at width {w}");
+            assert_eq!(a.ansi(), b.ansi(), "{path} at width {w}");
+        }
     }
 }
 

@@ -194,7 +194,9 @@ proptest! {
         }).collect();
         let count = lines.len();
         let palette = Palette::dark().with_links(links);
-        let captured = frame::render_lines(lines.clone(), w, &palette);
+        let captured = frame::render(&mut rows(lines.clone(), w), w, &palette);
+        let direct = frame::render_lines(&lines, w, &palette);
+        prop_assert_eq!(&direct, &captured, "render_lines draws what rows draws");
         // The same rows painted on iocraft's canvas (outside `frame::render`).
         let canvas = rows(lines, w).render(Some(usize::from(w)));
         let painted = Frame::from_canvas(&canvas, w, &palette);
