@@ -160,3 +160,16 @@ test("Esc while collapsed belongs to pi: the turn is aborted, answers kept", asy
 	assert.equal(box.requests().length, 1, "an aborted turn does not call the model again");
 	assert.ok(rows.some((row) => /Approach\s+✓ Safe/.test(row)), `the card keeps the answer:\n${rows.join("\n")}`);
 });
+
+test("calls that fail show why in their cards: pi's schema check, then the tool's own validation", async () => {
+	start(100, 40, [
+		{ call: { questions: "not a list" } },
+		{ call: { questions: [{ id: "a", header: " ", prompt: "Which?", options: [] }] } },
+		{ echo: true },
+	]);
+	const rows = await pi.untilText("MODEL RECEIVED (isError=true)");
+	assert.ok(has(rows, "Validation failed for tool"), `pi's own error is shown:\n${rows.join("\n")}`);
+	assert.ok(has(rows, "invalid questions"), "the tool's error card");
+	assert.ok(has(rows, "/questions/0/header") && has(rows, "/questions/0/options"), "with every issue");
+	assert.ok(!questionnaireOpen(rows), "nothing was asked");
+});

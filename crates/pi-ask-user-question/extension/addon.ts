@@ -62,8 +62,8 @@ export interface Addon {
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
 	Session: new (input: unknown, palette: Palette) => Session;
 	Dialogs: new (input: unknown) => Dialogs;
-	renderCall(args: unknown, width: number, palette: Palette, details?: unknown): string[];
-	renderResult(details: unknown, width: number, palette: Palette): string[];
+	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
+	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];
 }
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));

@@ -55,7 +55,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		renderCall(args, theme, context) {
 			const state = context.state as CardState;
 			return rowsComponent(
-				(width) => addon.renderCall(args ?? {}, width, palette(theme), state.details),
+				(width) => addon.renderCall(args ?? {}, width, palette(theme), state.details, context.isError),
 				() => state.details,
 			);
 		},
@@ -67,7 +67,10 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 				return rowsComponent((width) => (session?.collapsed ? [session.dock(width)] : []));
 			}
 			(context.state as CardState).details = result.details;
-			return rowsComponent((width) => addon.renderResult(result.details ?? {}, width, palette(theme)));
+			const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
+			return rowsComponent((width) =>
+				addon.renderResult(result.details ?? {}, width, palette(theme), text, context.isError),
+			);
 		},
 	});
 
