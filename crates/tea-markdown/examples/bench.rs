@@ -6,6 +6,10 @@
 //!
 //! A first render includes the lazy syntect load and the compilation of the Rust grammar's
 //! patterns, which happen once per process, so it is measured in fresh child processes.
+//!
+//! Each line reports wall time and the time the thread spent on a CPU
+//! (`CLOCK_THREAD_CPUTIME_ID`): on a busy machine the wall time includes waiting for a core, the
+//! CPU time does not.
 
 use std::hint::black_box;
 use std::process::Command;
@@ -68,25 +72,25 @@ fn main() {
 
     report(
         "syntect SyntaxSet::load_defaults_newlines",
-        &repeat(50, || {
+        &repeat(50, true, || {
             black_box(SyntaxSet::load_defaults_newlines());
         }),
     );
-    report(
-        "first render, fresh process (lazy load included)",
-        &children("first", 60),
-    );
-    report(
-        "first render after warm_up(), fresh process",
-        &children("first-after-warm-up", 60),
-    );
+    // Alternate the two kinds of child so drifting machine load affects both alike.
+    let (mut cold, mut warmed) = (Vec::new(), Vec::new());
+    for _ in 0..60 {
+        cold.extend(children("first", 1));
+        warmed.extend(children("first-after-warm-up", 1));
+    }
+    report("first render, fresh process (lazy load included)", &cold);
+    report("first render after warm_up(), fresh process", &warmed);
 
     warm_up();
     black_box(render(PREVIEW, 80));
     for width in [40, 80, 120] {
         report(
             &format!("render at {width} (syntect warm, no cache)"),
-            &repeat(2000, || {
+            &repeat(2000, true, || {
                 black_box(render(PREVIEW, width));
             }),
         );
@@ -95,7 +99,7 @@ fn main() {
     cache.get(PREVIEW, 80);
     report(
         "MarkdownCache::get hit at 80",
-        &repeat(100_000, || {
+        &repeat(100_000, false, || {
             black_box(cache.get(PREVIEW, 80));
         }),
     );
@@ -104,7 +108,7 @@ fn main() {
     let mut width = 60;
     report(
         "MarkdownCache::get, same source at a new width",
-        &repeat(2000, || {
+        &repeat(2000, true, || {
             width = if width == 64 { 60 } else { width + 1 };
             black_box(cache.get(PREVIEW, width));
         }),
@@ -116,52 +120,85 @@ fn print_first_render(after_warm_up: bool) {
     if after_warm_up {
         warm_up();
     }
-    let start = Instant::now();
-    let lines = render(PREVIEW, 80);
-    let elapsed = start.elapsed();
-    black_box(lines);
-    println!("{}", elapsed.as_nanos());
+    let (wall, cpu) = time(|| {
+        black_box(render(PREVIEW, 80));
+    });
+    println!("{} {}", wall.as_nanos(), cpu.map_or(0, |c| c.as_nanos()));
 }
 
-/// Runs this binary `n` times in `mode` and collects the time each child printed.
-fn children(mode: &str, n: usize) -> Vec<Duration> {
+/// Wall and on-CPU time of one call.
+type Sample = (Duration, Option<Duration>);
+
+fn time(f: impl FnOnce()) -> Sample {
+    let cpu_start = thread_cpu_time();
+    let start = Instant::now();
+    f();
+    let wall = start.elapsed();
+    let cpu = thread_cpu_time()
+        .zip(cpu_start)
+        .map(|(end, start)| end.saturating_sub(start));
+    (wall, cpu)
+}
+
+/// Time this thread has run on a CPU.
+fn thread_cpu_time() -> Option<Duration> {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec for the duration of the call.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
+}
+
+/// Runs this binary `n` times in `mode` and collects the times each child printed.
+fn children(mode: &str, n: usize) -> Vec<Sample> {
     let exe = std::env::current_exe().expect("own path");
     (0..n)
         .map(|_| {
             let out = Command::new(&exe).arg(mode).output().expect("child runs");
-            let nanos: u64 = String::from_utf8_lossy(&out.stdout)
-                .trim()
-                .parse()
-                .expect("child prints nanoseconds");
-            Duration::from_nanos(nanos)
+            let text = String::from_utf8_lossy(&out.stdout);
+            let mut fields = text
+                .split_whitespace()
+                .map(|f| Duration::from_nanos(f.parse().expect("child prints nanoseconds")));
+            let wall = fields.next().expect("wall time");
+            let cpu = fields.next().filter(|c| !c.is_zero());
+            (wall, cpu)
         })
         .collect()
 }
 
-fn repeat(n: usize, mut f: impl FnMut()) -> Vec<Duration> {
+/// Times `n` calls of `f` one by one, after a few warm-up calls. With `cpu`, each call also
+/// records its CPU time (a clock read costs a little, so only for calls of microseconds or more).
+fn repeat(n: usize, cpu: bool, mut f: impl FnMut()) -> Vec<Sample> {
     for _ in 0..n.min(20) {
         f();
     }
     (0..n)
         .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
+            if cpu {
+                time(&mut f)
+            } else {
+                let start = Instant::now();
+                f();
+                (start.elapsed(), None)
+            }
         })
         .collect()
 }
 
-fn report(what: &str, samples: &[Duration]) {
-    if samples.is_empty() {
-        return;
-    }
-    let mut sorted = samples.to_vec();
-    sorted.sort();
-    let at = |p: f64| sorted[((sorted.len() - 1) as f64 * p).round() as usize];
-    println!(
-        "{what:<55} n={:<6} p50 {:>10.1?}  p99 {:>10.1?}",
-        sorted.len(),
-        at(0.50),
-        at(0.99)
-    );
+fn report(what: &str, samples: &[Sample]) {
+    let percentiles = |mut values: Vec<Duration>| {
+        values.sort();
+        let at = |p: f64| values[((values.len() - 1) as f64 * p).round() as usize];
+        format!("p50 {:>9.1?} p99 {:>9.1?}", at(0.50), at(0.99))
+    };
+    let wall = percentiles(samples.iter().map(|s| s.0).collect());
+    let cpu: Vec<Duration> = samples.iter().filter_map(|s| s.1).collect();
+    let cpu = if cpu.len() == samples.len() {
+        format!(" | cpu {}", percentiles(cpu))
+    } else {
+        String::new()
+    };
+    println!("{what:<48} n={:<6} wall {wall}{cpu}", samples.len());
 }
