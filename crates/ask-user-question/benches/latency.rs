@@ -1,0 +1,369 @@
+//! Latency of the questionnaire over `assets/bench/reference.json` (4 questions, 40-line
+//! markdown previews with code blocks), release build:
+//!
+//! ```sh
+//! cargo bench -p ask-user-question --bench latency
+//! ```
+//!
+//! - key → frame: one key through the keymap and `update`, then `view` and the rows of the
+//!   frame, through the headless driver (its frame cache is dropped by the key), on every tab
+//!   at 80x24 and 120x40; previews are rendered once before sampling (steady state), and the
+//!   first view of each preview is reported on its own;
+//! - an unchanged re-render: the driver's cached frame, and `view` + rows with no cache;
+//! - the first frame showing a highlighted code block, cold: measured in a fresh process (this
+//!   benchmark re-runs itself), from before the questionnaire is built to the frame, so it
+//!   includes loading syntect's syntax set; the syntect load is also timed on its own;
+//! - CLI start to first frame: `ask-user-question render reference.json --size 120x40` from
+//!   spawn to exit (the frame printed), many runs.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use questionnaire::App;
+use tea::headless::Driver;
+use tea::input::{Event, KeyCode, KeyModifiers, key};
+use tea::{Palette, Program, Size};
+
+/// Set in the environment of a child run of this benchmark to take one cold measurement.
+const PROBE: &str = "ASK_USER_QUESTION_BENCH_PROBE";
+
+const SAMPLES_PER_TAB: usize = 5000;
+const COLD_RUNS: usize = 40;
+const CLI_RUNS: usize = 60;
+
+fn reference_path() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/bench/reference.json")
+}
+
+fn reference() -> question::Questionnaire {
+    let text = std::fs::read_to_string(reference_path()).expect("assets/bench/reference.json");
+    let value = serde_json::from_str(&text).expect("reference.json is JSON");
+    question::validate(&value).expect("reference.json is valid")
+}
+
+/// One measurement: wall-clock time, and the time this thread was on a CPU. The machine may be
+/// shared (other builds preempt us for a scheduler slice of ~4 ms), which shows in wall time
+/// only; CPU time is what the code itself costs.
+#[derive(Debug, Clone, Copy)]
+struct Sample {
+    wall: Duration,
+    cpu: Duration,
+}
+
+fn thread_cpu_time() -> Duration {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+fn measure(f: impl FnOnce()) -> Sample {
+    let cpu = thread_cpu_time();
+    let start = Instant::now();
+    f();
+    let wall = start.elapsed();
+    Sample {
+        wall,
+        cpu: thread_cpu_time().saturating_sub(cpu),
+    }
+}
+
+struct Stats {
+    p50: Duration,
+    p99: Duration,
+    max: Duration,
+    n: usize,
+}
+
+fn stats_of(mut samples: Vec<Duration>) -> Stats {
+    samples.sort_unstable();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
+    Stats {
+        p50: at(0.5),
+        p99: at(0.99),
+        max: samples[samples.len() - 1],
+        n: samples.len(),
+    }
+}
+
+/// Wall and CPU statistics of samples.
+fn stats(samples: &[Sample]) -> (Stats, Stats) {
+    (
+        stats_of(samples.iter().map(|s| s.wall).collect()),
+        stats_of(samples.iter().map(|s| s.cpu).collect()),
+    )
+}
+
+fn micros(d: Duration) -> String {
+    format!("{:.1} µs", d.as_secs_f64() * 1e6)
+}
+
+fn millis(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn report(name: &str, (wall, cpu): &(Stats, Stats), unit: fn(Duration) -> String, target: &str) {
+    println!(
+        "{name:<46} wall p50 {:>9} p99 {:>9} max {:>9} | cpu p50 {:>9} p99 {:>9} max {:>9}  n={}{target}",
+        unit(wall.p50),
+        unit(wall.p99),
+        unit(wall.max),
+        unit(cpu.p50),
+        unit(cpu.p99),
+        unit(cpu.max),
+        wall.n
+    );
+}
+
+/// For figures with no CPU time of their own (whole processes): wall only.
+fn report_wall(name: &str, wall: &Stats, unit: fn(Duration) -> String, target: &str) {
+    println!(
+        "{name:<46} wall p50 {:>9} p99 {:>9} max {:>9}  n={}{target}",
+        unit(wall.p50),
+        unit(wall.p99),
+        unit(wall.max),
+        wall.n
+    );
+}
+
+fn press(code: KeyCode) -> Event {
+    key(code, KeyModifiers::NONE)
+}
+
+/// One key, then the frame's rows; the time of both.
+fn key_to_frame(driver: &mut Driver<App>, event: &Event) -> Sample {
+    measure(|| {
+        black_box(driver.send(event));
+        black_box(driver.frame_ref().rows.len());
+    })
+}
+
+/// Down to the last row and back up, over and over: the keys of one sweep.
+fn sweep(rows: usize) -> Vec<Event> {
+    let mut keys = vec![press(KeyCode::Down); rows.saturating_sub(1)];
+    keys.extend(vec![press(KeyCode::Up); rows.saturating_sub(1)]);
+    keys
+}
+
+fn key_latency(size: Size) {
+    let questionnaire = reference();
+    let tabs = questionnaire.questions.len() + 1;
+    let rows_of = |tab: usize| match questionnaire.questions.get(tab) {
+        // Options, then "Type something.".
+        Some(q) => q.options.len() + 1,
+        // Review: the questions, Submit, Cancel.
+        None => questionnaire.questions.len() + 2,
+    };
+    let rows: Vec<usize> = (0..tabs).map(rows_of).collect();
+    let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+    driver.frame_ref();
+    let mut first_views = Vec::new();
+    let mut all = Vec::new();
+    for (tab, &tab_rows) in rows.iter().enumerate() {
+        if tab > 0 {
+            // Entering a tab shows its first option's preview for the first time.
+            first_views.push(key_to_frame(&mut driver, &press(KeyCode::Tab)));
+        }
+        let keys = sweep(tab_rows);
+        // The first sweep shows every other preview for the first time.
+        for event in &keys {
+            first_views.push(key_to_frame(&mut driver, event));
+        }
+        let samples: Vec<Sample> = keys
+            .iter()
+            .cycle()
+            .take(SAMPLES_PER_TAB)
+            .map(|event| key_to_frame(&mut driver, event))
+            .collect();
+        all.extend_from_slice(&samples);
+        let name = match tab {
+            t if t < tabs - 1 => format!("key→frame {size} tab {} (previews)", t + 1),
+            _ => format!("key→frame {size} Review"),
+        };
+        let target = if size.width == 120 {
+            "   target p50 ≤ 250 µs, p99 ≤ 1 ms"
+        } else {
+            ""
+        };
+        report(&name, &stats(&samples), micros, target);
+    }
+    report(
+        &format!("key→frame {size} all tabs"),
+        &stats(&all),
+        micros,
+        "",
+    );
+    report(
+        &format!("key→frame {size} first view of each preview"),
+        &stats(&first_views),
+        micros,
+        "",
+    );
+}
+
+fn unchanged_rerender(size: Size) {
+    let mut driver = Driver::new(App::new(reference(), size), size, Palette::dark());
+    driver.frame_ref();
+    let cached: Vec<Sample> = (0..SAMPLES_PER_TAB)
+        .map(|_| {
+            measure(|| {
+                black_box(driver.frame_ref().rows.len());
+            })
+        })
+        .collect();
+    report(
+        &format!("unchanged re-render {size} (driver cache)"),
+        &stats(&cached),
+        micros,
+        "   target ≤ 10 µs",
+    );
+    let cloned: Vec<Sample> = (0..SAMPLES_PER_TAB)
+        .map(|_| measure(|| drop(black_box(driver.frame()))))
+        .collect();
+    report(
+        &format!("unchanged re-render {size} (cached, cloned)"),
+        &stats(&cloned),
+        micros,
+        "",
+    );
+    let palette = Palette::dark();
+    let app = driver.program();
+    let uncached: Vec<Sample> = (0..SAMPLES_PER_TAB)
+        .map(|_| {
+            measure(|| {
+                drop(black_box(tea::render(
+                    &mut app.view(),
+                    size.width,
+                    &palette,
+                )))
+            })
+        })
+        .collect();
+    report(
+        &format!("unchanged view+rows {size} (no frame cache)"),
+        &stats(&uncached),
+        micros,
+        "",
+    );
+}
+
+/// The dark palette's keyword color, as the frame writes it: a highlighted code block shows it.
+const KEYWORD_SGR: &str = "38;2;86;156;214";
+
+fn shows_highlighted_code(driver: &mut Driver<App>) -> bool {
+    driver
+        .frame_ref()
+        .rows
+        .iter()
+        .any(|row| row.ansi.contains(KEYWORD_SGR))
+}
+
+/// In a fresh process (nothing loaded, syntect included): the questionnaire built at 120x40,
+/// its first frame, then PageDown in the first option's preview until a frame shows its Rust
+/// code block highlighted (the 17-row panel shows 8 preview rows; the block starts at row 13).
+/// Prints the nanoseconds from before `App::new` to that frame, and the PageDowns it took.
+fn probe_first_frame() {
+    let questionnaire = reference();
+    let size = Size::new(120, 40);
+    let page_down = press(KeyCode::PageDown);
+    let start = Instant::now();
+    let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+    let mut pages = 0;
+    while !shows_highlighted_code(&mut driver) {
+        assert!(pages < 20, "no frame shows highlighted code");
+        driver.send(&page_down);
+        pages += 1;
+    }
+    let elapsed = start.elapsed();
+    println!("{} {pages}", elapsed.as_nanos());
+}
+
+/// In a fresh process: loading syntect's syntax set alone.
+fn probe_syntect_load() {
+    let start = Instant::now();
+    tea_markdown::warm_up();
+    println!("{} 0", start.elapsed().as_nanos());
+}
+
+fn cold_runs(probe: &str) -> Vec<Duration> {
+    let me = std::env::current_exe().expect("the benchmark's own path");
+    (0..COLD_RUNS)
+        .map(|_| {
+            let output = Command::new(&me)
+                .env(PROBE, probe)
+                .stderr(Stdio::inherit())
+                .output()
+                .expect("the benchmark runs itself");
+            assert!(output.status.success(), "probe {probe} failed");
+            let printed = String::from_utf8_lossy(&output.stdout).into_owned();
+            let (nanos, pages) = printed.trim().split_once(' ').expect("nanos pages");
+            let nanos: u64 = nanos.parse().expect("the probe prints nanoseconds");
+            if probe == "first-frame" && pages != "2" {
+                eprintln!("note: the code block showed after {pages} PageDowns");
+            }
+            Duration::from_nanos(nanos)
+        })
+        .collect()
+}
+
+fn cold_first_frame() {
+    report_wall(
+        "first highlighted frame 120x40 (new process)",
+        &stats_of(cold_runs("first-frame")),
+        millis,
+        "   target ≤ 16 ms",
+    );
+    report_wall(
+        "  syntect syntax set load alone (new process)",
+        &stats_of(cold_runs("syntect-load")),
+        millis,
+        "",
+    );
+}
+
+fn cli_start_to_first_frame() {
+    let binary = env!("CARGO_BIN_EXE_ask-user-question");
+    let reference = reference_path();
+    let samples: Vec<Duration> = (0..CLI_RUNS)
+        .map(|_| {
+            let start = Instant::now();
+            let output = Command::new(binary)
+                .args(["render", reference.to_str().unwrap(), "--size", "120x40"])
+                .args(["--ansi"])
+                .stdin(Stdio::null())
+                .output()
+                .expect("the CLI runs");
+            let elapsed = start.elapsed();
+            assert!(output.status.success(), "render failed");
+            assert!(!output.stdout.is_empty());
+            elapsed
+        })
+        .collect();
+    report_wall(
+        "CLI start→first frame (render 120x40 --ansi)",
+        &stats_of(samples),
+        millis,
+        "   target ≤ 20 ms",
+    );
+}
+
+fn main() {
+    match std::env::var(PROBE).as_deref() {
+        Ok("first-frame") => return probe_first_frame(),
+        Ok("syntect-load") => return probe_syntect_load(),
+        Ok(other) => panic!("unknown probe {other}"),
+        Err(_) => {}
+    }
+    // `cargo bench` passes `--bench`; nothing else is understood.
+    println!("reference: {}", reference_path().display());
+    // Warm the syntax set once, so key latencies are steady-state.
+    tea_markdown::warm_up();
+    for size in [Size::new(80, 24), Size::new(120, 40)] {
+        key_latency(size);
+    }
+    for size in [Size::new(80, 24), Size::new(120, 40)] {
+        unchanged_rerender(size);
+    }
+    cold_first_frame();
+    cli_start_to_first_frame();
+}
