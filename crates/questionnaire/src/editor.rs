@@ -215,7 +215,9 @@ impl Editor {
             let mut offset = line_start;
             for g in line.graphemes(true) {
                 let w = grapheme_width(g);
-                if used + w > max && offset > start {
+                // A second pass breaks hard when what follows the last space still does not
+                // leave room for this grapheme.
+                while used + w > max && offset > start {
                     let end = break_after.filter(|&b| b > start).unwrap_or(offset);
                     rows.push(Row {
                         start,
@@ -294,6 +296,37 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn rows_cover_the_text_and_leave_room_for_the_cursor(
+            text in "[a b日🎉\n]{0,40}",
+            width in 1usize..12,
+            cursor_steps in 0usize..50,
+        ) {
+            let mut e = Editor::new(&text);
+            for _ in 0..cursor_steps {
+                e.move_left();
+            }
+            let rows = e.rows(width);
+            let mut rebuilt = String::new();
+            for (i, row) in rows.iter().enumerate() {
+                let row_text = &e.text[row.start..row.end];
+                // Only a lone wide glyph in a one-column editor can be wider (the frame cuts it).
+                let lone_glyph = row_text.graphemes(true).count() == 1;
+                prop_assert!(lone_glyph || tea::text::width(row_text) <= width.saturating_sub(1).max(1));
+                rebuilt.push_str(&e.text[row.start..row.end]);
+                if row.line_end && i + 1 < rows.len() {
+                    rebuilt.push('\n');
+                }
+            }
+            prop_assert_eq!(rebuilt, e.text.clone());
+            for line in e.view(width, 3, true) {
+                prop_assert!(line.width() <= width.max(3));
+            }
+        }
+    }
 
     fn at(text: &str, cursor: usize) -> Editor {
         Editor {
