@@ -169,38 +169,61 @@ impl<P: Program> Run<P> {
             return Ok(Ending::Quit(output));
         }
         loop {
-            // Handle everything waiting (typeahead, then what crossterm has read or can read
-            // without blocking), then draw once.
-            for _ in 0..MAX_EVENTS_PER_FRAME {
-                if let Some(signal) = self.term.active.take_signal() {
-                    return Ok(Ending::Signal(signal));
-                }
-                if let Some(output) = self.follow_resize(opts)? {
-                    return Ok(Ending::Quit(output));
-                }
-                let event = match pending.pop_front() {
-                    Some(event) => event,
-                    None if ct::poll(Duration::ZERO)? => match ct::read()? {
-                        // Sizes are read from the terminal by `follow_resize`.
-                        ct::Event::Resize(..) => continue,
-                        other => match input::from_crossterm(other) {
-                            Some(event) => event,
-                            None => continue,
-                        },
-                    },
-                    None => break,
-                };
-                if let Some(msg) = msg_for(&self.program, &event, opts)
-                    && let Some(output) = self.update(msg)?
-                {
-                    return Ok(Ending::Quit(output));
-                }
-            }
+            let more_waiting = match self.handle_waiting(&mut pending, opts)? {
+                Handled::Ended(ending) => return Ok(ending),
+                Handled::Some => true,
+                Handled::All => false,
+            };
             self.term.draw(&self.program, &self.palette, self.size)?;
-            self.term
+            if more_waiting {
+                continue;
+            }
+            let input_waiting = self
+                .term
                 .tty
                 .wait_for_input(&self.term.wake, SIGNAL_CHECK)?;
+            if input_waiting && !ct::poll(Duration::ZERO)? {
+                // crossterm reads once per readiness edge and can leave bytes behind after a
+                // burst; read them here, or they would wait for the next key.
+                let stranded = self.term.tty.read_available()?;
+                pending.extend(input::decode(&String::from_utf8_lossy(&stranded)));
+            }
         }
+    }
+
+    /// Handles what is waiting (signals, a resize, typeahead, then what crossterm has read or
+    /// can read without blocking), at most [`MAX_EVENTS_PER_FRAME`] events.
+    fn handle_waiting(
+        &mut self,
+        pending: &mut VecDeque<Event>,
+        opts: &InlineOptions,
+    ) -> io::Result<Handled<P::Output>> {
+        for _ in 0..MAX_EVENTS_PER_FRAME {
+            if let Some(signal) = self.term.active.take_signal() {
+                return Ok(Handled::Ended(Ending::Signal(signal)));
+            }
+            if let Some(output) = self.follow_resize(opts)? {
+                return Ok(Handled::Ended(Ending::Quit(output)));
+            }
+            let event = match pending.pop_front() {
+                Some(event) => event,
+                None if ct::poll(Duration::ZERO)? => match ct::read()? {
+                    // Sizes are read from the terminal by `follow_resize`.
+                    ct::Event::Resize(..) => continue,
+                    other => match input::from_crossterm(other) {
+                        Some(event) => event,
+                        None => continue,
+                    },
+                },
+                None => return Ok(Handled::All),
+            };
+            if let Some(msg) = msg_for(&self.program, &event, opts)
+                && let Some(output) = self.update(msg)?
+            {
+                return Ok(Handled::Ended(Ending::Quit(output)));
+            }
+        }
+        Ok(Handled::Some)
     }
 
     /// Updates the program and performs the effects; the output when it quits.
@@ -229,6 +252,15 @@ impl<P: Program> Run<P> {
         let resized = self.program.resized(size);
         self.update(resized)
     }
+}
+
+/// How far [`Run::handle_waiting`] got.
+enum Handled<O> {
+    /// Nothing is left waiting.
+    All,
+    /// The per-frame limit was reached with more waiting.
+    Some,
+    Ended(Ending<O>),
 }
 
 /// The size the program lays out for on a terminal of size `screen`.

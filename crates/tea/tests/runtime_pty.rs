@@ -846,6 +846,20 @@ fn without_kitty_support_no_flags_are_pushed() {
 }
 
 #[test]
+fn a_burst_longer_than_one_read_is_handled_in_full() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    // Over 2 KB in one write, no further input after it: nothing may be left unread.
+    let burst = format!("{}{}ch", "z".repeat(1100), "\x7f".repeat(1100));
+    term.type_keys(&burst);
+    let filtered = picker_after(&[Type("ch".into())], (40, 12));
+    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&filtered, 40)));
+    term.type_keys("\r");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit(Picked("cherry"))"#);
+}
+
+#[test]
 fn a_paste_arrives_as_one_event() {
     let mut term = Terminal::launch(Launch::default());
     term.wait_for_text("7/7");

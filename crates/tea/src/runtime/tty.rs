@@ -106,9 +106,10 @@ impl Tty {
         }
     }
 
-    /// Waits until there is input, `wake` fires, or `timeout` passes. An error when the
-    /// terminal hung up: reading it would never block again, nor deliver anything.
-    pub fn wait_for_input(&self, wake: &Wake, timeout: Duration) -> io::Result<()> {
+    /// Waits until there is input, `wake` fires, or `timeout` passes; whether there is input.
+    /// An error when the terminal hung up: reading it would never block again, nor deliver
+    /// anything.
+    pub fn wait_for_input(&self, wake: &Wake, timeout: Duration) -> io::Result<bool> {
         let input = self.input();
         let mut fds = [
             PollFd::new(&input, PollFlags::IN),
@@ -118,17 +119,30 @@ impl Tty {
             Ok(_) | Err(rustix::io::Errno::INTR) => {}
             Err(err) => return Err(err.into()),
         }
-        if fds[0]
-            .revents()
-            .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL)
-        {
+        let ready = fds[0].revents();
+        if ready.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
             return Err(io::Error::new(
                 io::ErrorKind::BrokenPipe,
                 "the terminal hung up",
             ));
         }
         wake.drain();
-        Ok(())
+        Ok(ready.contains(PollFlags::IN))
+    }
+
+    /// Reads whatever input is waiting, without blocking.
+    pub fn read_available(&self) -> io::Result<Vec<u8>> {
+        let mut bytes = Vec::new();
+        let mut buf = [0u8; 4096];
+        while bytes.len() < 1 << 16 && self.wait_readable(Duration::ZERO)? {
+            match rustix::io::read(self.input(), &mut buf) {
+                Ok(0) => break,
+                Ok(n) => bytes.extend_from_slice(&buf[..n]),
+                Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
+                Err(err) => return Err(err.into()),
+            }
+        }
+        Ok(bytes)
     }
 }
 
