@@ -124,6 +124,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_cache_can_move_to_a_background_thread() {
+        fn send_and_sync<T: Send + Sync>() {}
+        send_and_sync::<MarkdownCache>();
+        let mut cache = MarkdownCache::new();
+        let lines = std::thread::spawn(move || cache.get("# hi", 10))
+            .join()
+            .unwrap();
+        assert_eq!(lines[0].plain_text(), "hi");
+    }
+
+    #[test]
     fn repeated_gets_share_one_render() {
         let mut cache = MarkdownCache::new();
         let a = cache.get("# Title\n\nbody", 40);

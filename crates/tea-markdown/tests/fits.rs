@@ -125,3 +125,55 @@ proptest! {
         }
     }
 }
+
+fn prose_word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[a-zA-Z0-9.,;:!?'()/-]{1,12}",
+        "[a-z]{20,90}",
+        Just("日本語".to_string()),
+        Just("한국어".to_string()),
+        Just("👩‍💻".to_string()),
+        Just("👍🏽".to_string()),
+        Just("🇯🇵".to_string()),
+        Just("e\u{301}".to_string()),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Wrapping loses nothing but the spaces it breaks at: prose, in a paragraph, a list item
+    /// or a quote, keeps every visible character in order (widths of 2 and more, where every
+    /// glyph can be drawn).
+    #[test]
+    fn wrapping_keeps_every_visible_character(
+        words in prop::collection::vec(prose_word(), 1..30),
+        container in prop_oneof![Just(""), Just("- "), Just("> "), Just("1. ")],
+        width in 2usize..=200,
+    ) {
+        let text = words.join(" ");
+        let lines = render(&format!("{container}{text}"), width);
+        let shown: String = lines
+            .iter()
+            .map(tea::Line::plain_text)
+            .collect::<String>()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let marker = match container {
+            "- " => "•",
+            "> " => "│",
+            "1. " => "1.",
+            _ => "",
+        };
+        let expected: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let body = if width > container.len() {
+            // Each row but blank ones starts with the container's marker or border, or (for
+            // list continuation rows) with spaces.
+            shown.replacen(marker, "", if container == "> " { lines.len() } else { 1 })
+        } else {
+            shown.replacen(marker, "", 1)
+        };
+        prop_assert_eq!(body, expected);
+    }
+}
