@@ -149,7 +149,9 @@ fn modify_other_keys(seq: &str) -> Option<Event> {
         8 | 127 => KeyCode::Backspace,
         _ => KeyCode::Char(char::from_u32(code)?),
     };
-    Some(Event::Key(KeyEvent::new(key_code).modifiers(modifiers)))
+    Some(Event::Key(normalize(
+        KeyEvent::new(key_code).modifiers(modifiers),
+    )))
 }
 
 /// The xterm modifier parameter (1 + bits) as modifiers.
@@ -192,9 +194,10 @@ fn char_event(c: char) -> Option<KeyEvent> {
 }
 
 /// One form per key for keymaps: lock and keypad state dropped (Caps Lock must not change
-/// what a key means), legacy Ctrl+4–7 as their punctuation.
+/// what a key means), Shift+letter as the upper-case letter with Shift (so a keymap can match
+/// `KeyCode::Char('N')` whichever protocol sent it), legacy Ctrl+4–7 as their punctuation.
 fn normalize(k: KeyEvent) -> KeyEvent {
-    fix_legacy_ctrl(k.state(KeyEventState::NONE))
+    fix_legacy_ctrl(k.state(KeyEventState::NONE).normalize_case())
 }
 
 /// Legacy terminals send Ctrl+\ ] ^ _ as the bytes 0x1c–0x1f, which crossterm and terminput

@@ -107,8 +107,11 @@ fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
         ("\x1b[93u", vec![k("]")]),
         ("\x1b[97;5u", vec![k("ctrl+a")]),
         ("\x1b[98;3u", vec![k("alt+b")]),
-        ("\x1b[97;65u", vec![k("a")]),  // Caps Lock reported: same key
-        ("\x1b[97;129u", vec![k("a")]), // Num Lock reported: same key
+        ("\x1b[110:78;2u", vec![k("N")]), // with the shifted key reported
+        ("\x1b[49:33;2u", vec![k("!")]),
+        ("\x1b[97;1;97u", vec![k("a")]), // with the text reported
+        ("\x1b[97;65u", vec![k("a")]),   // Caps Lock reported: same key
+        ("\x1b[97;129u", vec![k("a")]),  // Num Lock reported: same key
         // Kitty event types: releases and repeats keep their kind.
         ("\x1b[97;1:3u", vec![release("a")]),
         ("\x1b[97;1:2u", vec![repeat("a")]),
@@ -159,6 +162,21 @@ fn raw_sequences_decode_to_the_keys_they_mean() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn shifted_letters_arrive_upper_case_from_every_protocol() {
+    for raw in [
+        "N",
+        "\x1b[110;2u",
+        "\x1b[110:78;2u",
+        "\x1b[27;2;110~",
+        "\x1b[78;2u",
+    ] {
+        let key = as_press(&decode(raw)[0]).unwrap();
+        assert_eq!(key.code, KeyCode::Char('N'), "{raw:?}");
+        assert_eq!(key.modifiers, KeyModifiers::SHIFT, "{raw:?}");
+    }
 }
 
 #[test]
