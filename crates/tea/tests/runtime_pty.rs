@@ -575,6 +575,10 @@ fn child_process() {
     match scenario.as_str() {
         "picker" | "no-terminal" => run_picker_child(fixed_items(), false),
         "picker-keep" => run_picker_child(fixed_items(), true),
+        "picker-twice" => {
+            run_picker_child(fixed_items(), false);
+            run_picker_child(vec!["second".into(), "run".into()], false);
+        }
         "picker-short" => {
             let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
             let opts = InlineOptions {
@@ -909,6 +913,27 @@ fn key_releases_stay_out_of_the_keymap_and_repeats_reach_it() {
     assert_eq!(
         bells, 2,
         "one bell for the press, one for the repeat, none for the release"
+    );
+}
+
+#[test]
+fn a_second_run_in_the_same_process_starts_without_waiting_for_a_key() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "picker-twice",
+        ..Launch::default()
+    });
+    term.wait_for_text("7/7");
+    term.type_keys("\r");
+    term.wait_for_text("2/2");
+    term.type_keys("\x1b[B\r");
+    let (stdout, _, _) = term.finish();
+    let reports: Vec<&str> = stdout
+        .lines()
+        .filter_map(|line| line.split_once("REPORT ").map(|(_, report)| report))
+        .collect();
+    assert_eq!(
+        reports,
+        [r#"Quit(Picked("apple"))"#, r#"Quit(Picked("run"))"#]
     );
 }
 
