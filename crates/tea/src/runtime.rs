@@ -7,6 +7,12 @@
 //! - Raw mode, bracketed paste and (where the terminal answers the query) the Kitty keyboard
 //!   protocol are on while the program runs. The terminal is restored on every way out: a
 //!   normal return, an error, a panic (before the message prints) and SIGINT/SIGTERM/SIGHUP.
+//! - The hardware cursor stays hidden, parked at the region's top-left between frames: a
+//!   terminal that reflows rows on a narrowing resize keeps it at the start of its line, so a
+//!   resize can erase from there and redraw. Programs draw their own caret.
+//! - Input is crossterm's (from stdin when it is a terminal, else `/dev/tty`), converted by
+//!   [`input::from_crossterm`]. The loop itself waits on the terminal, so a hung-up terminal
+//!   ends the run instead of spinning, and signals and resizes wake it through a pipe.
 //! - In raw mode Ctrl+C is a key like any other: the program's keymap decides what it means.
 //! - Effects: `Quit` ends the run with its output, `Bell` rings the terminal. `Collapse` and
 //!   `Expand` ask a host to take the input back or return it; this runtime is its own host, so
