@@ -47,6 +47,11 @@ const RULE_NAMES: &[(&str, Slot)] = &[
     ("entity.other.attribute-name", Slot::SyntaxVariable),
     ("variable", Slot::SyntaxVariable),
     ("punctuation", Slot::SyntaxPunctuation),
+    // Diffs: added and removed lines mean success and error in every theme; headers recede.
+    ("markup.inserted", Slot::Success),
+    ("markup.deleted", Slot::Error),
+    ("markup.changed", Slot::Warning),
+    ("meta.diff", Slot::SyntaxComment),
 ];
 
 fn rules() -> &'static [(Scope, Slot)] {
@@ -62,8 +67,8 @@ fn rules() -> &'static [(Scope, Slot)] {
 }
 
 /// The slot for text under `stack`: the innermost scope that any rule names decides, except
-/// that punctuation inside a string, comment or number (a decimal point, an escape's quote)
-/// belongs to that enclosing token.
+/// that punctuation inside a string, comment, number or diff line (a decimal point, a quote, a
+/// leading `+`) belongs to that enclosing token.
 pub(crate) fn slot_for(stack: &[Scope]) -> Slot {
     let rules = rules();
     let mut slots = stack.iter().rev().filter_map(|scope| {
@@ -77,7 +82,12 @@ pub(crate) fn slot_for(stack: &[Scope]) -> Slot {
             .find(|slot| {
                 matches!(
                     slot,
-                    Slot::SyntaxString | Slot::SyntaxComment | Slot::SyntaxNumber
+                    Slot::SyntaxString
+                        | Slot::SyntaxComment
+                        | Slot::SyntaxNumber
+                        | Slot::Success
+                        | Slot::Error
+                        | Slot::Warning
                 )
             })
             .unwrap_or(Slot::SyntaxPunctuation),
@@ -237,6 +247,15 @@ mod tests {
         let c = "int main(void) { return 0; }";
         assert_eq!(slot_of("c", c, "return"), "syntaxKeyword");
         assert_eq!(slot_of("c", c, "main"), "syntaxFunction");
+    }
+
+    #[test]
+    fn diff_lines_map_to_success_and_error() {
+        let diff = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n same\n-old\n+new";
+        assert_eq!(slot_of("diff", diff, "-old"), "error");
+        assert_eq!(slot_of("diff", diff, "+new"), "success");
+        assert_eq!(slot_of("diff", diff, "--- a/x"), "syntaxComment");
+        assert_eq!(slot_of("diff", diff, "same"), "mdCodeBlock");
     }
 
     #[test]
