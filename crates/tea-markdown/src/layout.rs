@@ -57,12 +57,13 @@ fn heading(level: u8, spans: &[Span], width: usize) -> Vec<Line> {
 
 fn quote(children: &[Block], width: usize, depth: usize) -> Vec<Line> {
     const BORDER: &str = "│ ";
-    if width <= BORDER.len() {
+    const BORDER_WIDTH: usize = 2;
+    if width <= BORDER_WIDTH {
         // No room for the border: the text matters more.
         return blocks(children, width, depth, false);
     }
     let border = Style::fg(Slot::MdQuoteBorder);
-    blocks(children, width - 2, depth, false)
+    blocks(children, width - BORDER_WIDTH, depth, false)
         .into_iter()
         .map(|line| {
             let mut spans = vec![Span::styled(

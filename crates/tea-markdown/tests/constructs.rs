@@ -134,6 +134,7 @@ fn block_quotes_have_a_border_and_quote_text() {
 #[test]
 fn quotes_wrap_inside_their_border_and_drop_it_when_there_is_no_room() {
     assert_eq!(plain("> aaa bbb", 5), vec!["│ aaa", "│ bbb"]);
+    assert_eq!(plain("> ab", 3), vec!["│ a", "│ b"]);
     assert_eq!(plain("> ab", 2), vec!["ab"]);
 }
 
