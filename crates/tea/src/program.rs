@@ -85,11 +85,15 @@ impl<O> Cmd<O> {
         })
     }
 
-    /// Converts the quit output.
-    pub fn map<P>(self, f: &mut impl FnMut(O) -> P) -> Cmd<P> {
+    /// Converts the quit output (e.g. a child program's output into its parent's).
+    pub fn map<P>(self, mut f: impl FnMut(O) -> P) -> Cmd<P> {
+        self.map_with(&mut f)
+    }
+
+    fn map_with<P>(self, f: &mut impl FnMut(O) -> P) -> Cmd<P> {
         match self {
             Cmd::None => Cmd::None,
-            Cmd::Batch(cmds) => Cmd::Batch(cmds.into_iter().map(|c| c.map(f)).collect()),
+            Cmd::Batch(cmds) => Cmd::Batch(cmds.into_iter().map(|c| c.map_with(f)).collect()),
             Cmd::Quit(output) => Cmd::Quit(f(output)),
             Cmd::Bell => Cmd::Bell,
             Cmd::Collapse => Cmd::Collapse,
@@ -116,4 +120,35 @@ pub trait Program {
 
     /// The terminal size is a message like any other.
     fn resized(&self, size: Size) -> Self::Msg;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batch_flattens_and_drops_nothing_effects() {
+        let cmd: Cmd<u8> =
+            Cmd::batch([Cmd::None, Cmd::Bell, Cmd::batch([Cmd::Collapse, Cmd::None])]);
+        assert_eq!(cmd, Cmd::Batch(vec![Cmd::Bell, Cmd::Collapse]));
+        assert_eq!(Cmd::<u8>::batch([Cmd::None, Cmd::Bell]), Cmd::Bell);
+        assert_eq!(Cmd::<u8>::batch([]), Cmd::None);
+        assert_eq!(
+            Cmd::Bell.and(Cmd::Quit(1)),
+            Cmd::Batch(vec![Cmd::Bell, Cmd::Quit(1)])
+        );
+    }
+
+    #[test]
+    fn quit_outputs_are_found_and_mapped() {
+        let cmd = Cmd::Batch(vec![Cmd::Bell, Cmd::Batch(vec![Cmd::Quit(2), Cmd::Expand])]);
+        assert_eq!(
+            cmd.clone().flatten(),
+            vec![Cmd::Bell, Cmd::Quit(2), Cmd::Expand]
+        );
+        assert_eq!(cmd.clone().map(|n| n * 10).into_quit(), Some(20));
+        assert_eq!(Cmd::<u8>::Bell.into_quit(), None);
+        assert!(Cmd::<u8>::default().is_none());
+        assert_eq!(Size::new(80, 24).to_string(), "80x24");
+    }
 }
