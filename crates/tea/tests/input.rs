@@ -327,3 +327,30 @@ fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
 fn ch(c: char) -> Event {
     key(KeyCode::Char(c), KeyModifiers::NONE)
 }
+
+mod arbitrary_input {
+    use proptest::prelude::*;
+    use tea::input::decode;
+
+    fn chunk() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            "[\\x00-\\x7f]{1,6}",
+            Just("\x1b".to_string()),
+            Just("\x1b[".to_string()),
+            Just("\x1b[200~".to_string()),
+            Just("\x1b[201~".to_string()),
+            "[0-9;:]{0,8}[u~A-Z]",
+            "\\PC{1,3}",
+        ];
+        prop::collection::vec(piece, 0..12).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        /// Whatever arrives, decoding ends, never panics, and yields at most one event per byte.
+        #[test]
+        fn decoding_any_chunk_is_total(raw in chunk()) {
+            let events = decode(&raw);
+            prop_assert!(events.len() <= raw.len());
+        }
+    }
+}
