@@ -63,3 +63,22 @@ fn no_golden_file_is_orphaned() {
         );
     }
 }
+
+#[test]
+fn the_golden_check_compares_updates_and_refuses_updates_in_ci() {
+    use support::{Mode, check_golden_at};
+    let dir = std::env::temp_dir().join(format!("tea-markdown-golden-{}", std::process::id()));
+    let path = dir.join("case.txt");
+    let rows = vec!["|a|".to_string()];
+    let missing = check_golden_at(&path, "h", &rows, Mode::Compare).unwrap_err();
+    assert!(missing.contains("missing"), "{missing}");
+    let refused = check_golden_at(&path, "h", &rows, Mode::RefuseUpdate).unwrap_err();
+    assert!(refused.contains("CI"), "{refused}");
+    assert!(!path.exists());
+    check_golden_at(&path, "h", &rows, Mode::Update).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "h\n|a|\n");
+    check_golden_at(&path, "h", &rows, Mode::Compare).unwrap();
+    let changed = check_golden_at(&path, "h", &["|b|".to_string()], Mode::Compare).unwrap_err();
+    assert!(changed.contains("differs"), "{changed}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

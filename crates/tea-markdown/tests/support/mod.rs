@@ -62,36 +62,74 @@ pub fn golden_path(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// Compares `rows` (under a `header` line) with the golden file `name`. With
-/// `UPDATE_SNAPSHOTS=1` the file is rewritten instead, unless `CI` is set.
+/// What a golden check does, from the environment: `UPDATE_SNAPSHOTS=1` rewrites, unless `CI`
+/// is set, where rewriting is refused so a stale golden file cannot pass unreviewed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Compare,
+    Update,
+    RefuseUpdate,
+}
+
+impl Mode {
+    pub fn from_env() -> Mode {
+        let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0");
+        let ci = std::env::var_os("CI").is_some();
+        match (update, ci) {
+            (false, _) => Mode::Compare,
+            (true, false) => Mode::Update,
+            (true, true) => Mode::RefuseUpdate,
+        }
+    }
+}
+
+/// Compares `rows` (under a `header` line) with the golden file `name` in `tests/golden/`.
 pub fn check_golden(name: &str, header: &str, rows: &[String]) {
-    let path = golden_path(name);
-    let mut expected_text = String::from(header);
-    expected_text.push('\n');
+    if let Err(message) = check_golden_at(&golden_path(name), header, rows, Mode::from_env()) {
+        panic!("{message}");
+    }
+}
+
+/// The check itself, with the file and mode given: Err says what is wrong and what to do.
+pub fn check_golden_at(
+    path: &Path,
+    header: &str,
+    rows: &[String],
+    mode: Mode,
+) -> Result<(), String> {
+    let mut expected = String::from(header);
+    expected.push('\n');
     for row in rows {
-        expected_text.push_str(row);
-        expected_text.push('\n');
+        expected.push_str(row);
+        expected.push('\n');
     }
-    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0");
-    if update {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "UPDATE_SNAPSHOTS is refused when CI is set: review and commit golden files locally"
-        );
-        std::fs::create_dir_all(path.parent().expect("golden dir")).expect("create golden dir");
-        std::fs::write(&path, &expected_text).expect("write golden file");
-        return;
+    match mode {
+        Mode::RefuseUpdate => {
+            return Err(
+                "UPDATE_SNAPSHOTS is refused when CI is set: update and review golden files locally"
+                    .to_string(),
+            );
+        }
+        Mode::Update => {
+            std::fs::create_dir_all(path.parent().expect("golden dir"))
+                .map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+            return std::fs::write(path, &expected)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()));
+        }
+        Mode::Compare => {}
     }
-    let Ok(actual_text) = std::fs::read_to_string(&path) else {
-        panic!(
+    let Ok(actual) = std::fs::read_to_string(path) else {
+        return Err(format!(
             "golden file {} is missing; run with UPDATE_SNAPSHOTS=1 to create it, then review it",
             path.display()
-        );
+        ));
     };
-    similar_asserts::assert_eq!(
-        actual_text,
-        expected_text,
-        "{} differs from the render; if the change is intended, rerun with UPDATE_SNAPSHOTS=1 and review the diff",
-        path.display()
-    );
+    if actual == expected {
+        return Ok(());
+    }
+    Err(format!(
+        "{} differs from the render (rerun with UPDATE_SNAPSHOTS=1 and review the diff if the change is intended):\n{}",
+        path.display(),
+        similar_asserts::SimpleDiff::from_str(&actual, &expected, "golden", "render")
+    ))
 }
