@@ -8,9 +8,10 @@
 //! (a capture is active on this thread) the component does not paint text: it registers its
 //! lines as an overlay and marks the cells it covers (within its clip) with the overlay's id.
 //! The frame writer reads those cells straight from the lines. Anything drawn later on top
-//! (an absolutely positioned box) replaces the mark and wins, as on a painted canvas. The rows'
-//! region is opaque either way. Outside a capture (e.g. `element.to_string()`), the component
-//! paints the canvas normally.
+//! (an absolutely positioned box) replaces the mark and wins, as on a painted canvas. Either way
+//! the rows' text replaces whatever was under it and a parent's background shows through
+//! (such a region is painted, since the mark would hide it). Outside a capture (e.g.
+//! `element.to_string()`), the component paints the canvas normally.
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -78,12 +79,17 @@ impl Component for Rows {
             y: i32::from(origin.y),
             lines: self.lines.clone(),
         };
-        if let Some(id) = register(overlay) {
-            let height = self.lines.len();
+        let height = self.lines.len();
+        // The marker takes the cells' background, so a region that already has one (a parent
+        // with a background color) is painted instead, and the background shows through.
+        if !has_background(&canvas, width, height)
+            && let Some(id) = register(overlay)
+        {
             canvas.clear_text(0, 0, width, height);
             canvas.set_background_color(0, 0, width, height, ink::overlay_marker(id));
             return;
         }
+        canvas.clear_text(0, 0, width, height);
         for (y, line) in self.lines.iter().enumerate() {
             let y = y as isize;
             if let Some(bg) = line.bg {
@@ -109,6 +115,16 @@ impl Component for Rows {
             }
         }
     }
+}
+
+fn has_background(canvas: &iocraft::CanvasSubviewMut<'_>, width: usize, height: usize) -> bool {
+    (0..height as isize).any(|y| {
+        (0..width as isize).any(|x| {
+            canvas
+                .cell(x, y)
+                .is_some_and(|c| c.background_color.is_some())
+        })
+    })
 }
 
 fn canvas_style(style: &Style) -> CanvasTextStyle {

@@ -191,3 +191,31 @@ fn rows_compose_with_stock_components() {
         "[border]│[/][accent]firs[/][error]!![/][accent]ro[/][border]│[/]"
     );
 }
+
+#[test]
+fn a_parent_background_shows_through_rows() {
+    let make = || {
+        let body = rows(
+            vec![
+                Line::plain("ab"),
+                Line::plain("cd").with_bg(BgSlot::ToolErrorBg),
+            ],
+            4,
+        );
+        element! {
+            View(width: 5u32, background_color: tea::bg_color(BgSlot::ToolPendingBg)) { #(body) }
+        }
+        .into_any()
+    };
+    let captured = frame::render(&mut make(), 5, &Palette::dark());
+    let canvas = make().render(Some(5));
+    let painted = Frame::from_canvas(&canvas, 5, &Palette::dark());
+    assert_eq!(
+        captured.tagged(),
+        vec![
+            "[bg:toolPendingBg]ab   [/]",
+            "[bg:toolErrorBg]cd  [/][bg:toolPendingBg] [/]"
+        ]
+    );
+    assert_eq!(captured, painted);
+}
