@@ -21,6 +21,16 @@ use tea::Line;
 
 /// Renders markdown as rows of at most `width` columns (a width of 0 is treated as 1).
 /// Blocks are separated by one blank row; there are no leading or trailing blank rows.
+///
+/// ```
+/// use tea::Slot;
+///
+/// let lines = tea_markdown::render("# Plan\n\nUse `sqlite` \x1b[31mnow\x1b[0m.", 12);
+/// let rows: Vec<String> = lines.iter().map(|l| l.plain_text()).collect();
+/// assert_eq!(rows, ["Plan", "", "Use sqlite", "now."]);
+/// assert_eq!(lines[0].spans[0].style.fg, Some(Slot::MdHeading));
+/// assert_eq!(lines[2].spans[1].style.fg, Some(Slot::MdCode));
+/// ```
 pub fn render(src: &str, width: usize) -> Vec<Line> {
     lay_out(&document::parse(src), width)
 }
