@@ -9,6 +9,10 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::document::{Block, List};
 use crate::table;
 
+/// The narrowest text column a container leaves its content: two columns, so a wide (CJK,
+/// emoji) glyph still fits. Below that a container gives up its border or indent instead.
+pub(crate) const MIN_TEXT_WIDTH: usize = 2;
+
 /// Lays out a sequence of sibling blocks, a blank row between them unless `tight`.
 pub(crate) fn blocks(blocks: &[Block], width: usize, depth: usize, tight: bool) -> Vec<Line> {
     let mut out = Vec::new();
@@ -58,7 +62,7 @@ fn heading(level: u8, spans: &[Span], width: usize) -> Vec<Line> {
 fn quote(children: &[Block], width: usize, depth: usize) -> Vec<Line> {
     const BORDER: &str = "│ ";
     const BORDER_WIDTH: usize = 2;
-    if width <= BORDER_WIDTH {
+    if width < BORDER_WIDTH + MIN_TEXT_WIDTH {
         // No room for the border: the text matters more.
         return blocks(children, width, depth, false);
     }
@@ -106,7 +110,7 @@ fn list(list: &List, width: usize, depth: usize) -> Vec<Line> {
             (None, None) => format!("{} ", bullet(depth)),
         };
         let marker_width = tea::text::width(&marker);
-        if width <= marker_width {
+        if width < marker_width + MIN_TEXT_WIDTH {
             // Too narrow for a marker and text side by side: the marker gets its own row.
             out.push(Line::styled(
                 truncate(marker.trim_end(), width),

@@ -1,12 +1,14 @@
 //! Tables in box borders. Columns start at their widest cell; while the table is wider than the
-//! width, the widest column gives up a column (its cells wrap). When even one-column-wide cells
-//! would not fit, the table becomes a list of records ("Header: value"), which always fits.
+//! width, the widest column gives up a column (its cells wrap), down to two columns so a wide
+//! glyph still fits. When even that would not fit, the table becomes a list of records
+//! ("Header: value"), which always fits.
 
 use pulldown_cmark::Alignment;
 use tea::text::{width as text_width, wrap_spans};
 use tea::{Line, Slot, Span, Style};
 
 use crate::document::Table;
+use crate::layout::MIN_TEXT_WIDTH;
 
 /// Columns taken by borders and padding: `│ ` before each cell, ` │` after the last, and ` `
 /// before each inner `│`.
@@ -25,9 +27,6 @@ pub(crate) fn layout(table: &Table, width: usize) -> Vec<Line> {
     if columns == 0 {
         return Vec::new();
     }
-    if overhead(columns) + columns > width {
-        return records(table, columns, width);
-    }
     let mut widths: Vec<usize> = (0..columns)
         .map(|c| {
             std::iter::once(&table.head)
@@ -39,6 +38,10 @@ pub(crate) fn layout(table: &Table, width: usize) -> Vec<Line> {
                 .max(1)
         })
         .collect();
+    let narrowest: usize = widths.iter().map(|&w| w.min(MIN_TEXT_WIDTH)).sum();
+    if overhead(columns) + narrowest > width {
+        return records(table, columns, width);
+    }
     while widths.iter().sum::<usize>() + overhead(columns) > width {
         let widest = (0..columns)
             .max_by_key(|&c| (widths[c], std::cmp::Reverse(c)))

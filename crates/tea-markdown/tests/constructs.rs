@@ -115,6 +115,12 @@ fn task_items_show_their_checkbox_as_the_marker() {
 }
 
 #[test]
+fn list_markers_take_their_own_row_when_the_text_would_get_less_than_two_columns() {
+    assert_eq!(plain("- 日本", 4), vec!["• 日", "  本"]);
+    assert_eq!(plain("- 日本", 3), vec!["•", "日", "本"]);
+}
+
+#[test]
 fn an_empty_item_shows_its_marker() {
     assert_eq!(plain("- \n- b", 40), vec!["•", "• b"]);
 }
@@ -134,8 +140,9 @@ fn block_quotes_have_a_border_and_quote_text() {
 #[test]
 fn quotes_wrap_inside_their_border_and_drop_it_when_there_is_no_room() {
     assert_eq!(plain("> aaa bbb", 5), vec!["│ aaa", "│ bbb"]);
-    assert_eq!(plain("> ab", 3), vec!["│ a", "│ b"]);
-    assert_eq!(plain("> ab", 2), vec!["ab"]);
+    assert_eq!(plain("> abc", 4), vec!["│ ab", "│ c"]);
+    assert_eq!(plain("> 日本", 4), vec!["│ 日", "│ 本"]);
+    assert_eq!(plain("> ab", 3), vec!["ab"]);
 }
 
 #[test]
@@ -175,6 +182,26 @@ fn tables_shrink_the_widest_column_and_wrap_its_cells() {
     for width in 9..40 {
         assert!(render(src, width).iter().all(|l| l.width() <= width));
     }
+}
+
+#[test]
+fn table_columns_shrink_no_narrower_than_a_wide_glyph() {
+    let src = "| 日本語 | x |\n|---|---|\n| 한국어 | y |";
+    assert_eq!(
+        plain(src, 10),
+        vec![
+            "┌────┬───┐",
+            "│ 日 │ x │",
+            "│ 本 │   │",
+            "│ 語 │   │",
+            "├────┼───┤",
+            "│ 한 │ y │",
+            "│ 국 │   │",
+            "│ 어 │   │",
+            "└────┴───┘",
+        ]
+    );
+    assert_eq!(plain(src, 9), vec!["日本語:", "한국어", "x: y"]);
 }
 
 #[test]
