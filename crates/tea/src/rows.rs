@@ -256,8 +256,18 @@ thread_local! {
 
 /// Runs `draw` with rows captured as overlays instead of painted.
 pub(crate) fn capture<R>(draw: impl FnOnce() -> R) -> (R, Vec<Overlay>) {
-    let outer = CAPTURE.with_borrow_mut(|c| c.replace(Vec::new()));
+    /// Restores the enclosing capture state even if drawing panics.
+    struct Restore(Option<Option<Vec<Overlay>>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            if let Some(outer) = self.0.take() {
+                CAPTURE.with_borrow_mut(|c| *c = outer);
+            }
+        }
+    }
+    let mut restore = Restore(Some(CAPTURE.with_borrow_mut(|c| c.replace(Vec::new()))));
     let result = draw();
+    let outer = restore.0.take().unwrap_or_default();
     let overlays = CAPTURE.with_borrow_mut(|c| std::mem::replace(c, outer));
     (result, overlays.unwrap_or_default())
 }

@@ -219,3 +219,37 @@ fn a_parent_background_shows_through_rows() {
     );
     assert_eq!(captured, painted);
 }
+
+#[derive(Default, Props)]
+struct BoomProps {}
+
+/// A component whose drawing fails.
+struct Boom;
+
+impl Component for Boom {
+    type Props<'a> = BoomProps;
+    fn new(_props: &BoomProps) -> Self {
+        Boom
+    }
+    fn draw(&mut self, _drawer: &mut ComponentDrawer<'_>) {
+        panic!("boom");
+    }
+}
+
+#[test]
+fn a_panic_while_rendering_leaves_later_painting_intact() {
+    let result = std::panic::catch_unwind(|| {
+        let mut el = element! {
+            View(flex_direction: FlexDirection::Column) {
+                #(rows(vec![Line::plain("first")], 8))
+                Boom
+            }
+        }
+        .into_any();
+        frame::render(&mut el, 8, &Palette::dark())
+    });
+    assert!(result.is_err());
+    // Same thread, outside `render`: rows paint the canvas again.
+    let text = rows(vec![Line::plain("hi")], 4).to_string();
+    assert_eq!(text.trim_end(), "hi");
+}
