@@ -458,13 +458,19 @@ fn tables(mode: Mode) -> [&'static [Binding]; 2] {
 }
 
 /// A key with Shift folded into the character for printable keys (so `N` is `N` however the
-/// terminal reports it), Meta read as Alt, and lock states ignored.
-fn normalize(k: &KeyEvent) -> (KeyCode, KeyModifiers) {
+/// terminal reports it), Meta read as Alt, and lock states ignored. Keys with Super or Hyper
+/// (the system's shortcuts, e.g. Cmd+C) are not ours.
+fn normalize(k: &KeyEvent) -> Option<(KeyCode, KeyModifiers)> {
+    if k.modifiers
+        .intersects(KeyModifiers::SUPER | KeyModifiers::HYPER)
+    {
+        return None;
+    }
     let mut mods = k.modifiers & (SHIFT | CTRL | ALT);
     if k.modifiers.contains(KeyModifiers::META) {
         mods |= ALT;
     }
-    match k.code {
+    Some(match k.code {
         KeyCode::Char(c) if mods.contains(CTRL) => {
             (KeyCode::Char(c.to_ascii_lowercase()), mods - SHIFT)
         }
@@ -477,7 +483,7 @@ fn normalize(k: &KeyEvent) -> (KeyCode, KeyModifiers) {
             (KeyCode::Char(c), mods - SHIFT)
         }
         code => (code, mods),
-    }
+    })
 }
 
 fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
@@ -500,7 +506,7 @@ pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
             if k.kind == KeyEventKind::Release {
                 return None;
             }
-            let (code, mods) = normalize(k);
+            let (code, mods) = normalize(k)?;
             tables(mode)
                 .iter()
                 .flat_map(|table| table.iter())

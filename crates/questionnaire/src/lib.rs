@@ -33,6 +33,8 @@
 //! - **Key kinds.** Releases never act. Repeats act for keys that move, scroll, type or delete;
 //!   toggles and actions (Enter, Space, digits, `p`, `x`, `n`/`N`, Tab, Esc, Ctrl+]) ignore
 //!   them. Alt+Enter also inserts a newline, for terminals that cannot report Shift+Enter.
+//!   Keys with Super or Hyper (system shortcuts such as Cmd+C) are left to the host; Meta
+//!   reads as Alt.
 //! - **Editor.** It sits under the list (in the list's column when the preview is beside it,
 //!   so the preview stays visible) with its label in its top border. ↑/↓ move by wrapped row
 //!   and, past the first or last row, to the start or end. Ctrl+U at a line start and Ctrl+K

@@ -190,6 +190,20 @@ fn editor_keys_edit_and_letters_are_text() {
 }
 
 #[test]
+fn system_shortcuts_are_not_ours() {
+    let cmd_c = key(KeyCode::Char('c'), KeyModifiers::SUPER, KeyEventKind::Press);
+    assert_eq!(msg_for(Mode::Editor, &cmd_c), None);
+    let hyper_x = key(KeyCode::Char('x'), KeyModifiers::HYPER, KeyEventKind::Press);
+    assert_eq!(msg_for(Mode::List, &hyper_x), None);
+    let meta_b = key(KeyCode::Char('b'), KeyModifiers::META, KeyEventKind::Press);
+    assert_eq!(
+        msg_for(Mode::Editor, &meta_b),
+        Some(Msg::CursorWordLeft),
+        "Meta reads as Alt"
+    );
+}
+
+#[test]
 fn only_ctrl_bracket_is_ours_while_collapsed() {
     for event in [
         press(KeyCode::Esc),
