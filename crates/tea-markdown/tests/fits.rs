@@ -177,3 +177,28 @@ proptest! {
         prop_assert_eq!(body, expected);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Code keeps every character through highlighting and hard-wrapping, between its fences.
+    #[test]
+    fn code_keeps_every_visible_character(
+        lines in prop::collection::vec(prop::collection::vec(prose_word(), 0..12), 1..6),
+        lang in prop_oneof![Just(""), Just("rust"), Just("python"), Just("nope")],
+        width in 2usize..=120,
+    ) {
+        let code: Vec<String> = lines.iter().map(|words| words.join(" ")).collect();
+        let rendered = render(&format!("```{lang}\n{}\n```", code.join("\n")), width);
+        prop_assert!(rendered.len() >= 2);
+        let inside: String = rendered[1..rendered.len() - 1]
+            .iter()
+            .map(tea::Line::plain_text)
+            .collect::<String>()
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let expected: String = code.concat().chars().filter(|c| !c.is_whitespace()).collect();
+        prop_assert_eq!(inside, expected);
+    }
+}
