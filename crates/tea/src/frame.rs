@@ -87,7 +87,7 @@ pub fn render(element: &mut AnyElement<'static>, width: u16, palette: &Palette) 
     Frame::read(&canvas, &overlays, width, palette)
 }
 
-/// Renders pre-laid-out lines exactly as [`crate::rows`] draws them, without iocraft: for
+/// Renders pre-laid-out lines exactly as [`crate::rows()`] draws them, without iocraft: for
 /// hosts that hold lines already (transcript cards, a cached view).
 pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) -> Frame {
     let mut styler = Styler::new(palette);

@@ -7,7 +7,7 @@
 //! - [`input`]: one [`Event`] type for raw terminal bytes ([`input::decode`]), crossterm
 //!   events and key scripts ([`input::parse_key_script`]).
 //! - [`style`], [`text`]: semantic styles and terminal text (width, sanitize, wrap, truncate).
-//! - [`rows`]: pre-laid-out [`Line`]s as one cheap iocraft element.
+//! - [`mod@rows`]: pre-laid-out [`Line`]s as one cheap iocraft element.
 //! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
 //! - [`frame`]: [`render`] an element to a [`Frame`] of (ANSI, plain) rows, each within the width.
 //! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.

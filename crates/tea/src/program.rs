@@ -115,7 +115,7 @@ pub trait Program {
     fn view(&self) -> iocraft::AnyElement<'static>;
 
     /// The keymap: which message an input event means in the current mode. Key releases must
-    /// map to `None` (see [`crate::input::is_press`]).
+    /// map to `None` (see [`crate::input::as_press`]).
     fn msg_for(&self, event: &Event) -> Option<Self::Msg>;
 
     /// The terminal size is a message like any other.
