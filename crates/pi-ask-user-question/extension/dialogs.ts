@@ -27,7 +27,7 @@ export async function askWithDialogs(
 type Reply = { aborted: true } | { aborted: false; value: string | undefined };
 
 function untilAborted(shown: Promise<string | undefined>, signal: AbortSignal | undefined): Promise<Reply> {
-	const answered = shown.then((value): Reply => ({ aborted: signal?.aborted === true, value } as Reply));
+	const answered = shown.then((value): Reply => (signal?.aborted ? { aborted: true } : { aborted: false, value }));
 	if (!signal) return answered;
 	let onAbort = () => {};
 	const aborted = new Promise<Reply>((resolve) => {
