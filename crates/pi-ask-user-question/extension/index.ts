@@ -1,6 +1,7 @@
 // ask_user_question for pi: registers the tool and wires pi's API to the native addon, which holds
 // all of the behaviour (validation, the questionnaire, the dialog fallback, results, cards).
 import type { AgentToolResult, ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { TSchema } from "typebox";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { askWithDialogs } from "./dialogs.ts";
 import { rowsComponent } from "./lines.ts";
@@ -24,13 +25,14 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		throw new Error(result.content);
 	};
 
-	pi.registerTool<any, Details>({
+	pi.registerTool<TSchema, Details>({
 		name: definition.name,
 		label: definition.label,
 		description: definition.description,
 		promptSnippet: definition.promptSnippet,
 		promptGuidelines: definition.promptGuidelines,
-		parameters: definition.parameters as any,
+		// Plain JSON Schema: pi validates it as is (no TypeBox metadata needed).
+		parameters: definition.parameters as TSchema,
 		executionMode: "sequential",
 
 		async execute(toolCallId, params, signal, onUpdate, ctx): Promise<AgentToolResult<Details>> {
