@@ -100,6 +100,26 @@ enum InlineKind {
     Cell,
 }
 
+struct OpenLink {
+    /// The destination as written (sanitized), shown after the text.
+    url: Arc<str>,
+    /// Where a terminal hyperlink may point: web and mail addresses only.
+    target: Option<Arc<str>>,
+    /// Where the link's text starts, in bytes of the inline text.
+    text_start: usize,
+}
+
+/// The OSC 8 target for a destination: `http`, `https` and `mailto` only. A relative path means
+/// nothing to a terminal, and `file:` or custom schemes from untrusted text should not become
+/// one click away.
+fn hyperlink_target(url: &str) -> Option<Arc<str>> {
+    let (scheme, rest) = url.split_once(':')?;
+    let allowed = ["http", "https", "mailto"]
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s));
+    (allowed && !rest.is_empty() && !url.contains(char::is_whitespace)).then(|| Arc::from(url))
+}
+
 #[derive(Default)]
 struct Builder {
     root: Vec<Block>,
@@ -111,8 +131,8 @@ struct Builder {
     strong: usize,
     emphasis: usize,
     strike: usize,
-    /// Open links and images: target, and where their text starts in the inline spans.
-    links: Vec<(Arc<str>, usize)>,
+    /// Open links and images.
+    links: Vec<OpenLink>,
 }
 
 impl Builder {
@@ -240,12 +260,15 @@ impl Builder {
                 dest_url,
                 ..
             } => {
-                let at = self.inline.as_ref().map_or(0, |(_, spans)| spans.len());
                 let mut url = sanitize_line(&dest_url).trim().to_string();
                 if link_type == LinkType::Email && !url.starts_with("mailto:") {
                     url.insert_str(0, "mailto:");
                 }
-                self.links.push((Arc::from(url), at));
+                self.links.push(OpenLink {
+                    target: hyperlink_target(&url),
+                    url: Arc::from(url),
+                    text_start: self.inline_text().len(),
+                });
             }
             // Footnote definitions, definition lists and metadata are not enabled; their text
             // still shows as paragraphs.
@@ -336,14 +359,20 @@ impl Builder {
         style.bold |= self.strong > 0;
         style.italic = self.emphasis > 0;
         style.strikethrough = self.strike > 0;
-        if let Some((url, _)) = self.links.last() {
+        if let Some(link) = self.links.last() {
             style.fg = Some(Slot::MdLink);
             style.underline = true;
-            if !url.is_empty() {
-                style.link = Some(url.clone());
-            }
+            style.link = link.target.clone();
         }
         style
+    }
+
+    /// The inline text collected so far, without styles.
+    fn inline_text(&self) -> String {
+        self.inline
+            .as_ref()
+            .map(|(_, spans)| spans.iter().map(|s| s.text.as_str()).collect())
+            .unwrap_or_default()
     }
 
     fn text(&mut self, text: &str, style: Style) {
@@ -367,32 +396,29 @@ impl Builder {
 
     /// Closes a link: shows its target after the text unless the text already says it.
     fn end_link(&mut self, image: bool) {
-        let Some((url, at)) = self.links.pop() else {
+        let Some(OpenLink {
+            url,
+            target,
+            text_start,
+        }) = self.links.pop()
+        else {
             return;
         };
-        let text: String = self
-            .inline
-            .as_ref()
-            .map(|(_, spans)| {
-                spans[at.min(spans.len())..]
-                    .iter()
-                    .map(|s| s.text.as_str())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if image && text.trim().is_empty() {
+        let all = self.inline_text();
+        let text = all.get(text_start..).unwrap_or("").trim();
+        if image && text.is_empty() {
             let style = Style {
-                link: Some(url.clone()),
+                link: target.clone(),
                 ..Style::fg(Slot::MdLink).underline()
             };
             self.push_span(Span::styled("image", style));
         }
-        let shown = text.trim();
-        let says_url =
-            shown == &*url || url.strip_prefix("mailto:") == Some(shown) || url.is_empty();
+        let says_url = text == &*url || url.strip_prefix("mailto:") == Some(text) || url.is_empty();
         if !says_url {
-            let mut style = Style::fg(Slot::MdLinkUrl);
-            style.link = Some(url.clone());
+            let style = Style {
+                link: target,
+                ..Style::fg(Slot::MdLinkUrl)
+            };
             self.push_span(Span::styled(format!(" ({url})"), style));
         }
     }

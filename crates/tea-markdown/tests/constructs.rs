@@ -230,6 +230,29 @@ fn links_show_their_target_unless_the_text_is_the_target() {
 }
 
 #[test]
+fn only_web_and_mail_links_become_terminal_hyperlinks() {
+    assert_eq!(
+        tags(
+            "[a](docs/a.md) [b](file:///etc/passwd) [c](HTTPS://e.com)",
+            80
+        ),
+        vec![
+            "[mdLink underline]a[/][mdLinkUrl] (docs/a.md)[/] \
+             [mdLink underline]b[/][mdLinkUrl] (file:///etc/passwd)[/] \
+             [mdLink underline link=HTTPS://e.com]c[/][mdLinkUrl link=HTTPS://e.com] (HTTPS://e.com)[/]"
+        ]
+    );
+}
+
+#[test]
+fn adjacent_links_each_decide_on_their_own_target() {
+    assert_eq!(
+        plain("[https://e.com](https://e.com)[x](https://e.com)", 80),
+        vec!["https://e.comx (https://e.com)"]
+    );
+}
+
+#[test]
 fn long_urls_break_rather_than_overflow() {
     let url = format!("https://e.com/{}", "x".repeat(50));
     let lines = render(&format!("<{url}>"), 20);
