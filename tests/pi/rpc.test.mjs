@@ -156,6 +156,35 @@ test("all kinds in one call", async () => {
 	);
 });
 
+test("Claude Code's AskUserQuestion shape passes pi's schema check and is answered the same way", async () => {
+	const compatible = {
+		questions: [
+			{ question: "Which languages?", header: "Languages", multiSelect: true, options: [{ label: "Rust", description: "fast" }, { label: "Go" }] },
+		],
+	};
+	const result = await ask(compatible, replies(pick("Go"), pick("Done")));
+	assert.equal(received(result), "Languages: user selected: 2. Go");
+	assert.equal(result.end.result.details.questions[0].type, "multi");
+});
+
+test("labels localize the dialogs", async () => {
+	const labels = { yes: "Sí", no: "No", skip: "Omitir", done: "Listo", typeSomething: "Escribe algo." };
+	const result = await ask(
+		{ labels, questions: [proceed, scope] },
+		replies(
+			(dialog) => {
+				assert.deepEqual(dialog.options, ["1. Sí", "2. No", "Omitir"]);
+				return { value: "1. Sí" };
+			},
+			(dialog) => {
+				assert.ok(["Escribe algo.", "Listo", "Omitir"].every((label) => dialog.options.includes(label)), `${dialog.options}`);
+				return { value: "Omitir" };
+			},
+		),
+	);
+	assert.equal(received(result), "Go: user selected: 1. Sí\nScope: (skipped)");
+});
+
 test("dismissing a dialog cancels and keeps what was recorded", async () => {
 	const result = await ask({ questions: [approach, name] }, replies(pick("Fast"), () => ({ cancelled: true })));
 	const text = received(result);
