@@ -43,19 +43,28 @@ impl UpdateMode {
 /// The text of a snapshot file for these rows: the header line, then each row between edge
 /// markers padded to the widest row (or `width`, if larger).
 pub fn format_snapshot(header: &str, rows: &[String], width: usize) -> String {
-    let width = rows
-        .iter()
-        .map(|r| text::width(r))
-        .max()
-        .unwrap_or(0)
-        .max(width);
+    format_measured(
+        header,
+        rows.iter().map(|r| (r.as_str(), text::width(r))),
+        width,
+    )
+}
+
+/// [`format_snapshot`] for rows whose display width is not their text's width (the tagged
+/// form, whose tags take no columns on screen): each row comes with the width to pad from.
+fn format_measured<'a>(
+    header: &str,
+    rows: impl Iterator<Item = (&'a str, usize)> + Clone,
+    width: usize,
+) -> String {
+    let width = rows.clone().map(|(_, w)| w).max().unwrap_or(0).max(width);
     let mut out = String::new();
     out.push_str(&text::sanitize_line(header));
     out.push('\n');
-    for row in rows {
+    for (row, row_width) in rows {
         out.push(EDGE);
         out.push_str(row);
-        out.extend(std::iter::repeat_n(' ', width - text::width(row)));
+        out.extend(std::iter::repeat_n(' ', width - row_width));
         out.push(EDGE);
         out.push('\n');
     }
@@ -76,7 +85,10 @@ pub fn check_snapshot_with(
     width: usize,
     mode: UpdateMode,
 ) -> Result<(), String> {
-    let actual = format_snapshot(header, rows, width);
+    compare(path, format_snapshot(header, rows, width), mode)
+}
+
+fn compare(path: &Path, actual: String, mode: UpdateMode) -> Result<(), String> {
     let expected = match std::fs::read_to_string(path) {
         Ok(text) => Some(text.replace("\r\n", "\n")),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
@@ -115,18 +127,19 @@ pub fn check_snapshot_with(
 /// Checks a frame's plain rows (or, with `tagged`, its slot-tagged rows), padded to the frame
 /// width.
 pub fn check_frame(path: &Path, header: &str, frame: &Frame, tagged: bool) -> Result<(), String> {
-    let rows = if tagged {
-        frame.tagged()
+    let width = usize::from(frame.width);
+    let actual = if tagged {
+        let rows: Vec<(String, usize)> = frame
+            .rows
+            .iter()
+            .map(|r| (r.tagged(), text::width(&r.plain)))
+            .collect();
+        format_measured(header, rows.iter().map(|(t, w)| (t.as_str(), *w)), width)
     } else {
-        frame.plain()
+        let rows = frame.plain();
+        format_snapshot(header, &rows, width)
     };
-    check_snapshot_with(
-        path,
-        header,
-        &rows,
-        usize::from(frame.width),
-        UpdateMode::from_env(),
-    )
+    compare(path, actual, UpdateMode::from_env())
 }
 
 /// Files in `dir` (snapshots, `*.txt`) that are not in `produced`: left behind by a renamed
