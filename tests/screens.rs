@@ -9,7 +9,7 @@ use questionnaire::{App, Outcome, cards};
 use serde_json::Value;
 use tea::headless::Driver;
 use tea::input::parse_key_script;
-use tea::{Palette, Size, snapshot};
+use tea::{Frame, Palette, Size, snapshot};
 
 const DEFAULT_SIZES: [&str; 3] = ["40x12", "80x24", "120x40"];
 
@@ -99,8 +99,8 @@ fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
     (driver, None)
 }
 
-/// The frame of a case at a size, plain or slot-tagged.
-fn render(case: &Case, size: Size, styled: bool) -> Vec<String> {
+/// The frame of a case at a size.
+fn render(case: &Case, size: Size) -> Frame {
     let palette = Palette::no_color();
     let spec = &case.spec;
     let lines = match spec.get("card").and_then(Value::as_str) {
@@ -129,14 +129,17 @@ fn render(case: &Case, size: Size, styled: bool) -> Vec<String> {
                 "{}@{size}: frame taller than the terminal",
                 case.name
             );
-            return rows_of(&frame, size, styled, &case.name);
+            return checked(frame, size, &case.name);
         }
     };
-    let frame = tea::frame::render_lines(lines, size.width, &palette);
-    rows_of(&frame, size, styled, &case.name)
+    checked(
+        tea::frame::render_lines(lines, size.width, &palette),
+        size,
+        &case.name,
+    )
 }
 
-fn rows_of(frame: &tea::Frame, size: Size, styled: bool, name: &str) -> Vec<String> {
+fn checked(frame: Frame, size: Size, name: &str) -> Frame {
     for (i, row) in frame.plain().iter().enumerate() {
         let w = tea::text::width(row);
         assert!(
@@ -144,11 +147,7 @@ fn rows_of(frame: &tea::Frame, size: Size, styled: bool, name: &str) -> Vec<Stri
             "{name}@{size}: row {i} is {w} columns wide"
         );
     }
-    if styled {
-        frame.tagged()
-    } else {
-        frame.plain()
-    }
+    frame
 }
 
 fn snapshot_path(name: &str, size: Size, styled: bool) -> PathBuf {
@@ -198,12 +197,10 @@ fn screens_match_their_snapshots() {
             .map(|s| (*s, false))
             .chain(case.styled.iter().map(|s| (*s, true)));
         for (size, styled) in jobs {
-            let rows = render(case, size, styled);
-            if let Err(message) = snapshot::check_snapshot(
-                &snapshot_path(&case.name, size, styled),
-                &header(case, size),
-                &rows,
-            ) {
+            let frame = render(case, size);
+            let path = snapshot_path(&case.name, size, styled);
+            if let Err(message) = snapshot::check_frame(&path, &header(case, size), &frame, styled)
+            {
                 failures.push(message);
             }
         }
