@@ -126,6 +126,8 @@ struct Builder {
     open: Vec<Open>,
     /// Inline text being collected, and what it belongs to.
     inline: Option<(InlineKind, Vec<Span>)>,
+    /// Bytes of text in `inline`.
+    inline_len: usize,
     code: Option<(Option<String>, String)>,
     html: Option<String>,
     strong: usize,
@@ -267,7 +269,7 @@ impl Builder {
                 self.links.push(OpenLink {
                     target: hyperlink_target(&url),
                     url: Arc::from(url),
-                    text_start: self.inline_text().len(),
+                    text_start: self.inline_len,
                 });
             }
             // Footnote definitions, definition lists and metadata are not enabled; their text
@@ -367,12 +369,27 @@ impl Builder {
         style
     }
 
-    /// The inline text collected so far, without styles.
-    fn inline_text(&self) -> String {
-        self.inline
-            .as_ref()
-            .map(|(_, spans)| spans.iter().map(|s| s.text.as_str()).collect())
-            .unwrap_or_default()
+    /// The inline text collected since byte `start`, without styles. It walks back from the
+    /// end, so a paragraph of many links costs time in proportion to its length.
+    fn inline_text_since(&self, start: usize) -> String {
+        let Some((_, spans)) = &self.inline else {
+            return String::new();
+        };
+        let mut pieces = Vec::new();
+        let mut end = self.inline_len;
+        for span in spans.iter().rev() {
+            if end <= start {
+                break;
+            }
+            let span_start = end - span.text.len();
+            pieces.push(
+                span.text
+                    .get(start.saturating_sub(span_start)..)
+                    .unwrap_or(""),
+            );
+            end = span_start;
+        }
+        pieces.into_iter().rev().collect()
     }
 
     fn text(&mut self, text: &str, style: Style) {
@@ -388,6 +405,7 @@ impl Builder {
             self.begin_inline(InlineKind::Paragraph);
         }
         let (_, spans) = self.inline.as_mut().expect("inline text is open");
+        self.inline_len += span.text.len();
         match spans.last_mut() {
             Some(last) if last.style == span.style => last.text.push_str(&span.text),
             _ => spans.push(span),
@@ -404,8 +422,8 @@ impl Builder {
         else {
             return;
         };
-        let all = self.inline_text();
-        let text = all.get(text_start..).unwrap_or("").trim();
+        let text = self.inline_text_since(text_start);
+        let text = text.trim();
         if image && text.is_empty() {
             let style = Style {
                 link: target.clone(),
@@ -426,6 +444,7 @@ impl Builder {
     fn begin_inline(&mut self, kind: InlineKind) {
         self.end_inline();
         self.inline = Some((kind, Vec::new()));
+        self.inline_len = 0;
     }
 
     fn end_inline(&mut self) {

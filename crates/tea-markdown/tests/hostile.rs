@@ -139,3 +139,18 @@ fn nesting_up_to_the_limit_keeps_its_structure() {
     let lines = render("> > > quoted", 20);
     assert_eq!(text_of(&lines), "│ │ │ quoted");
 }
+
+#[test]
+fn a_paragraph_of_many_links_renders_every_one() {
+    let src = (0..5000)
+        .map(|i| format!("[l{i}](https://e.com/{i})"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let text = text_of(&render(&src, 80)).replace('\n', " ");
+    for i in [0, 2500, 4999] {
+        assert!(
+            text.contains(&format!("l{i} (https://e.com/{i})")),
+            "link {i}"
+        );
+    }
+}
