@@ -1103,14 +1103,18 @@ impl App {
         if list.rows < full
             && let Some(last) = out.last_mut()
         {
-            let mut cut = truncate_line(last, column.saturating_sub(1));
-            let style = cut
-                .spans
-                .last()
-                .map(|s| s.style.clone())
-                .unwrap_or_default();
-            cut.push(Span::styled("…", style));
-            *last = cut;
+            // A row with room left gets the mark appended; a full row is cut short and
+            // `truncate_line` ends it with the mark.
+            if last.width() < column {
+                let style = last
+                    .spans
+                    .last()
+                    .map(|s| s.style.clone())
+                    .unwrap_or_default();
+                last.push(Span::styled("…", style));
+            } else {
+                *last = truncate_line(last, column.saturating_sub(1));
+            }
         }
         for line in &mut out[start..] {
             if line.width() > column {
