@@ -27,7 +27,7 @@ pub(crate) fn layout(table: &Table, width: usize) -> Vec<Line> {
     if columns == 0 {
         return Vec::new();
     }
-    let mut widths: Vec<usize> = (0..columns)
+    let widths: Vec<usize> = (0..columns)
         .map(|c| {
             std::iter::once(&table.head)
                 .chain(&table.rows)
@@ -42,12 +42,7 @@ pub(crate) fn layout(table: &Table, width: usize) -> Vec<Line> {
     if overhead(columns) + narrowest > width {
         return records(table, columns, width);
     }
-    while widths.iter().sum::<usize>() + overhead(columns) > width {
-        let widest = (0..columns)
-            .max_by_key(|&c| (widths[c], std::cmp::Reverse(c)))
-            .expect("at least one column");
-        widths[widest] -= 1;
-    }
+    let widths = shrink(&widths, width - overhead(columns));
 
     let mut out = vec![rule('┌', '┬', '┐', &widths)];
     let header = Style::default().bold();
@@ -67,6 +62,41 @@ pub(crate) fn layout(table: &Table, width: usize) -> Vec<Line> {
     }
     out.push(rule('└', '┴', '┘', &widths));
     out
+}
+
+/// Column widths that fit `available` columns, as if the widest column (the leftmost of equals)
+/// gave up one column at a time until the sum fits. Computed directly, because cells of a
+/// hostile table can be hundreds of thousands of columns wide: every column is capped at the
+/// largest level that fits, and the columns left over go, one each, to the rightmost of the
+/// capped columns.
+fn shrink(natural: &[usize], available: usize) -> Vec<usize> {
+    let fits = |cap: usize| natural.iter().map(|&w| w.min(cap)).sum::<usize>() <= available;
+    if fits(usize::MAX) {
+        return natural.to_vec();
+    }
+    // Binary search for the largest cap that fits (0 always does).
+    let (mut low, mut high) = (0, natural.iter().copied().max().unwrap_or(0));
+    while low < high {
+        let mid = low + (high - low).div_ceil(2);
+        if fits(mid) {
+            low = mid;
+        } else {
+            high = mid - 1;
+        }
+    }
+    let cap = low;
+    let mut widths: Vec<usize> = natural.iter().map(|&w| w.min(cap)).collect();
+    let mut spare = available - widths.iter().sum::<usize>();
+    for c in (0..widths.len()).rev() {
+        if spare == 0 {
+            break;
+        }
+        if natural[c] > cap {
+            widths[c] += 1;
+            spare -= 1;
+        }
+    }
+    widths
 }
 
 fn spans_width(spans: &[Span]) -> usize {
@@ -161,4 +191,42 @@ fn records(table: &Table, columns: usize, width: usize) -> Vec<Line> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shrink;
+    use proptest::prelude::*;
+
+    /// The rule as stated: the widest column, the leftmost of equals, gives up one column.
+    fn shrink_one_at_a_time(natural: &[usize], available: usize) -> Vec<usize> {
+        let mut widths = natural.to_vec();
+        while widths.iter().sum::<usize>() > available {
+            let widest = (0..widths.len())
+                .max_by_key(|&c| (widths[c], std::cmp::Reverse(c)))
+                .expect("at least one column");
+            widths[widest] -= 1;
+        }
+        widths
+    }
+
+    #[test]
+    fn shrinking_takes_from_the_widest_columns() {
+        assert_eq!(shrink(&[3, 10, 4], 30), vec![3, 10, 4]);
+        assert_eq!(shrink(&[3, 10, 4], 12), vec![3, 5, 4]);
+        assert_eq!(shrink(&[3, 10, 10], 12), vec![3, 4, 5]);
+        assert_eq!(shrink(&[500_000, 400_000], 100), vec![50, 50]);
+    }
+
+    proptest! {
+        #[test]
+        fn shrinking_matches_the_one_at_a_time_rule(
+            natural in prop::collection::vec(1usize..40, 1..8),
+            available in 0usize..200,
+        ) {
+            let floor: usize = natural.iter().map(|&w| w.min(2)).sum();
+            prop_assume!(available >= floor);
+            prop_assert_eq!(shrink(&natural, available), shrink_one_at_a_time(&natural, available));
+        }
+    }
 }
