@@ -11,6 +11,9 @@
 // ASK_TEST_LOG names a file that gets one JSON line per model request: the turn number, the
 // names of the tools offered, the system prompt and the last message (what the model received).
 //
+// ASK_TEST_ABORT_KEY=1 makes F12 abort the running turn from outside the tool (as another
+// extension or the host could), whatever has the focus.
+//
 // ASK_TEST_FORCE_TOOL=1 re-activates ask_user_question before each agent start, after the
 // extension under test has run its own handlers: it simulates a host that forces the tool on
 // although there is no UI, so the tool's own no-UI error path can be exercised.
@@ -142,6 +145,15 @@ export default function (pi: ExtensionAPI) {
 			},
 		],
 	});
+	if (process.env.ASK_TEST_ABORT_KEY === "1") {
+		pi.on("session_start", (_event, ctx) => {
+			ctx.ui.onTerminalInput((data) => {
+				if (data !== "\x1b[24~") return undefined;
+				ctx.abort();
+				return { consume: true };
+			});
+		});
+	}
 	if (process.env.ASK_TEST_FORCE_TOOL === "1") {
 		pi.on("before_agent_start", () => {
 			const active = pi.getActiveTools();

@@ -26,7 +26,7 @@ export function requireBuilt() {
  * A throwaway pi home and a model script. `turns` are the fake model's turns (see fake-model.ts).
  * `env` holds everything pi needs; `requests()` reads what the model received, one entry per turn.
  */
-export function sandbox(turns, { forceTool = false, colors } = {}) {
+export function sandbox(turns, { forceTool = false, abortKey = false, colors } = {}) {
 	const dir = mkdtempSync(join(tmpdir(), "pi-ask-e2e-"));
 	if (colors) useTheme(join(dir, "agent"), colors);
 	const scriptPath = join(dir, "script.json");
@@ -41,6 +41,7 @@ export function sandbox(turns, { forceTool = false, colors } = {}) {
 		ASK_TEST_SCRIPT: scriptPath,
 		ASK_TEST_LOG: logPath,
 		ASK_TEST_FORCE_TOOL: forceTool ? "1" : "0",
+		ASK_TEST_ABORT_KEY: abortKey ? "1" : "0",
 	};
 	return {
 		dir,
@@ -217,6 +218,7 @@ export class TmuxPi {
 			ASK_TEST_SCRIPT: box.env.ASK_TEST_SCRIPT,
 			ASK_TEST_LOG: box.env.ASK_TEST_LOG,
 			ASK_TEST_FORCE_TOOL: box.env.ASK_TEST_FORCE_TOOL,
+			ASK_TEST_ABORT_KEY: box.env.ASK_TEST_ABORT_KEY,
 			TERM: "xterm-256color",
 			COLORTERM: "truecolor",
 		}).map(([k, v]) => `${k}=${shellQuote(v)}`);

@@ -38,8 +38,8 @@ const plan = {
 	],
 };
 
-function start(width, height, turns = [{ call: plan }, { echo: true }]) {
-	const box = sandbox(turns, { colors });
+function start(width, height, turns = [{ call: plan }, { echo: true }], options = {}) {
+	const box = sandbox(turns, { colors, ...options });
 	boxes.push(box);
 	pi = new TmuxPi(box, { width, height, prompt: "hi" });
 	return box;
@@ -159,6 +159,18 @@ test("Esc while collapsed belongs to pi: the turn is aborted, answers kept", asy
 	assert.ok(!questionnaireOpen(rows));
 	assert.equal(box.requests().length, 1, "an aborted turn does not call the model again");
 	assert.ok(rows.some((row) => /Approach\s+✓ Safe/.test(row)), `the card keeps the answer:\n${rows.join("\n")}`);
+});
+
+test("an abort while the questionnaire is open dismisses it, keeping the answers", async () => {
+	const box = start(100, 30, undefined, { abortKey: true });
+	await waitForQuestion("Which approach?");
+	pi.keys("2");
+	await waitForQuestion("Which scopes?");
+	pi.keys("F12"); // the test extension aborts the turn
+	const rows = await pi.until((r) => !questionnaireOpen(r) && editorRules(r).length === 2 && !has(r, "Working"), "the aborted turn");
+	assert.ok(rows.some((row) => /Approach\s+✓ Fast/.test(row)), `the card keeps the answer:\n${rows.join("\n")}`);
+	assert.ok(has(rows, "Cancelled"), "and says the questionnaire was cancelled");
+	assert.equal(box.requests().length, 1, "an aborted turn does not call the model again");
 });
 
 test("calls that fail show why in their cards: pi's schema check, then the tool's own validation", async () => {
