@@ -135,6 +135,8 @@ struct Builder {
     strike: usize,
     /// Open links and images.
     links: Vec<OpenLink>,
+    /// Bytes of code given to the highlighter so far.
+    highlighted: usize,
 }
 
 impl Builder {
@@ -472,10 +474,14 @@ impl Builder {
         if code.ends_with('\n') {
             code.pop();
         }
+        let within_budget = self.highlighted + code.len() <= highlight::MAX_DOCUMENT_CODE;
+        if info.is_some() && within_budget {
+            self.highlighted += code.len();
+        }
         let rows = if code.is_empty() {
             Vec::new()
         } else {
-            highlight::highlight(info.as_deref(), &code)
+            highlight::highlight(info.as_deref().filter(|_| within_budget), &code)
         };
         self.push_block(Block::Code { info, rows });
     }

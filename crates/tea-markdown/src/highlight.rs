@@ -131,6 +131,10 @@ fn syntax_for(info: &str) -> Option<&'static SyntaxReference> {
 const MAX_CODE: usize = 20_000;
 const MAX_LINE: usize = 500;
 
+/// Code highlighted per document at most; later blocks are shown plain. Highlighting costs
+/// roughly 0.1–0.2 ms a line, so this bounds a first render of a hostile document.
+pub(crate) const MAX_DOCUMENT_CODE: usize = 40_000;
+
 /// Splits sanitized code into rows of styled spans, one per source line. Unknown or missing
 /// languages, code too large to highlight quickly, and any parse failure give plain
 /// `mdCodeBlock` text.

@@ -296,6 +296,22 @@ fn known_languages_are_highlighted_with_syntax_slots() {
 }
 
 #[test]
+fn highlighting_stops_after_a_documents_budget_of_code() {
+    let block = format!("```rust\n{}```\n\n", "let x = 1;\n".repeat(1500));
+    let lines = render(&block.repeat(4), 80);
+    let highlighted_rows = lines
+        .iter()
+        .filter(|l| {
+            l.spans
+                .iter()
+                .any(|s| s.style.fg == Some(tea::Slot::SyntaxKeyword))
+        })
+        .count();
+    // Each block holds 16.5 KB of code: two fit the 40 KB budget, the other two stay plain.
+    assert_eq!(highlighted_rows, 2 * 1500);
+}
+
+#[test]
 fn long_code_rows_are_hard_wrapped_and_keep_every_character() {
     let lines = plain("```\nabcdefghij\n  x\n```", 4);
     assert_eq!(lines, vec!["```", "abcd", "efgh", "ij", "  x", "```"]);
