@@ -46,7 +46,13 @@ fn lay_out(blocks: &[document::Block], width: usize) -> Vec<Line> {
     // layout bug reaching a host that cannot draw a wider row.
     lines
         .into_iter()
-        .map(|line| tea::text::truncate_line(&line, width))
+        .map(|line| {
+            if line.width() <= width {
+                line
+            } else {
+                tea::text::truncate_line(&line, width)
+            }
+        })
         .collect()
 }
 
