@@ -242,7 +242,8 @@ export class TmuxPi {
 	}
 
 	tmux(...args) {
-		return execFileSync("tmux", ["-L", this.name, ...args], { encoding: "utf8" });
+		// A socket in the sandbox, so nothing is left behind in the shared tmux directory.
+		return execFileSync("tmux", ["-S", join(this.box.dir, "tmux.sock"), ...args], { encoding: "utf8" });
 	}
 
 	/** The visible pane as plain text rows. */
