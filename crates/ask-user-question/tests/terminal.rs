@@ -304,3 +304,34 @@ fn the_demo_docks_with_ctrl_bracket_and_ctrl_c_cancels_keeping_answers() {
 
     tmux.assert_terminal_restored();
 }
+
+#[test]
+fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
+    let Some(tmux) = Tmux::start("sigterm", 100, 30) else {
+        return;
+    };
+    std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
+    // `exec` keeps the pid the shell wrote, so the test signals exactly this run.
+    tmux.type_line(&format!(
+        "sh -c 'echo $$ > pid; exec {} q.json > out.json'; echo \"exit=$?\"",
+        Path::new(BINARY).display()
+    ));
+    tmux.wait_for("the first frame", |p| p.contains("Which channel"));
+    tmux.keys(&["3"]);
+    tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
+
+    let pid = tmux.file("pid").trim().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+
+    let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
+    assert_eq!(exit_status(&pane), Some("143"), "128 + SIGTERM:\n{pane}");
+    assert!(!pane.contains('╭'), "the region is erased:\n{pane}");
+    let result: Value = serde_json::from_str(&tmux.file("out.json")).unwrap();
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert_eq!(
+        result["details"]["answers"]["channel"]["values"],
+        json!(["nightly"])
+    );
+    tmux.assert_terminal_restored();
+}
