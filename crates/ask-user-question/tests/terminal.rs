@@ -321,7 +321,11 @@ fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
     tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
 
     let pid = tmux.file("pid").trim().to_string();
-    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    // The shell's own `kill`, so no procps is needed.
+    let killed = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
+        .status()
+        .unwrap();
     assert!(killed.success());
 
     let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
