@@ -355,7 +355,6 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
         .ok()
         .filter(|s| s.columns > 0 && s.rows > 0)
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
-    warm_up_highlighting(&questionnaire);
     let app = Hosted::new(App::new(questionnaire, size));
     let outcome = match run_inline(app, palette, InlineOptions::default()) {
         Ok(outcome) => outcome,
@@ -386,29 +385,6 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
             ExitCode::from(EXIT_FAILURE)
         }
     }
-}
-
-/// Renders every markdown preview and context once on a background thread, so the grammars of
-/// their code blocks are compiled (syntect shares compiled patterns process-wide) before the
-/// user first shows them, not on the key that does. The first frame's own preview is compiled
-/// by whichever thread gets there first; the other waits for it, so no work is done twice.
-fn warm_up_highlighting(questionnaire: &Questionnaire) {
-    let sources: Vec<String> = questionnaire
-        .questions
-        .iter()
-        .flat_map(|q| {
-            let previews = q.options.iter().filter_map(|o| o.preview.clone());
-            q.context.clone().into_iter().chain(previews)
-        })
-        .collect();
-    // A thread that cannot start only costs the user a slower first look at a preview.
-    let _ = std::thread::Builder::new()
-        .name("highlight-warm-up".into())
-        .spawn(move || {
-            for source in sources {
-                std::hint::black_box(tea_markdown::render(&source, 80));
-            }
-        });
 }
 
 /// Prints the result JSON; exit 0 when submitted, 130 when cancelled.
