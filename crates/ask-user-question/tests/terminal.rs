@@ -39,10 +39,11 @@ fn key_replays_need_no_terminal() {
     assert_eq!(output.status.code(), Some(130), "{}", stderr(&output));
 }
 
-/// A tmux server of our own (a unique socket) running one shell in a pane of a fixed size,
-/// in a scratch directory; killed and removed on drop.
+/// A tmux server of our own (a unique socket inside a scratch directory, so nothing is left in
+/// the shared tmux directory) running one shell in a pane of a fixed size; killed and removed on
+/// drop.
 struct Tmux {
-    socket: String,
+    socket: PathBuf,
     dir: PathBuf,
 }
 
@@ -66,14 +67,16 @@ impl Tmux {
             return None;
         }
         static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let socket = format!(
+        let dir = std::env::temp_dir().join(format!(
             "ask-user-question-test-{}-{}-{name}",
             std::process::id(),
             COUNT.fetch_add(1, Ordering::SeqCst)
-        );
-        let dir = std::env::temp_dir().join(&socket);
+        ));
         std::fs::create_dir_all(&dir).unwrap();
-        let tmux = Tmux { socket, dir };
+        let tmux = Tmux {
+            socket: dir.join("tmux.sock"),
+            dir,
+        };
         let shell = "env -u NO_COLOR PS1='$ ' bash --norc --noprofile";
         tmux.command(&[
             "new-session",
@@ -92,7 +95,9 @@ impl Tmux {
 
     fn command(&self, args: &[&str]) -> Output {
         let output = Command::new("tmux")
-            .args(["-L", &self.socket, "-f", "/dev/null"])
+            .arg("-S")
+            .arg(&self.socket)
+            .args(["-f", "/dev/null"])
             .args(args)
             .output()
             .expect("tmux runs");
@@ -158,7 +163,9 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
-            .args(["-L", &self.socket, "kill-server"])
+            .arg("-S")
+            .arg(&self.socket)
+            .arg("kill-server")
             .output();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
