@@ -1,53 +1,11 @@
 //! The CLI end to end: the built binary, its stdout, stderr and exit code.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::path::PathBuf;
 
 use serde_json::{Value, json};
-
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_ask-user-question"))
-}
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
-
-fn assets() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets")
-}
-
-fn run(args: &[&str]) -> Output {
-    binary().args(args).output().expect("the binary runs")
-}
-
-fn run_with_stdin(args: &[&str], stdin: &str) -> Output {
-    let mut child = binary()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout_json(output: &Output) -> Value {
-    serde_json::from_slice(&output.stdout).expect("stdout is JSON")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
+use support::{asset, fixture, run, run_with_stdin, stderr, stdout_json};
 
 #[test]
 fn validate_reports_six_problems_as_six_issues() {
@@ -87,7 +45,7 @@ fn validate_reports_six_problems_as_six_issues() {
 
 #[test]
 fn validate_accepts_a_valid_file() {
-    let demo = assets().join("demo.json");
+    let demo = asset("demo.json");
     let output = run(&["validate", demo.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     assert_eq!(
@@ -152,11 +110,8 @@ fn validate_names_an_unreadable_file() {
 
 #[test]
 fn every_bundled_questionnaire_is_valid() {
-    let mut files = vec![
-        assets().join("demo.json"),
-        assets().join("bench/reference.json"),
-    ];
-    let mut examples: Vec<PathBuf> = std::fs::read_dir(assets().join("examples"))
+    let mut files = vec![asset("demo.json"), asset("bench/reference.json")];
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(asset("examples"))
         .expect("assets/examples exists")
         .map(|entry| entry.unwrap().path())
         .collect();
