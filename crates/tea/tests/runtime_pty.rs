@@ -983,7 +983,11 @@ fn a_closed_terminal_ends_the_run_and_the_program_survives() {
     let mut term = Terminal::launch(Launch::default());
     term.wait_for_text("7/7");
     term.hang_up();
-    let (stdout, _, _) = term.finish();
+    let (stdout, status, _) = term.finish();
+    assert!(
+        stdout.contains("REPORT "),
+        "the child ended without its report ({status:?}): {stdout:?}"
+    );
     let report = report(&stdout);
     // The kernel sends SIGHUP and the terminal reads as hung up; whichever the loop sees first
     // ends the run, with the program handed back either way.

@@ -10,7 +10,7 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::thread;
 use std::time::Duration;
@@ -33,6 +33,9 @@ static PENDING_SIGNAL: AtomicI32 = AtomicI32::new(0);
 /// Counts runs, so a watchdog from an earlier run leaves a later one alone.
 static RUN: AtomicU64 = AtomicU64::new(0);
 static INSTALL: Once = Once::new();
+/// Set once the current run's terminal hung up: a SIGHUP that follows announces what the run
+/// already handles, and must not kill a process that still has answers to hand back.
+static HUNG_UP: AtomicBool = AtomicBool::new(false);
 
 fn active() -> MutexGuard<'static, Option<Emergency>> {
     ACTIVE
@@ -58,6 +61,7 @@ impl Active {
             ));
         }
         PENDING_SIGNAL.store(0, Ordering::SeqCst);
+        HUNG_UP.store(false, Ordering::SeqCst);
         RUN.fetch_add(1, Ordering::SeqCst);
         *active = Some(Emergency { tty, exit_bytes });
         Ok(Active {
@@ -129,7 +133,18 @@ fn spawn_signal_thread() -> io::Result<()> {
     Ok(())
 }
 
+/// Records that the terminal hung up (see [`HUNG_UP`]).
+pub fn note_hang_up() {
+    HUNG_UP.store(true, Ordering::SeqCst);
+}
+
 fn on_signal(signal: i32) {
+    // A hang-up often brings two SIGHUPs (to the session leader and to the foreground process
+    // group), and the loop may have seen it first: only the first one is news. A stuck loop is
+    // still ended by the grace timer of that first one.
+    if signal == SIGHUP && HUNG_UP.swap(true, Ordering::SeqCst) {
+        return;
+    }
     if active().is_none() {
         // No run: behave as if we had never installed a handler.
         let _ = signal_hook::low_level::emulate_default_handler(signal);

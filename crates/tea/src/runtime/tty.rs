@@ -121,6 +121,7 @@ impl Tty {
         }
         let ready = fds[0].revents();
         if ready.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
+            super::guard::note_hang_up();
             return Err(io::Error::new(
                 io::ErrorKind::BrokenPipe,
                 "the terminal hung up",
