@@ -442,11 +442,13 @@ impl App {
         self.drafts.remove(&target);
         self.editor = None;
         let kind = self.questions()[q].kind;
+        let blank = text.trim().is_empty();
         match target {
             // Free text answers like a pick: single and text advance, multi stays.
-            Target::FreeText(_) if !text.trim().is_empty() && kind != QuestionType::Multi => {
-                self.advance()
-            }
+            Target::FreeText(_) if !blank && kind != QuestionType::Multi => self.advance(),
+            // A blank text answer is a skip and moves on, as a blank input does in the dialog
+            // fallback; alone it stays, so an empty Enter never submits by accident.
+            Target::FreeText(_) if kind == QuestionType::Text && self.has_tabs() => self.advance(),
             _ => Cmd::None,
         }
     }

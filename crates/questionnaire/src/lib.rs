@@ -20,7 +20,9 @@
 //! - **Free text.** "Type something." is the last numbered row; Enter, Space or its number
 //!   opens its editor. Saving non-blank text advances a single or text question (or submits a
 //!   lone question); in a multi question it stays on the list, like a toggle. Saving blank
-//!   text removes the free text and does not advance. The row shows the saved text, quoted and
+//!   text removes the free text and does not advance, except in a text question among others:
+//!   there it is a skip and moves on (as a blank input does in the dialog fallback); a lone text
+//!   question stays, so an empty Enter never submits. The row shows the saved text, quoted and
 //!   cut to one row, so answers never change the panel's height.
 //! - **Notes.** `n` on "Type something." rings the bell (there is no option to note). A noted
 //!   option shows "✎" after its label; the note also ends its preview. A text question's

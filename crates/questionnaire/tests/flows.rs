@@ -93,6 +93,24 @@ fn esc_in_a_text_question_cancels_and_the_draft_is_not_an_answer() {
 }
 
 #[test]
+fn a_blank_text_answer_is_a_skip_that_moves_on() {
+    let mut app = app(plan(), 80, 24);
+    // Approach: pick 1. Scope: Enter confirms the empty set. Format: Enter with nothing typed.
+    assert_eq!(press(&mut app, "1 enter enter"), None);
+    assert_eq!(app.tab(), 3, "the blank answer moved on to Review");
+    assert!(!app.state().is_answered("format"));
+}
+
+#[test]
+fn a_blank_answer_to_a_lone_text_question_does_not_submit() {
+    let mut app = app(single("text"), 80, 24);
+    assert_eq!(press(&mut app, "enter"), None);
+    assert!(!app.state().is_answered("pick"));
+    let details = submitted(press(&mut app, &format!("{} enter", typing("later"))));
+    assert_eq!(details["answers"]["pick"]["customText"], "later");
+}
+
+#[test]
 fn a_whole_questionnaire_answered_in_order() {
     let mut app = app(plan(), 80, 24);
     // Approach: pick 1 (advances). Scope: toggle repo and read:org, Enter confirms.
