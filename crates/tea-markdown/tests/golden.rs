@@ -1,27 +1,42 @@
 //! The fixture document, which uses every construct, rendered at 40, 80 and 120 columns and
-//! compared with reviewed golden files: a plain form (layout) and a slot-tagged form (styles).
+//! drawn by tea's frame writer, compared with reviewed golden files through tea's snapshot kit:
+//! a plain form (layout) and a slot-tagged form (styles). Accept deliberate changes with
+//! `UPDATE_SNAPSHOTS=1 cargo test -p tea-markdown --test golden` and review `git diff`.
 
-mod support;
+use std::path::PathBuf;
 
-use support::{check_golden, framed, tagged};
+use tea::frame::render_lines;
+use tea::{Palette, snapshot};
 
 const FIXTURE: &str = include_str!("fixtures/everything.md");
+const WIDTHS: [u16; 3] = [40, 80, 120];
 
-fn check(width: usize) {
-    let lines = tea_markdown::render(FIXTURE, width);
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn golden(width: u16, tagged: bool) -> PathBuf {
+    let form = if tagged { ".tagged" } else { "" };
+    golden_dir().join(format!("everything@{width}{form}.txt"))
+}
+
+fn check(width: u16) {
+    let lines = tea_markdown::render(FIXTURE, usize::from(width));
     for (i, line) in lines.iter().enumerate() {
-        assert!(line.width() <= width, "row {i} is {} wide", line.width());
+        assert!(
+            line.width() <= usize::from(width),
+            "row {i} is {} wide",
+            line.width()
+        );
     }
-    check_golden(
-        &format!("everything@{width}.txt"),
-        &format!("fixtures/everything.md at {width} columns"),
-        &framed(&lines, width),
-    );
-    check_golden(
-        &format!("everything@{width}.tagged.txt"),
-        &format!("fixtures/everything.md at {width} columns, slot-tagged"),
-        &tagged(&lines),
-    );
+    let frame = render_lines(lines, width, &Palette::no_color());
+    for tagged in [false, true] {
+        let header = format!("fixtures/everything.md at {width} columns");
+        if let Err(message) = snapshot::check_frame(&golden(width, tagged), &header, &frame, tagged)
+        {
+            panic!("{message}");
+        }
+    }
 }
 
 #[test]
@@ -41,44 +56,13 @@ fn everything_at_120_columns() {
 
 #[test]
 fn no_golden_file_is_orphaned() {
-    let produced: Vec<String> = [40, 80, 120]
+    let produced: Vec<PathBuf> = WIDTHS
         .iter()
-        .flat_map(|w| {
-            [
-                format!("everything@{w}.txt"),
-                format!("everything@{w}.tagged.txt"),
-            ]
-        })
+        .flat_map(|&w| [golden(w, false), golden(w, true)])
         .collect();
-    let dir = support::golden_path("");
-    for entry in std::fs::read_dir(&dir).expect("golden dir exists") {
-        let name = entry
-            .expect("dir entry")
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        assert!(
-            produced.contains(&name),
-            "golden file {name} is produced by no case"
-        );
-    }
-}
-
-#[test]
-fn the_golden_check_compares_updates_and_refuses_updates_in_ci() {
-    use support::{Mode, check_golden_at};
-    let dir = std::env::temp_dir().join(format!("tea-markdown-golden-{}", std::process::id()));
-    let path = dir.join("case.txt");
-    let rows = vec!["|a|".to_string()];
-    let missing = check_golden_at(&path, "h", &rows, Mode::Compare).unwrap_err();
-    assert!(missing.contains("missing"), "{missing}");
-    let refused = check_golden_at(&path, "h", &rows, Mode::RefuseUpdate).unwrap_err();
-    assert!(refused.contains("CI"), "{refused}");
-    assert!(!path.exists());
-    check_golden_at(&path, "h", &rows, Mode::Update).unwrap();
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), "h\n|a|\n");
-    check_golden_at(&path, "h", &rows, Mode::Compare).unwrap();
-    let changed = check_golden_at(&path, "h", &["|b|".to_string()], Mode::Compare).unwrap_err();
-    assert!(changed.contains("differs"), "{changed}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    let orphans = snapshot::orphan_snapshots(&golden_dir(), &produced);
+    assert!(
+        orphans.is_empty(),
+        "golden files no case produces: {orphans:?}"
+    );
 }
