@@ -6,7 +6,7 @@
 use unicode_segmentation::UnicodeSegmentation;
 use unicode_width::UnicodeWidthStr;
 
-use crate::style::{Line, Span, Style};
+use crate::style::{Line, Span};
 
 /// Columns a tab advances to: the next multiple of this.
 pub const TAB_STOP: usize = 4;
@@ -360,12 +360,7 @@ pub fn wrap_spans(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
             let mut out: Vec<Span> = Vec::new();
             for c in row {
                 match out.last_mut() {
-                    Some(last)
-                        if std::ptr::eq(&last.style, &spans[c.style].style)
-                            || last.style == spans[c.style].style =>
-                    {
-                        last.text.push_str(c.g)
-                    }
+                    Some(last) if last.style == spans[c.style].style => last.text.push_str(c.g),
                     _ => out.push(Span::styled(c.g, spans[c.style].style.clone())),
                 }
             }
@@ -385,11 +380,6 @@ fn word_end(cells: &[Cell], i: usize) -> usize {
         j += 1;
     }
     j
-}
-
-/// A styled line from plain text in one style.
-pub fn line(text: &str, style: Style) -> Line {
-    Line::styled(text, style)
 }
 
 #[cfg(test)]
