@@ -56,7 +56,7 @@ fn load_cases() -> Vec<Case> {
             let spec: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let sizes = sizes(&spec, "sizes", &DEFAULT_SIZES);
-            let styled = sizes_or_empty(&spec);
+            let styled = sizes(&spec, "styled", &[]);
             Case {
                 name,
                 spec,
@@ -65,14 +65,6 @@ fn load_cases() -> Vec<Case> {
             }
         })
         .collect()
-}
-
-fn sizes_or_empty(spec: &Value) -> Vec<Size> {
-    if spec.get("styled").is_some() {
-        sizes(spec, "styled", &[])
-    } else {
-        Vec::new()
-    }
 }
 
 fn questionnaire(spec: &Value) -> question::Questionnaire {
