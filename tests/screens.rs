@@ -55,13 +55,11 @@ fn load_cases() -> Vec<Case> {
             let name = path.file_stem().unwrap().to_string_lossy().into_owned();
             let spec: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            let sizes = sizes(&spec, "sizes", &DEFAULT_SIZES);
-            let styled = sizes(&spec, "styled", &[]);
             Case {
                 name,
+                sizes: sizes(&spec, "sizes", &DEFAULT_SIZES),
+                styled: sizes(&spec, "styled", &[]),
                 spec,
-                sizes,
-                styled,
             }
         })
         .collect()
