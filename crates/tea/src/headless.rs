@@ -69,6 +69,10 @@ impl<P: Program> Driver<P> {
         self.size
     }
 
+    pub fn palette(&self) -> &Palette {
+        &self.palette
+    }
+
     /// Changes the palette for later frames.
     pub fn set_palette(&mut self, palette: Palette) {
         if palette != self.palette {
