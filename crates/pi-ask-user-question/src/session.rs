@@ -1,5 +1,6 @@
 //! One open questionnaire in pi: the questionnaire program driven by pi's raw input bytes and
-//! drawn at the width and terminal height pi gives, with frames cached while nothing changes.
+//! drawn at the width and terminal height pi gives, through tea's headless driver, whose frame
+//! is cached while nothing changes (pi re-renders often while a tool runs).
 
 use napi::bindgen_prelude::{ClassInstance, Result};
 use napi_derive::napi;
@@ -7,6 +8,7 @@ use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, Outcome};
+use tea::headless::Driver;
 use tea::{Cmd, Program, Size};
 
 use crate::palette::Palette;
@@ -24,22 +26,10 @@ pub struct InputOutcome {
     pub result: Option<Value>,
 }
 
-/// The frame last drawn, for a (width, rows, state) key.
-struct CachedFrame {
-    width: u16,
-    rows: u16,
-    version: u64,
-    lines: Vec<String>,
-}
-
 /// The questionnaire of one tool call.
 #[napi]
 pub struct Session {
-    app: App,
-    palette: tea::Palette,
-    /// Bumped whenever the program may have changed, so a cached frame is known stale.
-    version: u64,
-    cache: Option<CachedFrame>,
+    driver: Driver<App>,
     finished: Option<ToolResult>,
 }
 
@@ -55,24 +45,8 @@ impl Session {
     /// `width`. Cached until the size or the state changes.
     #[napi]
     pub fn render(&mut self, width: u32, rows: u32) -> Vec<String> {
-        let (width, rows) = (clamp(width), clamp(rows));
-        self.fit(width, rows);
-        match &self.cache {
-            Some(c) if (c.width, c.rows, c.version) == (width, rows, self.version) => {}
-            _ => {
-                let lines = tea::frame::render_lines(self.app.lines(), width, &self.palette).ansi();
-                self.cache = Some(CachedFrame {
-                    width,
-                    rows,
-                    version: self.version,
-                    lines,
-                });
-            }
-        }
-        self.cache
-            .as_ref()
-            .map(|c| c.lines.clone())
-            .unwrap_or_default()
+        self.driver.resize(Size::new(clamp(width), clamp(rows)));
+        self.driver.frame_ref().ansi()
     }
 
     /// Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it).
@@ -83,17 +57,16 @@ impl Session {
             if self.finished.is_some() {
                 break;
             }
-            let Some(msg) = self.app.msg_for(&event) else {
+            let Some(msg) = self.app().msg_for(&event) else {
                 continue;
             };
             consumed = true;
-            self.version += 1;
-            let cmd = self.app.update(msg);
+            let cmd = self.driver.send_msg(msg);
             self.perform(cmd);
         }
         InputOutcome {
             consumed,
-            collapsed: self.app.is_collapsed(),
+            collapsed: self.app().is_collapsed(),
             result: self.finished.as_ref().map(ToolResult::to_json),
         }
     }
@@ -102,8 +75,8 @@ impl Session {
     #[napi]
     pub fn dock(&self, width: u32) -> String {
         let width = clamp(width);
-        let line = self.app.dock_line(width);
-        tea::frame::render_lines(vec![line], width, &self.palette)
+        let line = self.app().dock_line(width);
+        tea::frame::render_lines(vec![line], width, self.driver.palette())
             .ansi()
             .into_iter()
             .next()
@@ -114,9 +87,12 @@ impl Session {
     /// recorded answer. A finished questionnaire keeps its result.
     #[napi]
     pub fn abort(&mut self) -> Value {
-        let result = self
-            .finished
-            .get_or_insert_with(|| self.app.state().build_result(ResultOptions::aborted()));
+        let result = self.finished.get_or_insert_with(|| {
+            self.driver
+                .program()
+                .state()
+                .build_result(ResultOptions::aborted())
+        });
         result.to_json()
     }
 
@@ -125,13 +101,13 @@ impl Session {
     pub fn result(&self) -> Value {
         match &self.finished {
             Some(result) => result.to_json(),
-            None => self.app.result(false).to_json(),
+            None => self.app().result(false).to_json(),
         }
     }
 
     #[napi(getter)]
     pub fn collapsed(&self) -> bool {
-        self.app.is_collapsed()
+        self.app().is_collapsed()
     }
 
     #[napi(getter)]
@@ -142,14 +118,13 @@ impl Session {
     /// Switches to another palette (pi's theme changed).
     #[napi]
     pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
-        self.palette = palette.inner.clone();
-        self.cache = None;
+        self.driver.set_palette(palette.inner.clone());
     }
 
     /// The partial details pi stores while the call runs: `{collapsed}`.
     #[napi]
     pub fn progress(&self) -> Value {
-        json!({ "collapsed": self.app.is_collapsed() })
+        json!({ "collapsed": self.app().is_collapsed() })
     }
 }
 
@@ -158,22 +133,13 @@ impl Session {
         let questionnaire =
             question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
         Ok(Session {
-            app: App::new(questionnaire, Size::new(80, 24)),
-            palette,
-            version: 0,
-            cache: None,
+            driver: Driver::new(App::new(questionnaire, START), START, palette),
             finished: None,
         })
     }
 
-    fn fit(&mut self, width: u16, rows: u16) {
-        let size = Size::new(width, rows);
-        if self.app.size() != size {
-            let msg = self.app.resized(size);
-            let cmd = self.app.update(msg);
-            self.perform(cmd);
-            self.version += 1;
-        }
+    fn app(&self) -> &App {
+        self.driver.program()
     }
 
     fn perform(&mut self, cmd: Cmd<Outcome>) {
@@ -186,6 +152,9 @@ impl Session {
         }
     }
 }
+
+/// The size a session starts at, until pi's first render gives the real one.
+const START: Size = Size::new(80, 24);
 
 pub(crate) fn clamp(cells: u32) -> u16 {
     cells.clamp(1, u32::from(u16::MAX)) as u16
@@ -278,13 +247,16 @@ mod tests {
     fn a_frame_is_reused_until_size_or_state_changes() {
         let mut s = session(two_questions());
         let first = s.render(120, 40);
-        let version = s.version;
+        assert!(
+            s.driver.is_frame_cached(),
+            "a render leaves its frame cached"
+        );
         assert_eq!(s.render(120, 40), first);
-        assert_eq!(s.version, version, "a repeated render is a cache hit");
-        s.render(80, 24);
-        assert!(s.version > version, "a resize invalidates");
+        s.driver.resize(Size::new(80, 24));
+        assert!(!s.driver.is_frame_cached(), "a resize invalidates");
         let before = s.render(80, 24);
         s.input("\x1b[B".into());
+        assert!(!s.driver.is_frame_cached(), "a key invalidates");
         assert_ne!(
             s.render(80, 24),
             before,
