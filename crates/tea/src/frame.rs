@@ -385,8 +385,9 @@ fn line_segment(row: &mut RowBuilder, line: Option<&Line>, lo: i64, hi: i64) {
 
 /// Writes the clusters (byte offset, text, width) of `text` that fall in columns `lo..hi`,
 /// starting at column `col`; returns the column after them. Clusters that pass as they are go
-/// out in one piece; controls are dropped; reserved code points become U+FFFD; a cluster cut by
-/// an edge becomes blanks.
+/// out in one piece; controls are dropped; reserved code points become U+FFFD; a cluster whose
+/// width the measures dispute goes out in its agreed form, padded to the columns it was given;
+/// a cluster cut by an edge becomes blanks.
 fn clip_clusters<'t>(
     row: &mut RowBuilder,
     text: &'t str,
@@ -404,7 +405,8 @@ fn clip_clusters<'t>(
         let w = w as i64;
         let whole = col >= lo && col + w <= hi;
         let control = g.starts_with(char::is_control);
-        if whole && !control && !g.chars().any(ink::is_reserved) {
+        let disputed = text::is_disputed(g);
+        if whole && !control && !disputed && !g.chars().any(ink::is_reserved) {
             let (from, _) = run.unwrap_or((at, at));
             run = Some((from, at + g.len()));
             col += w;
@@ -416,7 +418,12 @@ fn clip_clusters<'t>(
         if control {
             continue;
         }
-        if whole {
+        if whole && disputed && !g.chars().any(ink::is_reserved) {
+            let agreed = text::agreed(g);
+            let drawn = text::width(&agreed);
+            row.push(&agreed, style);
+            row.blanks(w as usize - drawn.min(w as usize), style);
+        } else if whole {
             // Never let text pass for a placeholder.
             row.push(&"\u{fffd}".repeat(w as usize), style);
         } else if col + w > lo {
@@ -462,7 +469,9 @@ fn cell_text<'a>(
                         ink::is_continuation(canvas.cell(x + i, y).and_then(|c| c.text()))
                     });
                 if complete {
-                    (Cow::Owned(cluster.to_string()), w)
+                    let agreed = text::agreed(&cluster);
+                    let pad = w.saturating_sub(text::width(&agreed));
+                    (Cow::Owned(format!("{agreed}{}", " ".repeat(pad))), w)
                 } else {
                     (Cow::Borrowed(" "), 1)
                 }
@@ -474,6 +483,10 @@ fn cell_text<'a>(
         Cow::Owned(value.chars().filter(|c| !c.is_control()).collect())
     } else {
         Cow::Borrowed(value)
+    };
+    let clean = match text::agreed(&clean) {
+        Cow::Borrowed(_) => clean,
+        Cow::Owned(agreed) => Cow::Owned(agreed),
     };
     let w = text::width(&clean);
     if w == 0 {

@@ -3,22 +3,22 @@
 //!
 //! Every function here measures in terminal columns, never in bytes or chars.
 
+mod measure;
+
 use unicode_segmentation::UnicodeSegmentation;
-use unicode_width::UnicodeWidthStr;
 
 use crate::style::{Line, Span};
+
+pub use measure::{agreed, char_width, is_disputed, is_invisible};
 
 /// Columns a tab advances to: the next multiple of this.
 pub const TAB_STOP: usize = 4;
 
-/// Display width of one grapheme cluster. Emoji sequences (ZWJ families, skin tones, flags)
-/// draw as one double-width glyph, so a cluster never counts wider than 2.
+/// Display width of one grapheme cluster: never less than any measure that draws our rows gives
+/// it (see [`measure`]). Sanitized text holds no emoji sequences, so a cluster is its
+/// characters' widths added up.
 pub fn grapheme_width(g: &str) -> usize {
-    let mut chars = g.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => unicode_width::UnicodeWidthChar::width(c).unwrap_or(0),
-        _ => UnicodeWidthStr::width(g).min(2),
-    }
+    measure::cluster_width(g)
 }
 
 /// Display width of a string of sanitized text.
@@ -62,9 +62,11 @@ pub fn is_standalone(c: char) -> bool {
 }
 
 /// Makes untrusted text safe to draw: removes every escape sequence (CSI, OSC, DCS, APC, PM,
-/// SOS, two-byte ESC forms and their 8-bit C1 forms), every other C0/C1 control character and
-/// bidi overrides; expands tabs to [`TAB_STOP`]; turns `\r\n` and lone `\r` into `\n`.
-/// Newlines are kept: callers that need one row split or wrap the result.
+/// SOS, two-byte ESC forms and their 8-bit C1 forms), every other C0/C1 control character, and
+/// what measures disagree on ([`agreed`]: invisible format characters, bidi controls, variation
+/// selectors, skin-tone modifiers; a lone regional indicator becomes its letter); expands tabs
+/// to [`TAB_STOP`]; turns `\r\n`, lone `\r` and the Unicode line and paragraph separators into
+/// `\n`. Newlines are kept: callers that need one row split or wrap the result.
 pub fn sanitize(input: &str) -> String {
     if input.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return input.to_string();
@@ -84,6 +86,10 @@ pub fn sanitize(input: &str) -> String {
                     column = 0;
                 }
             }
+            '\u{2028}' | '\u{2029}' => {
+                out.push('\n');
+                column = 0;
+            }
             '\t' => {
                 let spaces = TAB_STOP - column % TAB_STOP;
                 out.extend(std::iter::repeat_n(' ', spaces));
@@ -93,15 +99,17 @@ pub fn sanitize(input: &str) -> String {
             // 8-bit forms: CSI, OSC, DCS, SOS, PM, APC.
             '\u{9b}' => skip_csi(&mut chars),
             '\u{9d}' | '\u{90}' | '\u{98}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
-            c if c.is_control() => {}
-            '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200e}' | '\u{200f}' => {}
+            c if c.is_control() || is_invisible(c) => {}
             c => {
                 out.push(c);
-                column += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+                column += char_width(c);
             }
         }
     }
-    out
+    match agreed(&out) {
+        std::borrow::Cow::Borrowed(_) => out,
+        std::borrow::Cow::Owned(fixed) => fixed,
+    }
 }
 
 /// Sanitizes and folds every line break into a space, for text that must stay on one row.
@@ -390,7 +398,9 @@ mod tests {
     fn widths() {
         assert_eq!(width("abc"), 3);
         assert_eq!(width("日本"), 4);
-        assert_eq!(width("👨‍👩‍👧"), 2);
+        // Emoji sequences count their parts, as wcwidth does; sanitize splits them.
+        assert_eq!(width("👨‍👩‍👧"), 6);
+        assert_eq!(width(&sanitize("👨‍👩‍👧")), 6);
         assert_eq!(width("👍🏽"), 2);
         assert_eq!(width("e\u{301}"), 1);
         assert_eq!(width("🇯🇵"), 2);
