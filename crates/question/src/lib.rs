@@ -17,3 +17,8 @@ pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;
 pub use validate::{CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, validate};
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

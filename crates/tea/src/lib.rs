@@ -11,7 +11,7 @@
 //! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
 //! - [`frame`]: [`render`] an element to a [`Frame`] of (ANSI, plain) rows, each within the width.
 //! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.
-//! - [`snapshot`]: golden-file checks of frames.
+//! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
 //! ```
 //! use tea::input::{KeyCode, as_press, parse_key_script};
@@ -61,6 +61,7 @@ pub mod input;
 pub mod program;
 pub mod rows;
 pub mod runtime;
+#[cfg(feature = "snapshot")]
 pub mod snapshot;
 pub mod style;
 pub mod text;
