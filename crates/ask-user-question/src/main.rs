@@ -367,6 +367,9 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
             );
         }
     };
+    // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
+    // and the exit status is this run's, whatever signal comes now.
+    outcome.signal_hold.keep_until_exit();
     let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
     match outcome.ending {
         Ending::Quit(output) => print_outcome(output),
