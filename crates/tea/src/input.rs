@@ -35,7 +35,7 @@ pub fn as_press(event: &Event) -> Option<KeyEvent> {
 
 mod decoder;
 
-pub use decoder::{Decoder, decode};
+pub use decoder::{Decoder, Held, decode};
 
 /// Converts a crossterm event (the CLI runtime's input). Resize and key events map; so do
 /// paste, focus and mouse. Keys are normalized as in [`decode`] (Ctrl+4–7 from a legacy

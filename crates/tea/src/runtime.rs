@@ -15,8 +15,8 @@
 //!   by the read boundary waits for the next read; if none comes within
 //!   [`InlineOptions::escape_timeout`] (50 ms), it is resolved as terminals do: a lone Esc is the
 //!   Esc key, an unfinished sequence is dropped. A bracketed paste is one [`Event::Paste`] of
-//!   text however many reads it spans, ending at its end marker or after the same timeout;
-//!   none of it ever arrives as key presses. The loop waits on the terminal, so a hung-up
+//!   text however many reads it spans, ending at its end marker, at a Ctrl+C, or when no byte
+//!   came for [`InlineOptions::paste_timeout`] (500 ms); none of it ever arrives as key presses. The loop waits on the terminal, so a hung-up
 //!   terminal ends the run instead of spinning, and signals and resizes wake it through a pipe.
 //! - In raw mode Ctrl+C is a key like any other: the program's keymap decides what it means.
 //!   Once the run is over the terminal is cooked again and Ctrl+C is SIGINT: the
@@ -72,6 +72,11 @@ pub struct InlineOptions {
     /// before it is resolved (a lone Esc becomes the Esc key). Terminals send a sequence in
     /// one write, so its parts arrive far sooner; a person typing Esc waits no longer than this.
     pub escape_timeout: Duration,
+    /// How long an open bracketed paste waits for its next byte before it ends with what came.
+    /// Longer than the escape timeout: a paste may stall between reads (over a slow link), and
+    /// what comes after the timeout is typed keys. Ctrl+C never waits for it (see
+    /// [`Decoder`](crate::input::Decoder)).
+    pub paste_timeout: Duration,
 }
 
 impl Default for InlineOptions {
@@ -83,6 +88,7 @@ impl Default for InlineOptions {
             key_releases: false,
             query_timeout: Duration::from_millis(300),
             escape_timeout: Duration::from_millis(50),
+            paste_timeout: Duration::from_millis(500),
         }
     }
 }
@@ -146,7 +152,7 @@ pub fn run_inline<P: Program>(
         program,
         palette,
         term,
-        keys: keys::Keys::new(opts.escape_timeout),
+        keys: keys::Keys::new(opts.escape_timeout, opts.paste_timeout),
         host_effects: Vec::new(),
         screen: Size::default(),
         size: Size::default(),

@@ -3,11 +3,14 @@
 //! A terminal delivers its bytes in reads of whatever size the kernel hands over: an escape
 //! sequence, a UTF-8 character or a bracketed paste can be split anywhere. The [`Decoder`] keeps
 //! an unfinished tail until the next read completes it; when no more bytes come within the
-//! runtime's escape timeout, [`Decoder::flush`] resolves it as terminals and readline do (a lone
-//! Esc is the Esc key, an unfinished sequence is dropped, an open paste ends there).
+//! runtime's timeout, [`Decoder::flush`] resolves it as terminals and readline do (a lone Esc is
+//! the Esc key, an unfinished sequence is dropped, an open paste ends there).
 //!
 //! Control bytes never become text: C0 and C1 controls are keys (Ctrl+letter, Enter, Tab, …) or
-//! nothing, and a paste's text keeps only line breaks and tabs of them.
+//! nothing, and a paste's text keeps only line breaks and tabs of them. Terminals strip control
+//! characters from what they paste, so a Ctrl+C inside a paste (`0x03`, or a Kitty or
+//! modifyOtherKeys Ctrl+C) is the person's: it arrives as the key at once, between the paste's
+//! text before and after it (a paste whose end never comes must not swallow it).
 
 use super::{Event, KeyCode, KeyEvent, KeyEventState, KeyModifiers, char_key, key};
 
@@ -40,8 +43,16 @@ pub fn decode(raw: &str) -> Vec<Event> {
 pub struct Decoder {
     /// Bytes read but not decoded yet: the start of a sequence or character.
     held: Vec<u8>,
-    /// The raw content of a bracketed paste whose end marker has not arrived.
-    paste: Option<Vec<u8>>,
+    /// A bracketed paste whose end marker has not arrived.
+    paste: Option<Paste>,
+}
+
+#[derive(Debug, Default, Clone)]
+struct Paste {
+    /// The raw content since the start marker or the last Ctrl+C in it.
+    raw: Vec<u8>,
+    /// A Ctrl+C came inside it: its text so far went out then, and an empty rest is nothing.
+    interrupted: bool,
 }
 
 impl Decoder {
@@ -58,7 +69,18 @@ impl Decoder {
     /// Whether the decoder holds the start of a sequence, a character or a paste that the next
     /// read may complete.
     pub fn is_pending(&self) -> bool {
-        !self.held.is_empty() || self.paste.is_some()
+        self.held() != Held::Nothing
+    }
+
+    /// What the decoder holds for the next read to complete.
+    pub fn held(&self) -> Held {
+        if self.paste.is_some() {
+            Held::Paste
+        } else if self.held.is_empty() {
+            Held::Nothing
+        } else {
+            Held::Sequence
+        }
     }
 
     /// Nothing more is coming: resolves what is held. A lone Esc is the Esc key, an unfinished
@@ -73,28 +95,48 @@ impl Decoder {
         loop {
             let rest = &self.held[at..];
             if let Some(paste) = &mut self.paste {
-                if let Some(len) = find(rest, PASTE_END) {
-                    paste.extend_from_slice(&rest[..len]);
-                    at += len + PASTE_END.len();
-                    events.push(Event::Paste(paste_text(paste)));
-                    self.paste = None;
-                    continue;
+                match paste_stop(rest) {
+                    PasteStop::Interrupt(len, key_len) => {
+                        paste.raw.extend_from_slice(&rest[..len]);
+                        if !paste.raw.is_empty() {
+                            events.push(Event::Paste(paste_text(&paste.raw)));
+                        }
+                        if let Step::Done(key, _) = step(&rest[len..len + key_len], true) {
+                            events.extend(key);
+                        }
+                        *paste = Paste {
+                            raw: Vec::new(),
+                            interrupted: true,
+                        };
+                        at += len + key_len;
+                        continue;
+                    }
+                    PasteStop::End(len) => {
+                        paste.raw.extend_from_slice(&rest[..len]);
+                        at += len + PASTE_END.len();
+                    }
+                    PasteStop::Open { .. } if end => {
+                        paste.raw.extend_from_slice(rest);
+                        at += rest.len();
+                    }
+                    // All but a tail that may start the end marker or a Ctrl+C.
+                    PasteStop::Open { keep } => {
+                        paste.raw.extend_from_slice(&rest[..rest.len() - keep]);
+                        at += rest.len() - keep;
+                        break;
+                    }
                 }
-                // Keep a tail that may be the start of the end marker.
-                let keep = if end { 0 } else { marker_prefix_len(rest) };
-                paste.extend_from_slice(&rest[..rest.len() - keep]);
-                at += rest.len() - keep;
-                if end {
-                    events.push(Event::Paste(paste_text(paste)));
-                    self.paste = None;
+                if !paste.raw.is_empty() || !paste.interrupted {
+                    events.push(Event::Paste(paste_text(&paste.raw)));
                 }
-                break;
+                self.paste = None;
+                continue;
             }
             if rest.is_empty() {
                 break;
             }
             if rest.starts_with(PASTE_START) {
-                self.paste = Some(Vec::new());
+                self.paste = Some(Paste::default());
                 at += PASTE_START.len();
                 continue;
             }
@@ -109,6 +151,69 @@ impl Decoder {
         self.held.drain(..at);
         events
     }
+}
+
+/// What a [`Decoder`] holds for the next read to complete; the runtime waits longer for a
+/// paste than for a sequence (a paste may come in many reads, over a slow link too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    Nothing,
+    /// The start of an escape sequence or a UTF-8 character.
+    Sequence,
+    /// A bracketed paste whose end marker has not arrived.
+    Paste,
+}
+
+/// Where the content of an open paste stops.
+enum PasteStop {
+    /// At the end marker, after this many bytes.
+    End(usize),
+    /// At a Ctrl+C after this many bytes, itself this long.
+    Interrupt(usize, usize),
+    /// Not in these bytes; the last `keep` of them may start a marker or a Ctrl+C sequence.
+    Open { keep: usize },
+}
+
+fn paste_stop(bytes: &[u8]) -> PasteStop {
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            0x03 => return PasteStop::Interrupt(i, 1),
+            ESC => {
+                let rest = &bytes[i..];
+                if rest.starts_with(PASTE_END) {
+                    return PasteStop::End(i);
+                }
+                if rest.len() == 1 {
+                    return PasteStop::Open { keep: 1 };
+                }
+                if rest[1] != b'[' {
+                    i += 1;
+                    continue;
+                }
+                match csi_len(rest) {
+                    Csi::Complete(len) if is_ctrl_c(csi_event(&rest[..len])) => {
+                        return PasteStop::Interrupt(i, len);
+                    }
+                    Csi::Complete(len) | Csi::Malformed(len) => i += len,
+                    Csi::Unfinished if rest.len() <= MAX_CSI => {
+                        return PasteStop::Open { keep: rest.len() };
+                    }
+                    Csi::Unfinished => i += 1,
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    PasteStop::Open { keep: 0 }
+}
+
+fn is_ctrl_c(event: Option<Event>) -> bool {
+    event.as_ref().and_then(Event::as_key).is_some_and(|k| {
+        k.code == KeyCode::Char('c')
+            && k.modifiers.contains(KeyModifiers::CTRL)
+            && k.kind != super::KeyEventKind::Release
+    })
 }
 
 /// What the bytes at the start of the input are.
@@ -367,17 +472,4 @@ fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
         }
         Some(_) | None => {}
     }
-}
-
-/// Where `needle` starts in `haystack`.
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
-/// The length of the longest tail of `bytes` that is a proper start of the paste end marker.
-fn marker_prefix_len(bytes: &[u8]) -> usize {
-    (1..PASTE_END.len())
-        .rev()
-        .find(|&len| bytes.len() >= len && PASTE_END.starts_with(&bytes[bytes.len() - len..]))
-        .unwrap_or(0)
 }
