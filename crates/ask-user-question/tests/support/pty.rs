@@ -193,6 +193,25 @@ impl Session {
         plain(&self.output.lock().unwrap())
     }
 
+    /// Waits until the binary has written `bytes` (say, the mode it turns on once in raw mode).
+    pub fn wait_for_output(&mut self, bytes: &[u8]) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if self
+                .output
+                .lock()
+                .unwrap()
+                .windows(bytes.len())
+                .any(|w| w == bytes)
+            {
+                return;
+            }
+            assert!(self.running(), "the binary ended before writing {bytes:?}");
+            assert!(Instant::now() < deadline, "gave up waiting for {bytes:?}");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     /// Waits until `text` has been drawn.
     pub fn wait_for_text(&mut self, text: &str) {
         let deadline = Instant::now() + PATIENCE;
