@@ -51,8 +51,9 @@ until Ctrl+] again restores the questionnaire as it was (Ctrl+C still cancels; o
 ignored while docked).
 
 Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no terminal or a
-terminal failure. A signal (SIGINT, SIGTERM, SIGHUP) prints the cancelled result with every
-answer so far and exits 128 + the signal number.
+terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
+SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
+(130, 143, 129).
 
 Colors: --theme dark (default), light, or none; NO_COLOR (set and not empty) means none unless
 --theme is given.";

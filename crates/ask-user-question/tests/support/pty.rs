@@ -55,10 +55,6 @@ impl Ending {
             Ending::Sighup => 129,
         }
     }
-
-    pub fn is_key(self) -> bool {
-        matches!(self, Ending::CtrlC | Ending::KittyCtrlC)
-    }
 }
 
 /// The binary running on a pseudo-terminal.

@@ -465,11 +465,8 @@ fn paste_text(raw: &[u8]) -> String {
 /// Skips the rest of an escape sequence inside a paste: a CSI up to its final byte, or the one
 /// character after ESC.
 fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
-    match chars.next() {
-        Some('[') => {
-            while chars.next_if(|c| ('\x20'..='\x3f').contains(c)).is_some() {}
-            chars.next_if(|c| ('\x40'..='\x7e').contains(c));
-        }
-        Some(_) | None => {}
+    if chars.next() == Some('[') {
+        while chars.next_if(|c| ('\x20'..='\x3f').contains(c)).is_some() {}
+        chars.next_if(|c| ('\x40'..='\x7e').contains(c));
     }
 }
