@@ -11,13 +11,15 @@
 //!   terminal that reflows rows on a narrowing resize keeps it at the start of its line, so a
 //!   resize can erase from there and redraw. Programs draw their own caret.
 //! - Input is read from the controlling terminal through a non-blocking handle of its own (no
-//!   read ever blocks the loop) and decoded by tea's [`Decoder`](crate::input::Decoder). A sequence cut off
-//!   by the read boundary waits for the next read; if none comes within
-//!   [`InlineOptions::escape_timeout`] (50 ms), it is resolved as terminals do: a lone Esc is the
-//!   Esc key, an unfinished sequence is dropped. A bracketed paste is one [`Event::Paste`] of
-//!   text however many reads it spans, ending at its end marker, at a Ctrl+C, or when no byte
-//!   came for [`InlineOptions::paste_timeout`] (500 ms); none of it ever arrives as key presses. The loop waits on the terminal, so a hung-up
-//!   terminal ends the run instead of spinning, and signals and resizes wake it through a pipe.
+//!   read ever blocks the loop) and decoded by tea's [`Decoder`](crate::input::Decoder). A
+//!   sequence cut off by the read boundary waits for the next read; if none comes within
+//!   [`InlineOptions::escape_timeout`] (50 ms), it is resolved as terminals do: a lone Esc is
+//!   the Esc key, an unfinished sequence is dropped. A bracketed paste is one [`Event::Paste`]
+//!   of text however many reads it spans, ending at its end marker or when no byte came for
+//!   [`InlineOptions::paste_timeout`] (500 ms); none of it ever arrives as key presses, but a
+//!   Ctrl+C inside it still acts at once. Control characters never become text. The loop waits
+//!   on the terminal, so a hung-up terminal ends the run (as SIGHUP) instead of spinning, and
+//!   signals and resizes wake it through a pipe.
 //! - In raw mode Ctrl+C is a key like any other: the program's keymap decides what it means.
 //!   Once the run is over the terminal is cooked again and Ctrl+C is SIGINT: the
 //!   [`SignalHold`] in the outcome keeps such a late signal from killing the process before
@@ -68,7 +70,7 @@ pub struct InlineOptions {
     /// How long to wait at start for the terminal to answer the cursor-position and keyboard
     /// queries. Terminals answer in well under this; only one that ignores them waits it out.
     pub query_timeout: Duration,
-    /// How long an unfinished escape sequence or bracketed paste waits for its next byte
+    /// How long an unfinished escape sequence (or UTF-8 character) waits for its next byte
     /// before it is resolved (a lone Esc becomes the Esc key). Terminals send a sequence in
     /// one write, so its parts arrive far sooner; a person typing Esc waits no longer than this.
     pub escape_timeout: Duration,
