@@ -48,7 +48,8 @@ pub use guard::SignalHold;
 pub use region::{DrawRow, Region};
 
 /// The longest the loop waits for input before looking at signals and the terminal size again
-/// (signals also wake it at once; this covers a wake-up that raced the signal thread).
+/// (a backstop: resizes wake it at once, and the signal thread wakes it once it has recorded a
+/// signal for it).
 const SIGNAL_CHECK: Duration = Duration::from_millis(250);
 /// Events handled before a frame is drawn even though more input is waiting.
 const MAX_EVENTS_PER_FRAME: usize = 64;
@@ -351,7 +352,9 @@ impl Terminal {
         let emergency_handle = tty.try_clone()?;
         let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP])?;
         crossterm::terminal::enable_raw_mode()?;
-        let active = match guard::Active::register(emergency_handle, modes_off(false, "\r")) {
+        let registered =
+            guard::Active::register(emergency_handle, modes_off(false, "\r"), wake.sender()?);
+        let active = match registered {
             Ok(active) => active,
             Err(err) => {
                 let _ = crossterm::terminal::disable_raw_mode();

@@ -13,6 +13,7 @@
 
 use std::fs::File;
 use std::io::{self, Write};
+use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::thread;
@@ -28,6 +29,9 @@ const SIGNAL_GRACE: Duration = Duration::from_secs(2);
 struct Emergency {
     tty: File,
     exit_bytes: String,
+    /// Wakes the main loop once a signal is recorded for it: the signal's own wake-up (written
+    /// by the handler) can reach the loop before this thread has recorded the signal.
+    wake: UnixStream,
 }
 
 static ACTIVE: Mutex<Option<Emergency>> = Mutex::new(None);
@@ -58,8 +62,9 @@ pub struct Active {
 
 impl Active {
     /// Registers a run on `tty`. `exit_bytes` restores the terminal's modes and puts the cursor
-    /// below the frame. Fails if another run is active in this process.
-    pub fn register(tty: File, exit_bytes: String) -> io::Result<Active> {
+    /// below the frame; a byte on `wake` wakes the main loop. Fails if another run is active in
+    /// this process.
+    pub fn register(tty: File, exit_bytes: String, wake: UnixStream) -> io::Result<Active> {
         install_hooks()?;
         let mut active = active();
         if active.is_some() {
@@ -70,7 +75,11 @@ impl Active {
         PENDING_SIGNAL.store(0, Ordering::SeqCst);
         HUNG_UP.store(false, Ordering::SeqCst);
         RUN.fetch_add(1, Ordering::SeqCst);
-        *active = Some(Emergency { tty, exit_bytes });
+        *active = Some(Emergency {
+            tty,
+            exit_bytes,
+            wake,
+        });
         Ok(Active {
             _not_send: std::marker::PhantomData,
         })
@@ -222,6 +231,10 @@ fn on_signal(signal: i32) {
         .is_err()
     {
         return;
+    }
+    if let Some(emergency) = active().as_ref() {
+        // Non-blocking; a full pipe already wakes the loop.
+        let _ = (&emergency.wake).write(&[1]);
     }
     let run = RUN.load(Ordering::SeqCst);
     thread::spawn(move || {

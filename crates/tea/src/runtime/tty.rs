@@ -166,6 +166,7 @@ fn timespec(duration: Duration) -> Timespec {
 /// to end), so the loop reacts at once instead of at its next timeout.
 pub struct Wake {
     rx: UnixStream,
+    tx: UnixStream,
     registrations: Vec<SigId>,
 }
 
@@ -173,16 +174,23 @@ impl Wake {
     pub fn on(signals: &[i32]) -> io::Result<Wake> {
         let (rx, tx) = UnixStream::pair()?;
         rx.set_nonblocking(true)?;
+        tx.set_nonblocking(true)?;
         let mut wake = Wake {
             rx,
+            tx,
             registrations: Vec::new(),
         };
         for &signal in signals {
             // Each registration owns (and on unregistering closes) a handle of its own.
-            let id = signal_hook::low_level::pipe::register(signal, tx.try_clone()?)?;
+            let id = signal_hook::low_level::pipe::register(signal, wake.tx.try_clone()?)?;
             wake.registrations.push(id);
         }
         Ok(wake)
+    }
+
+    /// A handle that wakes the loop with one byte (for the signal thread).
+    pub fn sender(&self) -> io::Result<UnixStream> {
+        self.tx.try_clone()
     }
 
     fn drain(&self) {
