@@ -216,3 +216,10 @@ fn soak_first_half() {
 fn soak_second_half() {
     soak(sessions() + 1..=2 * sessions());
 }
+
+/// Its cut-off sequence left crossterm's reader waiting for the rest: Ctrl+C did nothing and
+/// the signal killed the process with no result.
+#[test]
+fn seed_1_a_cut_off_sequence_once_jammed_the_input() {
+    soak(1..=1);
+}
