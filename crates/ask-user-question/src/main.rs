@@ -184,8 +184,14 @@ fn main() -> ExitCode {
 
 /// Prints a diagnostic on stderr and returns `code`.
 fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("ask-user-question: {message}");
+    note(message);
     ExitCode::from(code)
+}
+
+/// Prints a diagnostic on stderr. A failing stderr (a terminal that hung up) is no reason to
+/// panic and lose the result, so errors are ignored.
+fn note(message: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr(), "ask-user-question: {message}");
 }
 
 /// Reports input that is not a questionnaire: invalid input also gets its issues as JSON on
@@ -374,18 +380,19 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
     let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
     match outcome.ending {
         Ending::Quit(output) => print_outcome(output),
+        // The result first: the terminal the notes go to may be gone.
         Ending::Signal(signal) => {
-            eprintln!(
-                "ask-user-question: stopped by signal {signal}; cancelled with what was recorded"
-            );
             print_outcome(cancelled(&outcome.program));
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
             ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
         }
         Ending::Failed(error) => {
-            eprintln!(
-                "ask-user-question: the terminal failed: {error}; cancelled with what was recorded"
-            );
             print_outcome(cancelled(&outcome.program));
+            note(format!(
+                "the terminal failed: {error}; cancelled with what was recorded"
+            ));
             ExitCode::from(EXIT_FAILURE)
         }
     }

@@ -223,3 +223,13 @@ fn ctrl_c_typed_again_after_the_terminal_is_restored_keeps_the_result_and_exit_s
         assert!(termios.is_empty(), "{termios:?}");
     }
 }
+
+#[test]
+fn closing_the_terminal_prints_the_answers_and_exits_129() {
+    let mut session = start(false);
+    answer_the_first_questions(&mut session);
+    session.write(b"\x1b[");
+    session.hang_up();
+    let finished = session.finish();
+    assert_result(&finished, Ending::Sighup, "the terminal closed");
+}

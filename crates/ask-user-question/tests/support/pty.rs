@@ -59,7 +59,8 @@ impl Ending {
 
 /// The binary running on a pseudo-terminal.
 pub struct Session {
-    master: File,
+    /// `None` once the terminal hung up.
+    master: Option<File>,
     /// Held open so the terminal outlives the binary and its termios can be read afterwards.
     slave: OwnedFd,
     termios_before: Termios,
@@ -85,7 +86,8 @@ pub struct Finished {
     /// Everything the binary wrote to the terminal.
     pub output: Vec<u8>,
     termios_before: Termios,
-    termios_after: Termios,
+    /// `None` when the terminal hung up.
+    termios_after: Option<Termios>,
 }
 
 impl Session {
@@ -123,7 +125,7 @@ impl Session {
             thread::spawn(move || play_the_terminal(master, launch.kitty, &output, &stop))
         };
         Session {
-            master,
+            master: Some(master),
             slave,
             termios_before,
             child,
@@ -143,14 +145,15 @@ impl Session {
         let mut rest = bytes;
         let deadline = Instant::now() + PATIENCE;
         while !rest.is_empty() {
-            match rustix::io::write(&self.master, rest) {
+            let written = rustix::io::write(self.master(), rest);
+            match written {
                 Ok(n) => rest = &rest[n..],
                 Err(rustix::io::Errno::AGAIN | rustix::io::Errno::INTR) => {
                     if !self.running() {
                         return;
                     }
                     assert!(Instant::now() < deadline, "the binary stopped reading");
-                    let mut fds = [PollFd::new(&self.master, PollFlags::OUT)];
+                    let mut fds = [PollFd::new(self.master(), PollFlags::OUT)];
                     let _ = rustix::event::poll(&mut fds, Some(&millis(20)));
                 }
                 Err(err) => panic!("type into the terminal: {err}"),
@@ -158,9 +161,22 @@ impl Session {
         }
     }
 
+    fn master(&self) -> &File {
+        self.master.as_ref().expect("the terminal is up")
+    }
+
     /// Changes the terminal's size (the kernel sends SIGWINCH).
     pub fn resize(&self, (columns, rows): (u16, u16)) {
-        set_size(&self.master, (columns, rows));
+        set_size(
+            self.master.as_ref().expect("the terminal is up"),
+            (columns, rows),
+        );
+    }
+
+    /// Closes the terminal, as closing its window does.
+    pub fn hang_up(&mut self) {
+        self.stop_reading();
+        self.master = None;
     }
 
     pub fn signal(&self, signal: Signal) {
@@ -251,7 +267,10 @@ impl Session {
             status,
             output: std::mem::take(&mut *self.output.lock().unwrap()),
             termios_before: self.termios_before.clone(),
-            termios_after: rustix::termios::tcgetattr(&self.slave).expect("read the termios"),
+            termios_after: self
+                .master
+                .as_ref()
+                .map(|_| rustix::termios::tcgetattr(&self.slave).expect("read the termios")),
         }
     }
 
@@ -319,7 +338,10 @@ impl Finished {
 
     /// Whether the termios differs from before the run.
     pub fn termios_problems(&self) -> Vec<String> {
-        let (before, after) = (&self.termios_before, &self.termios_after);
+        let Some(after) = &self.termios_after else {
+            return vec!["the terminal hung up: no termios to compare".into()];
+        };
+        let before = &self.termios_before;
         let mut problems = Vec::new();
         if before.input_modes != after.input_modes
             || before.output_modes != after.output_modes
