@@ -48,9 +48,12 @@ fn key_replays_need_no_terminal() {
 /// the shared tmux directory) running one shell in a pane of a fixed size; killed and removed on
 /// drop.
 struct Tmux {
-    socket: PathBuf,
     dir: PathBuf,
 }
+
+/// The server's socket, named relative to the scratch directory: a socket's path may not be
+/// longer than about 100 bytes, and the scratch directory's path can be.
+const SOCKET: &str = "tmux.sock";
 
 const TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -79,10 +82,7 @@ impl Tmux {
         ));
         std::fs::create_dir_all(&dir).unwrap();
         std::os::unix::fs::symlink(BINARY, dir.join("aq")).unwrap();
-        let tmux = Tmux {
-            socket: dir.join("tmux.sock"),
-            dir,
-        };
+        let tmux = Tmux { dir };
         let shell = "env -u NO_COLOR PS1='$ ' bash --norc --noprofile";
         tmux.command(&[
             "new-session",
@@ -101,8 +101,8 @@ impl Tmux {
 
     fn command(&self, args: &[&str]) -> Output {
         let output = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
+            .current_dir(&self.dir)
+            .args(["-S", SOCKET])
             .args(["-f", "/dev/null"])
             .args(args)
             .output()
@@ -205,8 +205,8 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
+            .current_dir(&self.dir)
+            .args(["-S", SOCKET])
             .arg("kill-server")
             .output();
         let _ = std::fs::remove_dir_all(&self.dir);
