@@ -37,8 +37,9 @@ pub fn decode(raw: &str) -> Vec<Event> {
 }
 
 /// A stateful decoder of raw terminal bytes (see the module docs): feed it every read, and
-/// [`flush`](Decoder::flush) it when [`is_pending`](Decoder::is_pending) and no byte came for
-/// the escape timeout.
+/// [`flush`](Decoder::flush) it when it holds something ([`held`](Decoder::held)) and no byte
+/// came for the timeout of that (the inline runtime waits 50 ms for a sequence, 500 ms for a
+/// paste).
 #[derive(Debug, Default, Clone)]
 pub struct Decoder {
     /// Bytes read but not decoded yet: the start of a sequence or character.

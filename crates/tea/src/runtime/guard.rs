@@ -129,7 +129,7 @@ pub fn emergency_restore() {
 ///
 /// While it lives, SIGINT, SIGTERM and SIGHUP with no run active are recorded
 /// ([`late_signal`](SignalHold::late_signal)); should the process still be alive
-/// [`SIGNAL_GRACE`] later, the signal takes its default action then. Dropping the hold acts on
+/// two seconds later, the signal takes its default action then. Dropping the hold acts on
 /// a recorded signal at once; [`keep_until_exit`](SignalHold::keep_until_exit) keeps the hold
 /// for a process that is about to exit with an outcome of its own.
 #[must_use = "dropping the hold acts on a late signal at once"]
