@@ -600,6 +600,25 @@ fn child_process() {
             let outcome = run_inline(picker, Palette::dark(), opts).expect("run");
             println!("REPORT {:?}", outcome.ending);
         }
+        "late-signal" | "late-signal-dropped" => {
+            let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
+            let outcome =
+                run_inline(picker, Palette::dark(), InlineOptions::default()).expect("run");
+            println!("REPORT {:?}", outcome.ending);
+            // Tell the test (on the terminal) that the run is over, then wait for its signal.
+            eprint!("run over");
+            while outcome.signal_hold.late_signal().is_none() {
+                thread::sleep(Duration::from_millis(5));
+            }
+            println!("LATE {:?}", outcome.signal_hold.late_signal());
+            if scenario == "late-signal" {
+                outcome.signal_hold.keep_until_exit();
+            } else {
+                drop(outcome.signal_hold);
+                thread::sleep(PATIENCE);
+                println!("survived");
+            }
+        }
         "picker-stdin" => {
             let items = std::io::stdin().lines().map_while(Result::ok).collect();
             run_picker_child(items, false);
@@ -1120,4 +1139,32 @@ fn control_bytes_typed_or_pasted_are_never_written_back() {
         .filter(|&c| c.is_control() && !matches!(c, '\x1b' | '\r' | '\n'))
         .collect();
     assert!(stray.is_empty(), "{stray:?} in {written:?}");
+}
+
+#[test]
+fn a_signal_after_the_run_waits_for_the_host_while_it_holds_it() {
+    for (scenario, survives) in [("late-signal", true), ("late-signal-dropped", false)] {
+        let mut term = Terminal::launch(Launch {
+            scenario,
+            ..Launch::default()
+        });
+        term.wait_for_text("7/7");
+        term.type_keys("\x1b");
+        term.wait_for_text("run over");
+        rustix::process::kill_process(
+            rustix::process::Pid::from_child(&term.child),
+            rustix::process::Signal::INT,
+        )
+        .expect("signal the child");
+        let (stdout, status, _) = term.finish();
+        assert_eq!(report(&stdout), "Quit(Cancelled)", "{scenario}");
+        assert!(stdout.contains("LATE Some(2)"), "{scenario}: {stdout:?}");
+        if survives {
+            assert!(status.success(), "{scenario}: {status:?}");
+        } else {
+            // Let go of, the hold lets the signal take its default action at once.
+            assert_eq!(status.signal(), Some(2), "{scenario}: {status:?}");
+            assert!(!stdout.contains("survived"), "{scenario}");
+        }
+    }
 }
