@@ -51,8 +51,9 @@ until Ctrl+] again restores the questionnaire as it was (Ctrl+C still cancels; o
 ignored while docked).
 
 Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no terminal or a
-terminal failure. A signal (SIGINT, SIGTERM, SIGHUP) prints the cancelled result with every
-answer so far and exits 128 + the signal number.
+terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
+SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
+(130, 143, 129).
 
 Colors: --theme dark (default), light, or none; NO_COLOR (set and not empty) means none unless
 --theme is given.";
@@ -183,8 +184,14 @@ fn main() -> ExitCode {
 
 /// Prints a diagnostic on stderr and returns `code`.
 fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("ask-user-question: {message}");
+    note(message);
     ExitCode::from(code)
+}
+
+/// Prints a diagnostic on stderr. A failing stderr (a terminal that hung up) is no reason to
+/// panic and lose the result, so errors are ignored.
+fn note(message: impl std::fmt::Display) {
+    let _ = writeln!(io::stderr(), "ask-user-question: {message}");
 }
 
 /// Reports input that is not a questionnaire: invalid input also gets its issues as JSON on
@@ -367,21 +374,25 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
             );
         }
     };
+    // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
+    // and the exit status is this run's, whatever signal comes now.
+    outcome.signal_hold.keep_until_exit();
     let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
     match outcome.ending {
         Ending::Quit(output) => print_outcome(output),
+        // The result first: the terminal the notes go to may be gone.
         Ending::Signal(signal) => {
-            eprintln!(
-                "ask-user-question: stopped by signal {signal}; cancelled with what was recorded"
-            );
             print_outcome(cancelled(&outcome.program));
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
             ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
         }
         Ending::Failed(error) => {
-            eprintln!(
-                "ask-user-question: the terminal failed: {error}; cancelled with what was recorded"
-            );
             print_outcome(cancelled(&outcome.program));
+            note(format!(
+                "the terminal failed: {error}; cancelled with what was recorded"
+            ));
             ExitCode::from(EXIT_FAILURE)
         }
     }

@@ -1,9 +1,14 @@
 //! The binary on a terminal: refused without one (exit 1), and driven in a real terminal
 //! (tmux) with its input and output piped, as a script would run it.
+//!
+//! Nothing here depends on where the checkout lives or how fast the machine is: the pane's
+//! shell runs in a scratch directory holding a short link to the binary (`./aq`), so the typed
+//! commands are short and the same everywhere, and exit statuses and termios are read from files
+//! the shell writes, not from the screen.
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -43,9 +48,12 @@ fn key_replays_need_no_terminal() {
 /// the shared tmux directory) running one shell in a pane of a fixed size; killed and removed on
 /// drop.
 struct Tmux {
-    socket: PathBuf,
     dir: PathBuf,
 }
+
+/// The server's socket, named relative to the scratch directory: a socket's path may not be
+/// longer than about 100 bytes, and the scratch directory's path can be.
+const SOCKET: &str = "tmux.sock";
 
 const TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -73,10 +81,8 @@ impl Tmux {
             COUNT.fetch_add(1, Ordering::SeqCst)
         ));
         std::fs::create_dir_all(&dir).unwrap();
-        let tmux = Tmux {
-            socket: dir.join("tmux.sock"),
-            dir,
-        };
+        std::os::unix::fs::symlink(BINARY, dir.join("aq")).unwrap();
+        let tmux = Tmux { dir };
         let shell = "env -u NO_COLOR PS1='$ ' bash --norc --noprofile";
         tmux.command(&[
             "new-session",
@@ -95,8 +101,8 @@ impl Tmux {
 
     fn command(&self, args: &[&str]) -> Output {
         let output = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
+            .current_dir(&self.dir)
+            .args(["-S", SOCKET])
             .args(["-f", "/dev/null"])
             .args(args)
             .output()
@@ -145,12 +151,48 @@ impl Tmux {
         std::fs::read_to_string(self.dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
     }
 
+    /// The file `name` once the shell has finished writing it (commands write a temporary
+    /// file and rename it), or `None` yet.
+    fn finished_file(&self, name: &str) -> Option<String> {
+        std::fs::read_to_string(self.dir.join(name)).ok()
+    }
+
+    /// Runs `command` (short: typed into the pane) so that its exit status lands in `exit`.
+    fn run(&self, command: &str) {
+        self.type_line(&format!("{command}; echo $? > exit.tmp; mv exit.tmp exit"));
+    }
+
+    /// The exit status of the command given to [`Tmux::run`], once it has ended.
+    fn exit_status(&self) -> Option<String> {
+        self.finished_file("exit")
+            .map(|text| text.trim().to_string())
+    }
+
+    /// Waits for the command given to [`Tmux::run`] to end and the prompt to be back below
+    /// its output; its exit status and the pane then.
+    fn wait_for_exit(&self) -> (String, String) {
+        let pane = self.wait_for("the exit and the prompt", |pane| {
+            self.exit_status().is_some() && pane.trim_end().lines().last() == Some("$")
+        });
+        (self.exit_status().expect("the exit status"), pane)
+    }
+
     /// The terminal is back in its cooked mode: `stty -a` run in the pane shows line editing
     /// and echo on.
     fn assert_terminal_restored(&self) {
-        self.type_line("stty -a > stty.txt; echo stty-read");
-        self.wait_for("stty", |pane| pane.contains("\nstty-read\n"));
-        let stty = self.file("stty.txt");
+        self.type_line("stty -a > stty.tmp; mv stty.tmp stty.txt");
+        let start = Instant::now();
+        let stty = loop {
+            if let Some(stty) = self.finished_file("stty.txt") {
+                break stty;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "no stty output; the pane:\n{}",
+                self.pane()
+            );
+            std::thread::sleep(Duration::from_millis(40));
+        };
         let flags: Vec<&str> = stty
             .split(|c: char| c.is_whitespace() || c == ';')
             .collect();
@@ -163,28 +205,16 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux")
-            .arg("-S")
-            .arg(&self.socket)
+            .current_dir(&self.dir)
+            .args(["-S", SOCKET])
             .arg("kill-server")
             .output();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
-fn shell_quote(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', r"'\''"))
-}
-
 fn rows(pane: &str) -> Vec<&str> {
     pane.lines().collect()
-}
-
-/// The exit status the shell printed after the run (`exit=N` on a line of its own), once the
-/// prompt is back below it.
-fn exit_status(pane: &str) -> Option<&str> {
-    let rows = rows(pane);
-    let at = rows.iter().position(|row| row.starts_with("exit="))?;
-    (rows.get(at + 1) == Some(&"$")).then(|| &rows[at]["exit=".len()..])
 }
 
 #[test]
@@ -193,10 +223,7 @@ fn answers_in_a_real_terminal_with_piped_input_and_output() {
         return;
     };
     std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
-    tmux.type_line(&format!(
-        "cat q.json | {} > out.json; echo \"exit=$?\"",
-        shell_quote(Path::new(BINARY))
-    ));
+    tmux.run("cat q.json | ./aq > out.json");
 
     let pane = tmux.wait_for("the first frame", |p| p.contains("Which channel"));
     let frame: Vec<&str> = rows(&pane)
@@ -240,8 +267,8 @@ fn answers_in_a_real_terminal_with_piped_input_and_output() {
     );
     tmux.keys(&["Enter"]);
 
-    let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
-    assert_eq!(exit_status(&pane), Some("0"), "{pane}");
+    let (status, pane) = tmux.wait_for_exit();
+    assert_eq!(status, "0", "{pane}");
     assert!(
         !pane.contains("Release plan") && !pane.contains('╭') && !pane.contains('╰'),
         "the questionnaire's region is erased:\n{pane}"
@@ -264,10 +291,7 @@ fn the_demo_docks_with_ctrl_bracket_and_ctrl_c_cancels_keeping_answers() {
         return;
     };
     // No input and stdin is the terminal: the embedded demo.
-    tmux.type_line(&format!(
-        "{} > out.json; echo \"exit=$?\"",
-        shell_quote(Path::new(BINARY))
-    ));
+    tmux.run("./aq > out.json");
     tmux.wait_for("the demo", |p| {
         p.contains("╭─ Caching for the API client ─") && p.contains("In-memory LRU")
     });
@@ -288,15 +312,15 @@ fn the_demo_docks_with_ctrl_bracket_and_ctrl_c_cancels_keeping_answers() {
     tmux.keys(&["C-]"]);
     let pane = tmux.wait_for("the restored frame", |p| p.contains('╰'));
     assert_eq!(
-        exit_status(&pane),
+        tmux.exit_status(),
         None,
         "Esc did not cancel while docked:\n{pane}"
     );
     assert!(pane.contains("1/4 answered"), "{pane}");
 
     tmux.keys(&["C-c"]);
-    let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
-    assert_eq!(exit_status(&pane), Some("130"), "{pane}");
+    let (status, pane) = tmux.wait_for_exit();
+    assert_eq!(status, "130", "{pane}");
     let result: Value = serde_json::from_str(&tmux.file("out.json")).unwrap();
     assert_eq!(result["details"]["cancelled"], json!(true));
     assert_eq!(
@@ -319,10 +343,7 @@ fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
     };
     std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
     // `exec` keeps the pid the shell wrote, so the test signals exactly this run.
-    tmux.type_line(&format!(
-        "sh -c 'echo $$ > pid; exec {} q.json > out.json'; echo \"exit=$?\"",
-        Path::new(BINARY).display()
-    ));
+    tmux.run("sh -c 'echo $$ > pid; exec ./aq q.json > out.json'");
     tmux.wait_for("the first frame", |p| p.contains("Which channel"));
     tmux.keys(&["3"]);
     tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
@@ -335,8 +356,8 @@ fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
         .unwrap();
     assert!(killed.success());
 
-    let pane = tmux.wait_for("the exit and the prompt", |p| exit_status(p).is_some());
-    assert_eq!(exit_status(&pane), Some("143"), "128 + SIGTERM:\n{pane}");
+    let (status, pane) = tmux.wait_for_exit();
+    assert_eq!(status, "143", "128 + SIGTERM:\n{pane}");
     assert!(!pane.contains('╭'), "the region is erased:\n{pane}");
     let result: Value = serde_json::from_str(&tmux.file("out.json")).unwrap();
     assert_eq!(result["details"]["cancelled"], json!(true));

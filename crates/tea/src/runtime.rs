@@ -10,33 +10,46 @@
 //! - The hardware cursor stays hidden, parked at the region's top-left between frames: a
 //!   terminal that reflows rows on a narrowing resize keeps it at the start of its line, so a
 //!   resize can erase from there and redraw. Programs draw their own caret.
-//! - Input is crossterm's (from stdin when it is a terminal, else `/dev/tty`), converted by
-//!   [`input::from_crossterm`]. The loop itself waits on the terminal, so a hung-up terminal
-//!   ends the run instead of spinning, and signals and resizes wake it through a pipe.
+//! - Input is read from the controlling terminal through a non-blocking handle of its own (no
+//!   read ever blocks the loop) and decoded by tea's [`Decoder`](crate::input::Decoder). A
+//!   sequence cut off by the read boundary waits for the next read; if none comes within
+//!   [`InlineOptions::escape_timeout`] (50 ms), it is resolved as terminals do: a lone Esc is
+//!   the Esc key, an unfinished sequence is dropped. A bracketed paste is one [`Event::Paste`]
+//!   of text however many reads it spans, ending at its end marker or when no byte came for
+//!   [`InlineOptions::paste_timeout`] (500 ms); none of it ever arrives as key presses, but a
+//!   Ctrl+C inside it still acts at once. Control characters never become text. The loop waits
+//!   on the terminal, so a hung-up terminal ends the run (as SIGHUP) instead of spinning, and
+//!   signals and resizes wake it through a pipe.
 //! - In raw mode Ctrl+C is a key like any other: the program's keymap decides what it means.
+//!   Once the run is over the terminal is cooked again and Ctrl+C is SIGINT: the
+//!   [`SignalHold`] in the outcome keeps such a late signal from killing the process before
+//!   it has handed its output back.
 //! - Effects: `Quit` ends the run with its output, `Bell` rings the terminal. `Collapse` and
 //!   `Expand` ask a host to take the input back or return it; this runtime is its own host, so
 //!   it records them in [`RunOutcome::host_effects`] and keeps drawing the program's own view
 //!   (its dock line while collapsed) and feeding it keys, so the same key expands it again.
 
 mod guard;
+mod keys;
 mod region;
 mod tty;
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crossterm::event as ct;
 
-use crate::input::{self, Event, KeyEventKind};
+use crate::input::{Event, KeyEventKind};
 use crate::program::{Cmd, Program, Size};
 use crate::theme::Palette;
 
+pub use guard::SignalHold;
 pub use region::{DrawRow, Region};
 
 /// The longest the loop waits for input before looking at signals and the terminal size again
-/// (signals also wake it at once; this covers a wake-up that raced the signal thread).
+/// (a backstop: resizes wake it at once, and the signal thread wakes it once it has recorded a
+/// signal for it).
 const SIGNAL_CHECK: Duration = Duration::from_millis(250);
 /// Events handled before a frame is drawn even though more input is waiting.
 const MAX_EVENTS_PER_FRAME: usize = 64;
@@ -58,6 +71,15 @@ pub struct InlineOptions {
     /// How long to wait at start for the terminal to answer the cursor-position and keyboard
     /// queries. Terminals answer in well under this; only one that ignores them waits it out.
     pub query_timeout: Duration,
+    /// How long an unfinished escape sequence (or UTF-8 character) waits for its next byte
+    /// before it is resolved (a lone Esc becomes the Esc key). Terminals send a sequence in
+    /// one write, so its parts arrive far sooner; a person typing Esc waits no longer than this.
+    pub escape_timeout: Duration,
+    /// How long an open bracketed paste waits for its next byte before it ends with what came.
+    /// Longer than the escape timeout: a paste may stall between reads (over a slow link), and
+    /// what comes after the timeout is typed keys. Ctrl+C never waits for it (see
+    /// [`Decoder`](crate::input::Decoder)).
+    pub paste_timeout: Duration,
 }
 
 impl Default for InlineOptions {
@@ -68,6 +90,8 @@ impl Default for InlineOptions {
             keyboard_enhancement: true,
             key_releases: false,
             query_timeout: Duration::from_millis(300),
+            escape_timeout: Duration::from_millis(50),
+            paste_timeout: Duration::from_millis(500),
         }
     }
 }
@@ -84,9 +108,9 @@ pub enum HostEffect {
 pub enum Ending<O> {
     /// The program quit with this output.
     Quit(O),
-    /// SIGINT, SIGTERM or SIGHUP ended the run.
+    /// SIGINT, SIGTERM or SIGHUP ended the run; a terminal seen to hang up is SIGHUP too.
     Signal(i32),
-    /// The terminal failed mid-run (hung up, or reading or writing it failed).
+    /// Reading or writing the terminal failed mid-run.
     Failed(io::Error),
 }
 
@@ -107,6 +131,9 @@ pub struct RunOutcome<P: Program> {
     pub ending: Ending<P::Output>,
     /// `Collapse`/`Expand` effects in the order the program asked for them.
     pub host_effects: Vec<HostEffect>,
+    /// Keeps a signal that comes after the run (Ctrl+C in the cooked terminal) from killing
+    /// the process before it hands the output back; see [`SignalHold`].
+    pub signal_hold: SignalHold,
 }
 
 /// Runs `program` inline on the controlling terminal until it quits, a signal ends the run or
@@ -121,11 +148,14 @@ pub fn run_inline<P: Program>(
     palette: Palette,
     opts: InlineOptions,
 ) -> io::Result<RunOutcome<P>> {
+    // From before raw mode ends until the host lets go, so no moment is left uncovered.
+    let signal_hold = SignalHold::new();
     let term = Terminal::enter(&opts)?;
     let mut run = Run {
         program,
         palette,
         term,
+        keys: keys::Keys::new(opts.escape_timeout, opts.paste_timeout),
         host_effects: Vec::new(),
         screen: Size::default(),
         size: Size::default(),
@@ -149,6 +179,7 @@ pub fn run_inline<P: Program>(
         program,
         ending,
         host_effects,
+        signal_hold,
     })
 }
 
@@ -157,6 +188,7 @@ struct Run<P: Program> {
     program: P,
     palette: Palette,
     term: Terminal,
+    keys: keys::Keys,
     host_effects: Vec<HostEffect>,
     /// The terminal's size as last seen.
     screen: Size,
@@ -166,8 +198,8 @@ struct Run<P: Program> {
 
 impl<P: Program> Run<P> {
     fn run(&mut self, opts: &InlineOptions) -> io::Result<Ending<P::Output>> {
-        let typeahead = String::from_utf8_lossy(&self.term.typeahead).into_owned();
-        let mut pending: VecDeque<Event> = input::decode(&typeahead).into();
+        let typeahead = std::mem::take(&mut self.term.typeahead);
+        let mut pending: VecDeque<Event> = self.keys.feed(&typeahead, Instant::now()).into();
         self.screen = self.term.tty.size();
         self.size = program_size(self.screen, opts);
         let resized = self.program.resized(self.size);
@@ -184,21 +216,23 @@ impl<P: Program> Run<P> {
             if more_waiting {
                 continue;
             }
-            let input_waiting = self
-                .term
-                .tty
-                .wait_for_input(&self.term.wake, SIGNAL_CHECK)?;
-            if input_waiting && !ct::poll(Duration::ZERO)? {
-                // crossterm reads once per readiness edge and can leave bytes behind after a
-                // burst; read them here, or they would wait for the next key.
-                let stranded = self.term.tty.read_available()?;
-                pending.extend(input::decode(&String::from_utf8_lossy(&stranded)));
+            let wait = self.keys.wait(SIGNAL_CHECK, Instant::now());
+            match self.term.tty.wait_for_input(&self.term.wake, wait)? {
+                tty::Waited::Input => {
+                    let bytes = self.term.tty.read_available()?;
+                    pending.extend(self.keys.feed(&bytes, Instant::now()));
+                }
+                tty::Waited::Nothing => {}
+                // The kernel sends SIGHUP for it too; whichever the loop sees first, the run
+                // ends the same way.
+                tty::Waited::HungUp => return Ok(Ending::Signal(signal_hook::consts::SIGHUP)),
             }
+            pending.extend(self.keys.expire(Instant::now()));
         }
     }
 
-    /// Handles what is waiting (signals, a resize, typeahead, then what crossterm has read or
-    /// can read without blocking), at most [`MAX_EVENTS_PER_FRAME`] events.
+    /// Handles what is waiting (signals, a resize, then decoded input), at most
+    /// [`MAX_EVENTS_PER_FRAME`] events.
     fn handle_waiting(
         &mut self,
         pending: &mut VecDeque<Event>,
@@ -211,17 +245,8 @@ impl<P: Program> Run<P> {
             if let Some(output) = self.follow_resize(opts)? {
                 return Ok(Handled::Ended(Ending::Quit(output)));
             }
-            let event = match pending.pop_front() {
-                Some(event) => event,
-                None if ct::poll(Duration::ZERO)? => match ct::read()? {
-                    // Sizes are read from the terminal by `follow_resize`.
-                    ct::Event::Resize(..) => continue,
-                    other => match input::from_crossterm(other) {
-                        Some(event) => event,
-                        None => continue,
-                    },
-                },
-                None => return Ok(Handled::All),
+            let Some(event) = pending.pop_front() else {
+                return Ok(Handled::All);
             };
             if let Some(msg) = msg_for(&self.program, &event, opts)
                 && let Some(output) = self.update(msg)?
@@ -327,7 +352,9 @@ impl Terminal {
         let emergency_handle = tty.try_clone()?;
         let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP])?;
         crossterm::terminal::enable_raw_mode()?;
-        let active = match guard::Active::register(emergency_handle, modes_off(false, "\r")) {
+        let registered =
+            guard::Active::register(emergency_handle, modes_off(false, "\r"), wake.sender()?);
+        let active = match registered {
             Ok(active) => active,
             Err(err) => {
                 let _ = crossterm::terminal::disable_raw_mode();

@@ -1,8 +1,8 @@
 //! Input: raw terminal bytes as Pi delivers them, key scripts, crossterm events.
 
 use tea::input::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, as_press, decode, from_crossterm,
-    parse_key_script,
+    Decoder, Event, Held, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, as_press, decode,
+    from_crossterm, parse_key_script,
 };
 
 /// The single key event a key-script token stands for.
@@ -129,12 +129,24 @@ fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
         ("\x1b[27;3;98~", vec![k("alt+b")]),
         ("\x1b[27;5;13~", vec![k("ctrl+enter")]),
         ("\x1b[27;2;78~", vec![k("N")]),
-        // Bracketed paste: one event, whatever it holds.
+        // Bracketed paste: one event of text, whatever it holds.
         (
             "\x1b[200~hello\nworld\x1b[201~",
             vec![paste("hello\nworld")],
         ),
-        ("\x1b[200~a\x1b[31mb\x1b[201~", vec![paste("a\x1b[31mb")]),
+        ("\x1b[200~a\rb\r\nc\td\x1b[201~", vec![paste("a\nb\nc\td")]),
+        ("\x1b[200~a\x1b[31mb\x1b[201~", vec![paste("ab")]),
+        (
+            "\x1b[200~a\x07b\x7fc\u{9b}2Jd\x1b[201~",
+            vec![paste("abc2Jd")],
+        ),
+        // A Ctrl+C inside a paste is the person's key, between the paste's text around it.
+        (
+            "\x1b[200~a\x03b\x1b[99;5uc\x1b[201~",
+            vec![paste("a"), k("ctrl+c"), paste("b"), k("ctrl+c"), paste("c")],
+        ),
+        ("\x1b[200~\x03\x1b[201~", vec![k("ctrl+c")]),
+        ("\x1b[200~1\r2\r\x1b[201~", vec![paste("1\n2\n")]),
         ("\x1b[200~\x1b[201~", vec![paste("")]),
         ("\x1b[200~unterminated", vec![paste("unterminated")]),
         // Chunks holding several keys.
@@ -147,6 +159,21 @@ fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
         // Not keys: terminal replies and unknown sequences are dropped.
         ("\x1b[?1u", vec![]),
         ("\x1b[?62;22c", vec![]),
+        // Cut-off sequences name nothing, and the byte that cut them off is a key of its own.
+        ("\x1b[", vec![]),
+        ("\x1b[<0;12", vec![]),
+        ("\x1b[\x03", vec![k("ctrl+c")]),
+        ("\x1b[<0;12\x1b[99;5u", vec![k("ctrl+c")]),
+        ("\x1bO\x03", vec![k("alt+O"), k("ctrl+c")]),
+        ("\x1b\x03", vec![k("alt+ctrl+c")]),
+        // Control characters are never text: C1 controls (8-bit CSI too) and code points that
+        // Kitty or modifyOtherKeys name as characters.
+        ("\u{9b}", vec![]),
+        ("\u{85}", vec![]),
+        ("\x1b[155u", vec![]),
+        ("\x1b[3u", vec![]),
+        ("\x1b[27;1;155~", vec![]),
+        ("\x1b[27;5;3~", vec![]),
     ]
 }
 
@@ -162,6 +189,171 @@ fn raw_sequences_decode_to_the_keys_they_mean() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Feeds `parts` as separate reads, then flushes as the escape timeout does.
+fn decode_in_reads(parts: &[&[u8]]) -> Vec<Event> {
+    let mut decoder = Decoder::new();
+    let mut events = Vec::new();
+    for part in parts {
+        events.extend(decoder.feed(part));
+    }
+    events.extend(decoder.flush());
+    events
+}
+
+#[test]
+fn every_sequence_split_at_every_offset_decodes_the_same() {
+    let mut failures = Vec::new();
+    for (raw, expected) in decoding_table() {
+        let bytes = raw.as_bytes();
+        for at in 1..bytes.len() {
+            let actual = decode_in_reads(&[&bytes[..at], &bytes[at..]]);
+            if actual != expected {
+                failures.push(format!("{raw:?} split at {at}: got {actual:?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_paste_is_one_event_of_text_however_the_reads_split_it() {
+    // Digits and line breaks would pick options and submit if any of it became key presses.
+    let raw = "\x1b[200~1\r2\n3 x\ty\r\x1b[201~\r".as_bytes();
+    let expected = vec![paste("1\n2\n3 x\ty\n"), k("enter")];
+    for first in 1..raw.len() {
+        for second in first..raw.len() {
+            let parts = [&raw[..first], &raw[first..second], &raw[second..]];
+            assert_eq!(
+                decode_in_reads(&parts),
+                expected,
+                "split at {first} and {second}"
+            );
+        }
+    }
+    // Byte by byte, and with nothing decoded before the end marker arrives.
+    let mut decoder = Decoder::new();
+    let end = raw.len() - 1;
+    for (i, byte) in raw[..end].iter().enumerate() {
+        let events = decoder.feed(std::slice::from_ref(byte));
+        if i + 1 < end {
+            assert_eq!(events, vec![], "after byte {i}");
+            assert!(decoder.is_pending());
+        } else {
+            assert_eq!(events, vec![paste("1\n2\n3 x\ty\n")]);
+        }
+    }
+    assert_eq!(decoder.feed(b"\r"), vec![k("enter")]);
+    assert!(!decoder.is_pending());
+}
+
+#[test]
+fn a_paste_that_never_ends_is_delivered_when_the_timeout_flushes_it() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b[200~12\r"), vec![]);
+    assert_eq!(decoder.held(), Held::Paste);
+    assert_eq!(decoder.flush(), vec![paste("12\n")]);
+    assert_eq!(decoder.held(), Held::Nothing);
+    assert_eq!(decoder.feed(b"3"), vec![k("3")], "after it, keys are keys");
+}
+
+#[test]
+fn ctrl_c_in_a_paste_that_never_ends_acts_at_once_and_the_rest_stays_text() {
+    let mut decoder = Decoder::new();
+    assert_eq!(
+        decoder.feed(b"\x1b[200~12\r\x03"),
+        vec![paste("12\n"), k("ctrl+c")]
+    );
+    assert_eq!(decoder.feed(b"3\r"), vec![]);
+    assert_eq!(decoder.held(), Held::Paste);
+    assert_eq!(decoder.feed(b"\x1b[99;5u"), vec![paste("3\n"), k("ctrl+c")]);
+    assert_eq!(decoder.flush(), vec![], "nothing after the last Ctrl+C");
+}
+
+#[test]
+fn ctrl_c_after_any_partial_sequence_is_ctrl_c() {
+    let partials: [&[u8]; 11] = [
+        b"\x1b[200~ab\r",
+        b"\x1b[200~ab\x1b[20",
+        b"\x1b",
+        b"\x1b[",
+        b"\x1b[1;",
+        b"\x1b[<0;12",
+        b"\x1b[<0;12;5",
+        b"\x1bO",
+        b"\x1b\x1b",
+        b"\x1b[20",
+        b"\xe2\x82",
+    ];
+    let endings: [&[u8]; 2] = [b"\x03", b"\x1b[99;5u"];
+    let is_ctrl_c = |event: &Event| {
+        as_press(event).is_some_and(|key| {
+            key.code == KeyCode::Char('c') && key.modifiers.contains(KeyModifiers::CTRL)
+        })
+    };
+    for partial in partials {
+        for ending in endings {
+            // In the same read, in the next read, and after the escape timeout.
+            let together = [partial, ending].concat();
+            let mut after_timeout = Decoder::new();
+            after_timeout.feed(partial);
+            assert!(after_timeout.is_pending(), "{partial:?} waits for more");
+            after_timeout.flush();
+            for (how, events) in [
+                ("one read", decode_in_reads(&[&together])),
+                ("two reads", decode_in_reads(&[partial, ending])),
+                ("after the timeout", after_timeout.feed(ending)),
+            ] {
+                assert!(
+                    events.last().is_some_and(is_ctrl_c),
+                    "{partial:?} then {ending:?} ({how}): {events:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_lone_esc_waits_for_the_timeout_and_is_then_the_esc_key() {
+    let mut decoder = Decoder::new();
+    assert_eq!(decoder.feed(b"\x1b"), vec![]);
+    assert!(decoder.is_pending());
+    assert_eq!(decoder.flush(), vec![k("esc")]);
+    assert_eq!(decoder.feed(b"\x1b"), vec![]);
+    assert_eq!(
+        decoder.feed(b"[A"),
+        vec![k("up")],
+        "the next read finishes it"
+    );
+}
+
+#[test]
+fn no_control_character_becomes_text() {
+    let controls = (0u32..0x20).chain(0x7f..0xa0).filter_map(char::from_u32);
+    for c in controls {
+        let typed = decode(&c.to_string());
+        let pasted = decode(&format!("\x1b[200~a{c}b\x1b[201~"));
+        let kitty = decode(&format!("\x1b[{}u", c as u32));
+        let other_keys = decode(&format!("\x1b[27;1;{}~", c as u32));
+        for event in typed.iter().chain(&kitty).chain(&other_keys) {
+            if let Some(KeyCode::Char(ch)) = event.as_key().map(|key| key.code) {
+                assert!(!ch.is_control(), "{c:?} became the text {ch:?}");
+            }
+        }
+        let text = match &pasted[..] {
+            [Event::Paste(text)] => text.clone(),
+            [Event::Paste(a), ctrl_c, Event::Paste(b)] if c == '\x03' && *ctrl_c == k("ctrl+c") => {
+                format!("{a}{b}")
+            }
+            other => panic!("{c:?} in a paste: {other:?}"),
+        };
+        assert!(
+            text.chars()
+                .all(|ch| !ch.is_control() || ch == '\n' || ch == '\t'),
+            "{c:?} in a paste: {text:?}"
+        );
+    }
 }
 
 #[test]
@@ -330,7 +522,7 @@ fn ch(c: char) -> Event {
 
 mod arbitrary_input {
     use proptest::prelude::*;
-    use tea::input::decode;
+    use tea::input::{Decoder, Event, KeyCode, decode};
 
     fn chunk() -> impl Strategy<Value = String> {
         let piece = prop_oneof![
@@ -345,12 +537,55 @@ mod arbitrary_input {
         prop::collection::vec(piece, 0..12).prop_map(|p| p.concat())
     }
 
+    fn bytes() -> impl Strategy<Value = Vec<u8>> {
+        let piece = prop_oneof![
+            chunk().prop_map(String::into_bytes),
+            prop::collection::vec(any::<u8>(), 0..6),
+        ];
+        prop::collection::vec(piece, 0..8).prop_map(|p| p.concat())
+    }
+
+    fn text_only(event: &Event) -> bool {
+        match event {
+            Event::Key(key) => !matches!(key.code, KeyCode::Char(c) if c.is_control()),
+            Event::Paste(text) => text
+                .chars()
+                .all(|c| !c.is_control() || c == '\n' || c == '\t'),
+            _ => true,
+        }
+    }
+
     proptest! {
         /// Whatever arrives, decoding ends, never panics, and yields at most one event per byte.
         #[test]
         fn decoding_any_chunk_is_total(raw in chunk()) {
             let events = decode(&raw);
             prop_assert!(events.len() <= raw.len());
+        }
+
+        /// However the reads split any bytes, the events are the same, and no control
+        /// character is ever text.
+        #[test]
+        fn reads_split_anywhere_decode_the_same(
+            raw in bytes(),
+            cuts in prop::collection::vec(any::<prop::sample::Index>(), 0..4),
+        ) {
+            let mut whole = Decoder::new();
+            let mut expected = whole.feed(&raw);
+            expected.extend(whole.flush());
+
+            let mut at: Vec<usize> = cuts.iter().map(|cut| cut.index(raw.len() + 1)).collect();
+            at.sort_unstable();
+            let mut decoder = Decoder::new();
+            let mut events = Vec::new();
+            let mut start = 0;
+            for end in at.into_iter().chain([raw.len()]) {
+                events.extend(decoder.feed(&raw[start..end]));
+                start = end;
+            }
+            events.extend(decoder.flush());
+            prop_assert_eq!(&events, &expected);
+            prop_assert!(events.iter().all(text_only), "{:?}", events);
         }
     }
 }

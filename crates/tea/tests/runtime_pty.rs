@@ -588,6 +588,37 @@ fn child_process() {
             let outcome = run_inline(picker, Palette::dark(), opts).expect("run");
             println!("REPORT {:?}", outcome.ending);
         }
+        "picker-patient" => {
+            // Timeouts no scheduling delay between a test's writes can reach, so a split the
+            // test makes is one the decoder must join.
+            let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
+            let opts = InlineOptions {
+                escape_timeout: Duration::from_secs(30),
+                paste_timeout: Duration::from_secs(30),
+                ..InlineOptions::default()
+            };
+            let outcome = run_inline(picker, Palette::dark(), opts).expect("run");
+            println!("REPORT {:?}", outcome.ending);
+        }
+        "late-signal" | "late-signal-dropped" => {
+            let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
+            let outcome =
+                run_inline(picker, Palette::dark(), InlineOptions::default()).expect("run");
+            println!("REPORT {:?}", outcome.ending);
+            // Tell the test (on the terminal) that the run is over, then wait for its signal.
+            eprint!("run over");
+            while outcome.signal_hold.late_signal().is_none() {
+                thread::sleep(Duration::from_millis(5));
+            }
+            println!("LATE {:?}", outcome.signal_hold.late_signal());
+            if scenario == "late-signal" {
+                outcome.signal_hold.keep_until_exit();
+            } else {
+                drop(outcome.signal_hold);
+                thread::sleep(PATIENCE);
+                println!("survived");
+            }
+        }
         "picker-stdin" => {
             let items = std::io::stdin().lines().map_while(Result::ok).collect();
             run_picker_child(items, false);
@@ -988,13 +1019,9 @@ fn a_closed_terminal_ends_the_run_and_the_program_survives() {
         stdout.contains("REPORT "),
         "the child ended without its report ({status:?}): {stdout:?}"
     );
-    let report = report(&stdout);
     // The kernel sends SIGHUP and the terminal reads as hung up; whichever the loop sees first
-    // ends the run, with the program handed back either way.
-    assert!(
-        report == "Signal(1)" || report.starts_with("Failed("),
-        "{report}"
-    );
+    // ends the run as SIGHUP, with the program handed back.
+    assert_eq!(report(&stdout), "Signal(1)");
 }
 
 #[test]
@@ -1022,4 +1049,122 @@ fn without_a_controlling_terminal_the_run_fails_with_a_clear_error() {
         report(&stdout).starts_with("error: no controlling terminal"),
         "{stdout:?}"
     );
+}
+
+/// The ways out of a run, as the terminal sends them, and what the picker reports for each.
+const ENDINGS: [(&str, &str); 5] = [
+    ("Ctrl+C", "Quit(Cancelled)"),
+    ("Kitty Ctrl+C", "Quit(Cancelled)"),
+    ("SIGINT", "Signal(2)"),
+    ("SIGTERM", "Signal(15)"),
+    ("SIGHUP", "Signal(1)"),
+];
+
+fn end(term: &mut Terminal, ending: &str) {
+    use rustix::process::{Pid, Signal, kill_process};
+    let signal = match ending {
+        "Ctrl+C" => return term.type_keys("\x03"),
+        "Kitty Ctrl+C" => return term.type_keys("\x1b[99;5u"),
+        "SIGINT" => Signal::INT,
+        "SIGTERM" => Signal::TERM,
+        _ => Signal::HUP,
+    };
+    kill_process(Pid::from_child(&term.child), signal).expect("signal the child");
+}
+
+#[test]
+fn every_ending_works_whatever_sequence_was_cut_off() {
+    for partial in ["\x1b[", "\x1b[<0;12", "\x1b[1;5", "\x1b[200~rr"] {
+        for (ending, expected) in ENDINGS {
+            let mut term = Terminal::launch(Launch::default());
+            term.wait_for_text("7/7");
+            term.type_keys(partial);
+            end(&mut term, ending);
+            let (stdout, status, term) = term.finish();
+            let case = format!("{partial:?} then {ending}");
+            assert_eq!(report(&stdout), expected, "{case}");
+            assert!(status.success(), "{case}: {status:?}");
+            assert!(term.is_cooked(), "{case}");
+            assert!(!term.cursor_hidden(), "{case}");
+            let raw = term.raw_since(0);
+            assert!(
+                raw.ends_with("\x1b[?2004l\x1b[?7h\x1b[?25h"),
+                "{case}: {raw:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_paste_split_across_reads_is_one_paste() {
+    let paste = "\x1b[200~rry\x1b[201~";
+    for cut in [2, 4, 6, 7, 8, 9, 10, 12, 14] {
+        let mut term = Terminal::launch(Launch {
+            scenario: "picker-patient",
+            ..Launch::default()
+        });
+        term.wait_for_text("7/7");
+        term.type_keys(&paste[..cut]);
+        term.type_keys(&paste[cut..]);
+        term.wait_for_text("2/7");
+        term.type_keys("\r");
+        let (stdout, _, _) = term.finish();
+        assert_eq!(report(&stdout), r#"Quit(Picked("cherry"))"#, "cut at {cut}");
+    }
+}
+
+#[test]
+fn a_lone_esc_is_the_esc_key_once_the_escape_timeout_passes() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    term.type_keys("\x1b");
+    let (stdout, _, _) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+}
+
+#[test]
+fn control_bytes_typed_or_pasted_are_never_written_back() {
+    let mut term = Terminal::launch(Launch::default());
+    term.wait_for_text("7/7");
+    let before = term.raw_len();
+    term.type_keys("c\u{9b}2J\u{85}\x1b[155u");
+    term.type_keys("\x1b[200~h\u{9b}31m\x0e\x1b[7me\x1b[201~");
+    term.wait_for_text("c2Jh31me");
+    term.type_keys("\x1b");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), "Quit(Cancelled)");
+    let written = term.raw_since(before);
+    let stray: Vec<char> = written
+        .chars()
+        .filter(|&c| c.is_control() && !matches!(c, '\x1b' | '\r' | '\n'))
+        .collect();
+    assert!(stray.is_empty(), "{stray:?} in {written:?}");
+}
+
+#[test]
+fn a_signal_after_the_run_waits_for_the_host_while_it_holds_it() {
+    for (scenario, survives) in [("late-signal", true), ("late-signal-dropped", false)] {
+        let mut term = Terminal::launch(Launch {
+            scenario,
+            ..Launch::default()
+        });
+        term.wait_for_text("7/7");
+        term.type_keys("\x1b");
+        term.wait_for_text("run over");
+        rustix::process::kill_process(
+            rustix::process::Pid::from_child(&term.child),
+            rustix::process::Signal::INT,
+        )
+        .expect("signal the child");
+        let (stdout, status, _) = term.finish();
+        assert_eq!(report(&stdout), "Quit(Cancelled)", "{scenario}");
+        assert!(stdout.contains("LATE Some(2)"), "{scenario}: {stdout:?}");
+        if survives {
+            assert!(status.success(), "{scenario}: {status:?}");
+        } else {
+            // Let go of, the hold lets the signal take its default action at once.
+            assert_eq!(status.signal(), Some(2), "{scenario}: {status:?}");
+            assert!(!stdout.contains("survived"), "{scenario}");
+        }
+    }
 }

@@ -4,13 +4,17 @@
 //!
 //! The runtime registers what to write on such an exit ([`Active::set_exit_bytes`] after each
 //! draw). The panic hook writes it before the panic message prints. Signals (SIGINT, SIGTERM,
-//! SIGHUP) are first handed to the main loop, which ends the run in order; a second signal,
-//! or a loop that does not answer within [`SIGNAL_GRACE`], gets the emergency restore and the
-//! signal's default action.
+//! SIGHUP) are handed to the main loop, which ends the run in order; a loop that does not answer
+//! within [`SIGNAL_GRACE`] gets the emergency restore and the signal's default action.
+//!
+//! After a run, the terminal is cooked again, so a Ctrl+C typed then is a SIGINT. While a
+//! [`SignalHold`] lives (from the start of the run until the host has printed its output), such
+//! a late signal does not kill the process before it hands its output back.
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::os::unix::net::UnixStream;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
 use std::thread;
 use std::time::Duration;
@@ -25,6 +29,9 @@ const SIGNAL_GRACE: Duration = Duration::from_secs(2);
 struct Emergency {
     tty: File,
     exit_bytes: String,
+    /// Wakes the main loop once a signal is recorded for it: the signal's own wake-up (written
+    /// by the handler) can reach the loop before this thread has recorded the signal.
+    wake: UnixStream,
 }
 
 static ACTIVE: Mutex<Option<Emergency>> = Mutex::new(None);
@@ -36,6 +43,10 @@ static INSTALL: Once = Once::new();
 /// Set once the current run's terminal hung up: a SIGHUP that follows announces what the run
 /// already handles, and must not kill a process that still has answers to hand back.
 static HUNG_UP: AtomicBool = AtomicBool::new(false);
+/// How many [`SignalHold`]s live.
+static HOLDS: AtomicUsize = AtomicUsize::new(0);
+/// The first signal that came while no run was active but a hold lived (0 for none).
+static LATE_SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 fn active() -> MutexGuard<'static, Option<Emergency>> {
     ACTIVE
@@ -51,8 +62,9 @@ pub struct Active {
 
 impl Active {
     /// Registers a run on `tty`. `exit_bytes` restores the terminal's modes and puts the cursor
-    /// below the frame. Fails if another run is active in this process.
-    pub fn register(tty: File, exit_bytes: String) -> io::Result<Active> {
+    /// below the frame; a byte on `wake` wakes the main loop. Fails if another run is active in
+    /// this process.
+    pub fn register(tty: File, exit_bytes: String, wake: UnixStream) -> io::Result<Active> {
         install_hooks()?;
         let mut active = active();
         if active.is_some() {
@@ -63,7 +75,11 @@ impl Active {
         PENDING_SIGNAL.store(0, Ordering::SeqCst);
         HUNG_UP.store(false, Ordering::SeqCst);
         RUN.fetch_add(1, Ordering::SeqCst);
-        *active = Some(Emergency { tty, exit_bytes });
+        *active = Some(Emergency {
+            tty,
+            exit_bytes,
+            wake,
+        });
         Ok(Active {
             _not_send: std::marker::PhantomData,
         })
@@ -108,6 +124,51 @@ pub fn emergency_restore() {
     }
 }
 
+/// Keeps a signal that arrives after a run (outside raw mode Ctrl+C is SIGINT again) from
+/// killing the process before its host has handed the run's output back.
+///
+/// While it lives, SIGINT, SIGTERM and SIGHUP with no run active are recorded
+/// ([`late_signal`](SignalHold::late_signal)); should the process still be alive
+/// two seconds later, the signal takes its default action then. Dropping the hold acts on
+/// a recorded signal at once; [`keep_until_exit`](SignalHold::keep_until_exit) keeps the hold
+/// for a process that is about to exit with an outcome of its own.
+#[must_use = "dropping the hold acts on a late signal at once"]
+pub struct SignalHold {
+    _private: (),
+}
+
+impl SignalHold {
+    pub(super) fn new() -> SignalHold {
+        HOLDS.fetch_add(1, Ordering::SeqCst);
+        SignalHold { _private: () }
+    }
+
+    /// The signal that arrived after the run, if one did.
+    pub fn late_signal(&self) -> Option<i32> {
+        match LATE_SIGNAL.load(Ordering::SeqCst) {
+            0 => None,
+            signal => Some(signal),
+        }
+    }
+
+    /// Keeps holding for the rest of the process: it is about to print its output and exit
+    /// with a status of its own, which a late signal must not replace.
+    pub fn keep_until_exit(self) {
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for SignalHold {
+    fn drop(&mut self) {
+        if HOLDS.fetch_sub(1, Ordering::SeqCst) == 1 {
+            let signal = LATE_SIGNAL.swap(0, Ordering::SeqCst);
+            if signal != 0 {
+                die(signal);
+            }
+        }
+    }
+}
+
 fn install_hooks() -> io::Result<()> {
     let mut result = Ok(());
     INSTALL.call_once(|| {
@@ -146,15 +207,34 @@ fn on_signal(signal: i32) {
         return;
     }
     if active().is_none() {
-        // No run: behave as if we had never installed a handler.
-        let _ = signal_hook::low_level::emulate_default_handler(signal);
+        if HOLDS.load(Ordering::SeqCst) == 0 {
+            // No run and no host finishing one: as if we had never installed a handler.
+            let _ = signal_hook::low_level::emulate_default_handler(signal);
+            return;
+        }
+        if LATE_SIGNAL
+            .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
+            .is_ok()
+        {
+            // A host that never exits does not make the signal disappear.
+            thread::spawn(move || {
+                thread::sleep(SIGNAL_GRACE);
+                die(signal);
+            });
+        }
         return;
     }
+    // The loop takes the first signal; another one before it does changes nothing (the
+    // grace timer of the first still ends a stuck loop).
     if PENDING_SIGNAL
         .compare_exchange(0, signal, Ordering::SeqCst, Ordering::SeqCst)
         .is_err()
     {
-        die(signal);
+        return;
+    }
+    if let Some(emergency) = active().as_ref() {
+        // Non-blocking; a full pipe already wakes the loop.
+        let _ = (&emergency.wake).write(&[1]);
     }
     let run = RUN.load(Ordering::SeqCst);
     thread::spawn(move || {

@@ -4,6 +4,7 @@
 use std::fs::File;
 use std::io::{self, Read, Write};
 use std::os::fd::{AsFd, BorrowedFd};
+use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
@@ -17,11 +18,12 @@ use crate::program::Size;
 const FALLBACK_SIZE: Size = Size::new(80, 24);
 
 /// The controlling terminal, opened as `/dev/tty`, so the UI works when stdin and stdout are
-/// pipes. Input is read from stdin when stdin is a terminal (as crossterm does), else from
-/// `/dev/tty`.
+/// pipes. Input is read through a handle of its own opened non-blocking (the flag belongs to
+/// that open file alone, not to the shell's stdin, and writes stay blocking), so no read can
+/// ever stall the loop.
 pub struct Tty {
     file: File,
-    input_is_stdin: bool,
+    input: File,
 }
 
 impl Tty {
@@ -37,11 +39,11 @@ impl Tty {
                     format!("no controlling terminal to draw on (opening /dev/tty: {err})"),
                 )
             })?;
-        let input_is_stdin = rustix::termios::isatty(rustix::stdio::stdin());
-        Ok(Tty {
-            file,
-            input_is_stdin,
-        })
+        let input = File::options()
+            .read(true)
+            .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+            .open("/dev/tty")?;
+        Ok(Tty { file, input })
     }
 
     /// The terminal's size in cells, never 0 by 0.
@@ -59,11 +61,7 @@ impl Tty {
     }
 
     fn input(&self) -> BorrowedFd<'_> {
-        if self.input_is_stdin {
-            rustix::stdio::stdin()
-        } else {
-            self.file.as_fd()
-        }
+        self.input.as_fd()
     }
 
     /// Asks the terminal where the cursor is and whether it speaks the Kitty keyboard protocol,
@@ -106,10 +104,8 @@ impl Tty {
         }
     }
 
-    /// Waits until there is input, `wake` fires, or `timeout` passes; whether there is input.
-    /// An error when the terminal hung up: reading it would never block again, nor deliver
-    /// anything.
-    pub fn wait_for_input(&self, wake: &Wake, timeout: Duration) -> io::Result<bool> {
+    /// Waits until there is input, `wake` fires, or `timeout` passes.
+    pub fn wait_for_input(&self, wake: &Wake, timeout: Duration) -> io::Result<Waited> {
         let input = self.input();
         let mut fds = [
             PollFd::new(&input, PollFlags::IN),
@@ -122,29 +118,41 @@ impl Tty {
         let ready = fds[0].revents();
         if ready.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
             super::guard::note_hang_up();
-            return Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "the terminal hung up",
-            ));
+            return Ok(Waited::HungUp);
         }
         wake.drain();
-        Ok(ready.contains(PollFlags::IN))
+        Ok(if ready.contains(PollFlags::IN) {
+            Waited::Input
+        } else {
+            Waited::Nothing
+        })
     }
 
-    /// Reads whatever input is waiting, without blocking.
+    /// Reads whatever input is waiting (at most 64 KiB, so a flood still lets the loop draw
+    /// and look at signals); never blocks.
     pub fn read_available(&self) -> io::Result<Vec<u8>> {
         let mut bytes = Vec::new();
         let mut buf = [0u8; 4096];
-        while bytes.len() < 1 << 16 && self.wait_readable(Duration::ZERO)? {
+        while bytes.len() < 1 << 16 {
             match rustix::io::read(self.input(), &mut buf) {
-                Ok(0) => break,
+                Ok(0) | Err(rustix::io::Errno::AGAIN) => break,
                 Ok(n) => bytes.extend_from_slice(&buf[..n]),
-                Err(rustix::io::Errno::INTR | rustix::io::Errno::AGAIN) => {}
+                Err(rustix::io::Errno::INTR) => {}
                 Err(err) => return Err(err.into()),
             }
         }
         Ok(bytes)
     }
+}
+
+/// What [`Tty::wait_for_input`] saw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Waited {
+    Input,
+    /// A signal, the timeout, or a spurious wake-up.
+    Nothing,
+    /// The terminal hung up: reading it would never block again, nor deliver anything.
+    HungUp,
 }
 
 fn timespec(duration: Duration) -> Timespec {
@@ -158,6 +166,7 @@ fn timespec(duration: Duration) -> Timespec {
 /// to end), so the loop reacts at once instead of at its next timeout.
 pub struct Wake {
     rx: UnixStream,
+    tx: UnixStream,
     registrations: Vec<SigId>,
 }
 
@@ -165,16 +174,23 @@ impl Wake {
     pub fn on(signals: &[i32]) -> io::Result<Wake> {
         let (rx, tx) = UnixStream::pair()?;
         rx.set_nonblocking(true)?;
+        tx.set_nonblocking(true)?;
         let mut wake = Wake {
             rx,
+            tx,
             registrations: Vec::new(),
         };
         for &signal in signals {
             // Each registration owns (and on unregistering closes) a handle of its own.
-            let id = signal_hook::low_level::pipe::register(signal, tx.try_clone()?)?;
+            let id = signal_hook::low_level::pipe::register(signal, wake.tx.try_clone()?)?;
             wake.registrations.push(id);
         }
         Ok(wake)
+    }
+
+    /// A handle that wakes the loop with one byte (for the signal thread).
+    pub fn sender(&self) -> io::Result<UnixStream> {
+        self.tx.try_clone()
     }
 
     fn drain(&self) {

@@ -1,0 +1,235 @@
+//! The binary on a pseudo-terminal, in every input state a terminal can leave it in: each way out
+//! (Ctrl+C as legacy and Kitty terminals send it, SIGINT, SIGTERM, SIGHUP) ends the run with the
+//! answers so far on stdout, its own exit status and the terminal as it was; pastes are text
+//! however they are split; control bytes never reach the terminal.
+
+mod support;
+
+use serde_json::json;
+use support::fixture;
+use support::pty::{Ending, Finished, Launch, Session};
+
+fn release() -> String {
+    std::fs::read_to_string(fixture("release.json")).unwrap()
+}
+
+fn start(kitty: bool) -> Session {
+    let mut session = Session::start(Launch {
+        input: release(),
+        size: (100, 30),
+        kitty,
+    });
+    session.wait_for_text("Which channel should we release to?");
+    session
+}
+
+/// Channel answered (Nightly), one target toggled: the answers every ending must keep.
+fn answer_the_first_questions(session: &mut Session) {
+    session.write(b"3");
+    session.wait_for_text("Which targets do we build?");
+    session.write(b"1");
+    session.wait_for_text("2/4 answered");
+}
+
+/// The run ended as `ending` says, with the answers so far and the terminal as it was.
+fn assert_ended_by(finished: &Finished, ending: Ending, what: &str) {
+    assert_result(finished, ending, what);
+    let problems = finished.terminal_problems();
+    assert!(problems.is_empty(), "{what}: {ending:?}: {problems:?}");
+}
+
+/// The run ended as `ending` says, with the answers so far.
+fn assert_result(finished: &Finished, ending: Ending, what: &str) {
+    let code = finished.code();
+    let stdout = &finished.stdout;
+    assert_eq!(code, ending.exit_code(), "{what}: {ending:?}; {stdout:?}");
+    let result = finished.result();
+    let details = &result["details"];
+    assert_eq!(details["cancelled"], json!(true), "{what}: {ending:?}");
+    let channel = &details["answers"]["channel"]["values"];
+    assert_eq!(channel, &json!(["nightly"]), "{what}: {ending:?}");
+}
+
+/// For each ending: the answers, then `state` (which leaves the input in some state), then the
+/// ending.
+fn every_ending_after(what: &str, state: impl Fn(&mut Session, Ending)) {
+    for kitty in [false, true] {
+        for ending in Ending::ALL {
+            let mut session = start(kitty);
+            answer_the_first_questions(&mut session);
+            state(&mut session, ending);
+            session.end(ending);
+            let finished = session.finish();
+            assert_ended_by(&finished, ending, &format!("{what} (kitty {kitty})"));
+            assert_eq!(
+                finished.result()["details"]["answers"]["targets"]["values"],
+                json!(["linux"]),
+                "{what}: {ending:?}: nothing but the typed 1 toggled a target"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_ending_works_after_a_cut_off_csi() {
+    every_ending_after("ESC [", |session, _| session.write(b"\x1b["));
+}
+
+#[test]
+fn every_ending_works_after_an_unfinished_mouse_report() {
+    every_ending_after("ESC [<0;12", |session, _| session.write(b"\x1b[<0;12"));
+}
+
+#[test]
+fn every_ending_works_after_a_lone_esc_and_a_cut_off_modified_key() {
+    every_ending_after("ESC ESC [1;5", |session, _| session.write(b"\x1b\x1b[1;5"));
+}
+
+#[test]
+fn every_ending_works_after_a_paste_that_never_ends() {
+    // Digits and Enter in it, which must not pick a target or move on.
+    every_ending_after("a paste with no end marker", |session, _| {
+        session.write(b"\x1b[200~2\r\r")
+    });
+}
+
+/// In the notes editor with a draft of `draft_len` bytes typed in one paste.
+fn in_the_editor_with_a_draft(session: &mut Session, draft_len: usize) {
+    session.write(b"\r");
+    session.wait_for_text("Anything the release notes must say?");
+    let line = "the quick brown fox jumps over the lazy dog 0123456789\n";
+    let draft: String = line.repeat(draft_len / line.len() + 1);
+    session.write(format!("\x1b[200~{draft}END-OF-DRAFT\x1b[201~").as_bytes());
+}
+
+#[test]
+fn every_ending_works_in_an_editor_holding_a_large_draft() {
+    for ending in Ending::ALL {
+        let mut session = start(false);
+        answer_the_first_questions(&mut session);
+        in_the_editor_with_a_draft(&mut session, 100_000);
+        session.wait_for_text("END-OF-DRAFT");
+        session.write(b"\x1b[200~open paste");
+        session.end(ending);
+        let finished = session.finish();
+        assert_ended_by(&finished, ending, "a large draft and an open paste");
+        let answers = &finished.result()["details"]["answers"];
+        assert_eq!(answers["targets"]["values"], json!(["linux"]));
+    }
+}
+
+/// The paste, its digits and line breaks, split into reads at `cuts`.
+fn paste_in_parts(session: &mut Session, paste: &[u8], cuts: &[usize]) {
+    let mut start = 0;
+    for &cut in cuts.iter().chain([&paste.len()]) {
+        session.write(&paste[start..cut]);
+        start = cut;
+    }
+}
+
+#[test]
+fn a_split_paste_outside_an_editor_does_nothing_and_in_one_is_its_text() {
+    // Split inside the content, right after the start marker and inside the end marker (a
+    // split inside the start marker waits the shorter escape timeout; the decoder's tests
+    // cover every offset).
+    let paste = b"\x1b[200~2\r3\r1\r\x1b[201~";
+    for cuts in [
+        vec![6],
+        vec![8],
+        vec![10, 15],
+        vec![17],
+        vec![7, 9, 11, 13, 16],
+    ] {
+        let mut session = start(false);
+        paste_in_parts(&mut session, paste, &cuts);
+        session.write(b"3");
+        session.wait_for_text("Which targets do we build?");
+        session.write(b"1\r");
+        session.wait_for_text("Anything the release notes must say?");
+        paste_in_parts(&mut session, paste, &cuts);
+        session.write(b"\r");
+        session.wait_for_text("Tag the release commit?");
+        session.end(Ending::CtrlC);
+        let finished = session.finish();
+        assert_eq!(finished.code(), 130, "cuts {cuts:?}");
+        let answers = &finished.result()["details"]["answers"];
+        assert_eq!(
+            answers["channel"]["values"],
+            json!(["nightly"]),
+            "cuts {cuts:?}"
+        );
+        assert_eq!(
+            answers["targets"]["values"],
+            json!(["linux"]),
+            "cuts {cuts:?}"
+        );
+        assert_eq!(
+            answers["notes"]["customText"],
+            json!("2\n3\n1\n"),
+            "cuts {cuts:?}: the whole paste is the note"
+        );
+        assert!(finished.terminal_problems().is_empty());
+    }
+}
+
+/// Whether `c` may appear in what the binary writes to the terminal: text, and the controls of
+/// its own escape sequences, line handling and bell.
+fn writable(c: char) -> bool {
+    !c.is_control() || matches!(c, '\x1b' | '\r' | '\n' | '\x07')
+}
+
+#[test]
+fn typed_and_pasted_control_bytes_never_reach_the_terminal() {
+    let mut session = start(false);
+    answer_the_first_questions(&mut session);
+    session.write(b"\r");
+    session.wait_for_text("Anything the release notes must say?");
+    let before = session.output_len();
+    // Typed: C1 controls (8-bit CSI too), as UTF-8 and as raw bytes, and control code points
+    // named by Kitty and modifyOtherKeys sequences.
+    session.write("x\u{9b}2J\u{85}y".as_bytes());
+    session.write(b"\x9b31m\x1b[155u\x1b[27;1;155~\x1b[3uz");
+    // Pasted: C0 and C1 controls and escape sequences.
+    session.write("\x1b[200~p\x07a\x08s\u{9b}t\x1b[31me\x0e\x1b[201~".as_bytes());
+    session.wait_for_text("x2Jy31mzpaste");
+    session.write(b"\r");
+    session.wait_for_text("Tag the release commit?");
+    session.end(Ending::CtrlC);
+    let finished = session.finish();
+    let written = String::from_utf8_lossy(&finished.output[before..]).into_owned();
+    let stray: Vec<char> = written.chars().filter(|&c| !writable(c)).collect();
+    assert!(stray.is_empty(), "control characters written: {stray:?}");
+    let note = finished.result()["details"]["answers"]["notes"]["customText"].clone();
+    assert_eq!(note, json!("x2Jy31mzpaste"));
+}
+
+#[test]
+fn ctrl_c_typed_again_after_the_terminal_is_restored_keeps_the_result_and_exit_status() {
+    // The first Ctrl+C cancels; the terminal is cooked again before the process exits, so
+    // each further one is a SIGINT from the terminal itself, landing anywhere on the way out.
+    for _ in 0..5 {
+        let mut session = start(false);
+        answer_the_first_questions(&mut session);
+        session.write(b"\x03");
+        while session.running() {
+            session.write(b"\x03");
+            std::thread::sleep(std::time::Duration::from_micros(200));
+        }
+        let finished = session.finish();
+        assert_result(&finished, Ending::CtrlC, "Ctrl+C after Ctrl+C");
+        // Only termios: a Ctrl+C in the cooked terminal makes the kernel discard output the
+        // terminal has not read yet (no NOFLSH), the runtime's last bytes among it.
+        let termios = finished.termios_problems();
+        assert!(termios.is_empty(), "{termios:?}");
+    }
+}
+
+#[test]
+fn closing_the_terminal_prints_the_answers_and_exits_129() {
+    let mut session = start(false);
+    answer_the_first_questions(&mut session);
+    session.write(b"\x1b[");
+    session.hang_up();
+    let finished = session.finish();
+    assert_result(&finished, Ending::Sighup, "the terminal closed");
+}

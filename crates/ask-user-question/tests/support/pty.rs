@@ -1,0 +1,494 @@
+//! The binary on a pseudo-terminal of the test's own: the test plays the terminal (answers the
+//! start-up queries, types, pastes, resizes, signals) and checks what the binary leaves behind:
+//! its stdout, its exit status, the terminal's termios and the modes its output turned off.
+//!
+//! Waits are bounded by [`PATIENCE`] and only fail when what is awaited never comes.
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsFd, AsRawFd, BorrowedFd, OwnedFd};
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use rustix::event::{PollFd, PollFlags, Timespec};
+use rustix::process::{Pid, Signal};
+use rustix::termios::Termios;
+use serde_json::Value;
+
+use super::BINARY;
+
+/// The longest anything is awaited: generous, to tell a hang from a slow machine.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// How a session ends, unless the questionnaire ended first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// Ctrl+C as a legacy terminal sends it (`0x03`).
+    CtrlC,
+    /// Ctrl+C as a Kitty-protocol terminal sends it (`CSI 99;5u`).
+    KittyCtrlC,
+    Sigint,
+    Sigterm,
+    Sighup,
+}
+
+impl Ending {
+    pub const ALL: [Ending; 5] = [
+        Ending::CtrlC,
+        Ending::KittyCtrlC,
+        Ending::Sigint,
+        Ending::Sigterm,
+        Ending::Sighup,
+    ];
+
+    /// The exit status the binary must end with.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Ending::CtrlC | Ending::KittyCtrlC | Ending::Sigint => 130,
+            Ending::Sigterm => 143,
+            Ending::Sighup => 129,
+        }
+    }
+}
+
+/// The binary running on a pseudo-terminal.
+pub struct Session {
+    /// `None` once the terminal hung up.
+    master: Option<File>,
+    /// Held open so the terminal outlives the binary and its termios can be read afterwards.
+    slave: OwnedFd,
+    termios_before: Termios,
+    child: Child,
+    output: Arc<Mutex<Vec<u8>>>,
+    stop: Arc<AtomicBool>,
+    reader: Option<thread::JoinHandle<()>>,
+}
+
+/// How a session is started.
+pub struct Launch {
+    /// The questionnaire, piped to stdin.
+    pub input: String,
+    pub size: (u16, u16),
+    /// Whether the terminal answers the Kitty keyboard query.
+    pub kitty: bool,
+}
+
+/// What a session left behind.
+pub struct Finished {
+    pub stdout: String,
+    pub status: ExitStatus,
+    /// Everything the binary wrote to the terminal.
+    pub output: Vec<u8>,
+    termios_before: Termios,
+    /// `None` when the terminal hung up.
+    termios_after: Option<Termios>,
+}
+
+impl Session {
+    pub fn start(launch: Launch) -> Session {
+        let (master, slave) = open_pty(launch.size);
+        let termios_before = rustix::termios::tcgetattr(&slave).expect("read the termios");
+        let mut command = Command::new(BINARY);
+        command
+            .env_remove("NO_COLOR")
+            .env("RUST_BACKTRACE", "0")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(File::from(slave.try_clone().expect("dup the slave")));
+        let slave_fd = slave.as_raw_fd();
+        // SAFETY: only async-signal-safe system calls run between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                rustix::process::setsid()?;
+                rustix::process::ioctl_tiocsctty(BorrowedFd::borrow_raw(slave_fd))?;
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().expect("start the binary");
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        stdin
+            .write_all(launch.input.as_bytes())
+            .expect("pipe the questionnaire");
+        drop(stdin);
+
+        let output = Arc::new(Mutex::new(Vec::new()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let reader = {
+            let master = master.try_clone().expect("dup the master");
+            let (output, stop) = (Arc::clone(&output), Arc::clone(&stop));
+            thread::spawn(move || play_the_terminal(master, launch.kitty, &output, &stop))
+        };
+        Session {
+            master: Some(master),
+            slave,
+            termios_before,
+            child,
+            output,
+            stop,
+            reader: Some(reader),
+        }
+    }
+
+    /// Whether the binary is still running.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Types `bytes`, as fast as the binary reads them; gives up once it has exited.
+    pub fn write(&mut self, bytes: &[u8]) {
+        let mut rest = bytes;
+        let deadline = Instant::now() + PATIENCE;
+        while !rest.is_empty() {
+            let written = rustix::io::write(self.master(), rest);
+            match written {
+                Ok(n) => rest = &rest[n..],
+                Err(rustix::io::Errno::AGAIN | rustix::io::Errno::INTR) => {
+                    if !self.running() {
+                        return;
+                    }
+                    assert!(Instant::now() < deadline, "the binary stopped reading");
+                    let mut fds = [PollFd::new(self.master(), PollFlags::OUT)];
+                    let _ = rustix::event::poll(&mut fds, Some(&millis(20)));
+                }
+                Err(err) => panic!("type into the terminal: {err}"),
+            }
+        }
+    }
+
+    fn master(&self) -> &File {
+        self.master.as_ref().expect("the terminal is up")
+    }
+
+    /// Changes the terminal's size (the kernel sends SIGWINCH).
+    pub fn resize(&self, (columns, rows): (u16, u16)) {
+        set_size(
+            self.master.as_ref().expect("the terminal is up"),
+            (columns, rows),
+        );
+    }
+
+    /// Closes the terminal, as closing its window does.
+    pub fn hang_up(&mut self) {
+        self.stop_reading();
+        self.master = None;
+    }
+
+    pub fn signal(&self, signal: Signal) {
+        // The binary may have ended already; then there is nothing to signal.
+        let _ = rustix::process::kill_process(Pid::from_child(&self.child), signal);
+    }
+
+    /// Ends the session as `ending` does (nothing if the binary already ended).
+    pub fn end(&mut self, ending: Ending) {
+        match ending {
+            Ending::CtrlC => self.write(b"\x03"),
+            Ending::KittyCtrlC => self.write(b"\x1b[99;5u"),
+            Ending::Sigint => self.signal(Signal::INT),
+            Ending::Sigterm => self.signal(Signal::TERM),
+            Ending::Sighup => self.signal(Signal::HUP),
+        }
+    }
+
+    /// How many bytes the binary has written to the terminal so far.
+    pub fn output_len(&self) -> usize {
+        self.output.lock().unwrap().len()
+    }
+
+    /// The terminal's text so far: the output without escape sequences.
+    pub fn text(&self) -> String {
+        plain(&self.output.lock().unwrap())
+    }
+
+    /// Waits until the binary has written `bytes` (say, the mode it turns on once in raw mode).
+    pub fn wait_for_output(&mut self, bytes: &[u8]) {
+        let deadline = Instant::now() + PATIENCE;
+        loop {
+            if self
+                .output
+                .lock()
+                .unwrap()
+                .windows(bytes.len())
+                .any(|w| w == bytes)
+            {
+                return;
+            }
+            assert!(self.running(), "the binary ended before writing {bytes:?}");
+            assert!(Instant::now() < deadline, "gave up waiting for {bytes:?}");
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Waits until `text` has been drawn.
+    pub fn wait_for_text(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.text().contains(text) {
+            assert!(self.running(), "the binary ended before {text:?} was drawn");
+            assert!(
+                Instant::now() < deadline,
+                "gave up waiting for {text:?}; drawn so far:\n{}",
+                tail(&self.text())
+            );
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Waits for the binary to exit (at most [`PATIENCE`]).
+    pub fn finish(mut self) -> Finished {
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the binary") {
+                break status;
+            }
+            if Instant::now() >= deadline {
+                let _ = self.child.kill();
+                panic!(
+                    "the binary did not exit; drawn so far:\n{}",
+                    tail(&self.text())
+                );
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        let mut stdout = String::new();
+        self.child
+            .stdout
+            .take()
+            .expect("piped stdout")
+            .read_to_string(&mut stdout)
+            .expect("read stdout");
+        self.stop_reading();
+        Finished {
+            stdout,
+            status,
+            output: std::mem::take(&mut *self.output.lock().unwrap()),
+            termios_before: self.termios_before.clone(),
+            termios_after: self
+                .master
+                .as_ref()
+                .map(|_| rustix::termios::tcgetattr(&self.slave).expect("read the termios")),
+        }
+    }
+
+    fn stop_reading(&mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(reader) = self.reader.take() {
+            reader.join().expect("the terminal thread");
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.stop_reading();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Finished {
+    /// The exit code; a death by signal is a failure that says which.
+    pub fn code(&self) -> i32 {
+        match self.status.code() {
+            Some(code) => code,
+            None => panic!(
+                "killed by signal {:?} instead of exiting; stdout {:?}",
+                self.status.signal(),
+                self.stdout
+            ),
+        }
+    }
+
+    /// The result JSON on stdout.
+    pub fn result(&self) -> Value {
+        serde_json::from_str(self.stdout.trim()).unwrap_or_else(|err| {
+            panic!("stdout is not the result JSON ({err}): {:?}", self.stdout)
+        })
+    }
+
+    /// Every problem with how the terminal was left: termios changed, or a mode the binary
+    /// turned on (raw input aside, which termios covers) not turned off after its last use.
+    pub fn terminal_problems(&self) -> Vec<String> {
+        let mut problems = self.termios_problems();
+        let output = String::from_utf8_lossy(&self.output);
+        for (on, off, what) in [
+            ("\x1b[?25l", "\x1b[?25h", "cursor hidden"),
+            ("\x1b[?2004h", "\x1b[?2004l", "bracketed paste"),
+            ("\x1b[?7l", "\x1b[?7h", "line wrap off"),
+        ] {
+            if let Some(last_on) = output.rfind(on)
+                && output.rfind(off).is_none_or(|last_off| last_off < last_on)
+            {
+                problems.push(format!("{what} left on"));
+            }
+        }
+        let pushed = output.matches("\x1b[>").count();
+        let popped = output.matches("\x1b[<u").count();
+        if pushed != popped {
+            problems.push(format!(
+                "Kitty flags pushed {pushed} times, popped {popped}"
+            ));
+        }
+        problems
+    }
+
+    /// Whether the termios differs from before the run.
+    pub fn termios_problems(&self) -> Vec<String> {
+        let Some(after) = &self.termios_after else {
+            return vec!["the terminal hung up: no termios to compare".into()];
+        };
+        let before = &self.termios_before;
+        let mut problems = Vec::new();
+        if before.input_modes != after.input_modes
+            || before.output_modes != after.output_modes
+            || before.control_modes != after.control_modes
+            || before.local_modes != after.local_modes
+            || format!("{:?}", before.special_codes) != format!("{:?}", after.special_codes)
+        {
+            problems.push(format!(
+                "termios changed: {:?} {:?} → {:?} {:?}",
+                before.input_modes, before.local_modes, after.input_modes, after.local_modes
+            ));
+        }
+        problems
+    }
+}
+
+/// Reads the binary's output into `output` and answers the start-up queries as a terminal
+/// would, until told to stop (then it reads what is left).
+fn play_the_terminal(mut master: File, kitty: bool, output: &Mutex<Vec<u8>>, stop: &AtomicBool) {
+    let mut buf = [0u8; 8192];
+    // The tail of the last read that may be the start of a query.
+    let mut carry: Vec<u8> = Vec::new();
+    loop {
+        let stopping = stop.load(Ordering::SeqCst);
+        let mut fds = [PollFd::new(&master, PollFlags::IN)];
+        let wait = if stopping { millis(0) } else { millis(20) };
+        if !matches!(rustix::event::poll(&mut fds, Some(&wait)), Ok(1..)) {
+            if stopping {
+                return;
+            }
+            continue;
+        }
+        match rustix::io::read(&master, &mut buf) {
+            Ok(n @ 1..) => {
+                output.lock().unwrap().extend_from_slice(&buf[..n]);
+                carry.extend_from_slice(&buf[..n]);
+                let replies = replies(&mut carry, kitty);
+                if !replies.is_empty() {
+                    let _ = master.write_all(&replies);
+                }
+            }
+            Err(rustix::io::Errno::AGAIN | rustix::io::Errno::INTR) => {}
+            _ if stopping => return,
+            // The binary closed its side; wait for the test to stop us.
+            _ => thread::sleep(Duration::from_millis(10)),
+        }
+    }
+}
+
+/// A terminal's replies to the queries in `bytes`; leaves in `bytes` only a tail that may be
+/// the start of a query.
+fn replies(bytes: &mut Vec<u8>, kitty: bool) -> Vec<u8> {
+    const QUERIES: [&[u8]; 3] = [b"\x1b[6n", b"\x1b[?u", b"\x1b[c"];
+    let mut replies = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let rest = &bytes[i..];
+        if let Some(query) = QUERIES.iter().find(|q| rest.starts_with(q)) {
+            match *query {
+                b"\x1b[6n" => replies.extend_from_slice(b"\x1b[1;1R"),
+                b"\x1b[?u" if kitty => replies.extend_from_slice(b"\x1b[?0u"),
+                b"\x1b[c" => replies.extend_from_slice(b"\x1b[?62;22c"),
+                _ => {}
+            }
+            i += query.len();
+        } else if QUERIES.iter().any(|q| q.starts_with(rest)) {
+            break;
+        } else {
+            i += 1;
+        }
+    }
+    bytes.drain(..i);
+    replies
+}
+
+fn open_pty(size: (u16, u16)) -> (File, OwnedFd) {
+    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
+    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
+        .expect("open a pseudo-terminal");
+    grantpt(&master).expect("grantpt");
+    unlockpt(&master).expect("unlockpt");
+    let name: CString = ptsname(&master, Vec::new()).expect("ptsname");
+    let slave: OwnedFd = File::options()
+        .read(true)
+        .write(true)
+        .custom_flags(rustix::fs::OFlags::NOCTTY.bits() as i32)
+        .open(name.to_str().expect("pty name"))
+        .expect("open the pty slave")
+        .into();
+    set_size(&master, size);
+    // Writes must never block the test on a binary that stopped reading.
+    let flags = rustix::fs::fcntl_getfl(&master).expect("master flags");
+    rustix::fs::fcntl_setfl(&master, flags | rustix::fs::OFlags::NONBLOCK).expect("non-blocking");
+    (File::from(master), slave)
+}
+
+fn set_size(master: impl AsFd, (columns, rows): (u16, u16)) {
+    let size = rustix::termios::Winsize {
+        ws_row: rows,
+        ws_col: columns,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    rustix::termios::tcsetwinsize(master, size).expect("set the pty size");
+}
+
+fn millis(ms: u64) -> Timespec {
+    Timespec {
+        tv_sec: 0,
+        tv_nsec: (ms * 1_000_000) as _,
+    }
+}
+
+/// Terminal output as text: CSI, OSC and other escape sequences removed.
+pub fn plain(raw: &[u8]) -> String {
+    let text = String::from_utf8_lossy(raw);
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\x1b' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('[') => {
+                while chars.next_if(|c| ('\x20'..='\x3f').contains(c)).is_some() {}
+                chars.next();
+            }
+            Some(']') => {
+                // OSC (hyperlinks): up to BEL or ST.
+                while let Some(c) = chars.next() {
+                    if c == '\x07' || (c == '\x1b' && chars.next_if_eq(&'\\').is_some()) {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The end of a long text, for failure messages.
+fn tail(text: &str) -> &str {
+    let start = text.len().saturating_sub(2000);
+    let start = (start..text.len())
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(text.len());
+    &text[start..]
+}
