@@ -6,10 +6,12 @@
 
 use std::sync::Arc;
 
-use question::{Label, Labels, Question, QuestionType, Questionnaire};
+use question::{Label, Labels, Question, QuestionOption, QuestionType, Questionnaire};
 use tea::text::{pad_line, sanitize, sanitize_line, truncate, truncate_line, width, wrap};
 use tea::{Line, Size, Slot, Span, Style};
-use tea_markdown::MarkdownCache;
+use tea_markdown::{Kind, MarkdownCache, Paged};
+
+use crate::clip::wrap_head;
 
 /// From this many columns on, previews sit beside the option list.
 pub const WIDE_MIN_COLUMNS: usize = 100;
@@ -99,7 +101,8 @@ impl Marks {
     }
 }
 
-/// An option's label and description, wrapped to the list width minus the hanging indent.
+/// An option's label and description, wrapped to the list width minus the hanging indent; rows
+/// past the terminal's height are left out (no item is drawn taller).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ItemRows {
     pub label: Vec<String>,
@@ -116,7 +119,7 @@ impl ItemRows {
 #[derive(Debug, Clone)]
 pub struct QuestionLayout {
     pub context: Arc<Vec<Line>>,
-    /// Every wrapped prompt row (drawing caps them at [`PROMPT_MAX_ROWS`]).
+    /// The wrapped prompt's first rows: [`PROMPT_MAX_ROWS`], and one more when it goes on.
     pub prompt: Vec<String>,
     pub marks: Marks,
     /// One per option, then one for "Type something." when the type allows free text.
@@ -125,15 +128,30 @@ pub struct QuestionLayout {
     pub previews: Vec<Preview>,
 }
 
+/// Preview sources longer than this render piece by piece ([`Paged`]) as they are scrolled;
+/// shorter ones render whole, once per width.
+pub const LONG_PREVIEW: usize = 64 * 1024;
+
 /// An option's preview text. Markdown is rendered on demand: highlighting code is the
 /// costly part of a first frame, and most previews are never looked at.
 #[derive(Debug, Clone)]
 pub enum Preview {
     /// Neither a preview nor a description.
     Empty,
-    /// Markdown not rendered yet.
-    Pending(String),
+    /// Markdown, or a long description, not rendered yet.
+    Pending,
     Ready(Arc<Vec<Line>>),
+    /// A long source, rendered as far as it has been shown.
+    Paged(Box<Paged>),
+}
+
+/// What an option previews: its markdown preview, else its description.
+pub fn preview_source(option: &QuestionOption) -> Option<(Kind, &str)> {
+    match (&option.preview, &option.description) {
+        (Some(src), _) if !src.trim().is_empty() => Some((Kind::Markdown, src)),
+        (_, Some(d)) if !d.trim().is_empty() => Some((Kind::Plain, d)),
+        _ => None,
+    }
 }
 
 impl Preview {
@@ -141,30 +159,60 @@ impl Preview {
     pub fn has_content(&self) -> bool {
         match self {
             Preview::Empty => false,
-            Preview::Pending(_) => true,
+            Preview::Pending => true,
             Preview::Ready(lines) => !lines.is_empty(),
-        }
-    }
-
-    /// The rendered rows; none while still pending.
-    pub fn lines(&self) -> Arc<Vec<Line>> {
-        match self {
-            Preview::Ready(lines) => lines.clone(),
-            Preview::Empty | Preview::Pending(_) => Arc::new(Vec::new()),
+            Preview::Paged(doc) => !doc.is_complete() || !doc.is_empty(),
         }
     }
 
     /// Rendered rows so far (0 while pending).
-    fn len(&self) -> usize {
+    pub fn len(&self) -> usize {
         match self {
             Preview::Ready(lines) => lines.len(),
-            Preview::Empty | Preview::Pending(_) => 0,
+            Preview::Paged(doc) => doc.len(),
+            Preview::Empty | Preview::Pending => 0,
         }
     }
 
-    fn render(&mut self, width: usize, markdown: &mut MarkdownCache) {
-        if let Preview::Pending(source) = self {
-            *self = Preview::Ready(markdown.get(source, width));
+    /// Whether [`Preview::len`] counts every row.
+    pub fn is_complete(&self) -> bool {
+        match self {
+            Preview::Paged(doc) => doc.is_complete(),
+            Preview::Pending => false,
+            Preview::Empty | Preview::Ready(_) => true,
+        }
+    }
+
+    /// Up to `count` rendered rows from `start` (those [`Preview::render`] was asked for).
+    pub fn rows(&self, start: usize, count: usize) -> Box<dyn Iterator<Item = &Line> + '_> {
+        match self {
+            Preview::Ready(lines) => Box::new(lines.iter().skip(start).take(count)),
+            Preview::Paged(doc) => Box::new(doc.rows(start, count)),
+            Preview::Empty | Preview::Pending => Box::new(std::iter::empty()),
+        }
+    }
+
+    /// Renders `source` at `width` as far as rows `start..start + count` need.
+    fn render(
+        &mut self,
+        source: Option<(Kind, &str)>,
+        width: usize,
+        (start, count): (usize, usize),
+        markdown: &mut MarkdownCache,
+    ) {
+        let Some((kind, source)) = source else {
+            return;
+        };
+        if let Preview::Pending = self {
+            *self = match kind {
+                Kind::Markdown if source.len() <= LONG_PREVIEW => {
+                    Preview::Ready(markdown.get(source, width))
+                }
+                _ => Preview::Paged(Box::new(Paged::new(kind, width))),
+            };
+        }
+        if let Preview::Paged(doc) = self {
+            doc.show(source, start, count);
         }
     }
 }
@@ -189,10 +237,12 @@ impl Measured {
     ) -> Measured {
         let geometry = Geometry::new(size.width as usize);
         let labels = &questionnaire.labels;
+        // No item is drawn taller than the terminal: rows past that need not be wrapped.
+        let item_rows = size.height as usize + 1;
         let questions: Vec<QuestionLayout> = questionnaire
             .questions
             .iter()
-            .map(|q| measure_question(q, labels, &geometry, markdown))
+            .map(|q| measure_question(q, labels, &geometry, item_rows, markdown))
             .collect();
         let tabs = questionnaire.questions.len() > 1;
         let warning = wrap(
@@ -235,7 +285,16 @@ impl Measured {
                 if !previews_count || need >= cap {
                     break;
                 }
-                measured.questions[q].previews[i].render(geometry.preview, markdown);
+                let source = questionnaire.questions[q]
+                    .options
+                    .get(i)
+                    .and_then(preview_source);
+                measured.questions[q].previews[i].render(
+                    source,
+                    geometry.preview,
+                    (0, cap),
+                    markdown,
+                );
                 need = need.max(need_of(&measured, q));
             }
         }
@@ -243,15 +302,27 @@ impl Measured {
         measured
     }
 
-    /// Renders the preview of option `i` of question `q` if it is still pending.
-    pub fn ensure_preview(&mut self, q: usize, i: usize, markdown: &mut MarkdownCache) {
+    /// Renders the preview of option `i` of question `q` as far as rows `start..start + count`
+    /// need.
+    pub fn ensure_preview(
+        &mut self,
+        questionnaire: &Questionnaire,
+        (q, i): (usize, usize),
+        rows: (usize, usize),
+        markdown: &mut MarkdownCache,
+    ) {
         let width = self.geometry.preview;
+        let source = questionnaire
+            .questions
+            .get(q)
+            .and_then(|question| question.options.get(i))
+            .and_then(preview_source);
         if let Some(preview) = self
             .questions
             .get_mut(q)
             .and_then(|m| m.previews.get_mut(i))
         {
-            preview.render(width, markdown);
+            preview.render(source, width, rows, markdown);
         }
     }
 
@@ -265,13 +336,15 @@ fn measure_question(
     q: &Question,
     labels: &Labels,
     geometry: &Geometry,
+    item_rows: usize,
     markdown: &mut MarkdownCache,
 ) -> QuestionLayout {
     let context = match &q.context {
         Some(src) => markdown.get(src, geometry.inner.max(1)),
         None => Arc::new(Vec::new()),
     };
-    let prompt = wrap(&sanitize(&q.prompt), geometry.inner.max(1));
+    // One row past the shown ones tells that the prompt goes on.
+    let prompt = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_MAX_ROWS + 1).rows;
     let free_text = q.kind != QuestionType::Text && q.kind.allows_custom_text();
     let count = q.options.len() + usize::from(free_text);
     let marks = Marks {
@@ -284,12 +357,12 @@ fn measure_question(
         .options
         .iter()
         .map(|o| ItemRows {
-            label: wrap(&sanitize(&o.label), text_width),
+            label: wrap_head(&o.label, text_width, item_rows).rows,
             description: o
                 .description
                 .as_deref()
                 .filter(|d| !d.trim().is_empty())
-                .map(|d| wrap(&sanitize(d), text_width))
+                .map(|d| wrap_head(d, text_width, item_rows).rows)
                 .unwrap_or_default(),
         })
         .collect();
@@ -303,15 +376,15 @@ fn measure_question(
     let previews = q
         .options
         .iter()
-        .map(|o| match (&o.preview, &o.description) {
-            (Some(src), _) if !src.trim().is_empty() => Preview::Pending(src.clone()),
-            (_, Some(d)) if !d.trim().is_empty() => Preview::Ready(Arc::new(
+        .map(|o| match preview_source(o) {
+            Some((Kind::Plain, d)) if d.len() <= LONG_PREVIEW => Preview::Ready(Arc::new(
                 wrap(&sanitize(d), geometry.preview)
                     .into_iter()
                     .map(Line::plain)
                     .collect(),
             )),
-            _ => Preview::Empty,
+            Some(_) => Preview::Pending,
+            None => Preview::Empty,
         })
         .collect();
     QuestionLayout {

@@ -71,6 +71,7 @@
 
 mod app;
 pub mod cards;
+mod clip;
 mod editor;
 pub mod keymap;
 mod layout;
