@@ -37,6 +37,12 @@ use tea::{Palette, Size};
 /// Set in the environment of a child run of this benchmark to time the addon's path on the
 /// file it names.
 const PROBE: &str = "ASK_USER_QUESTION_MEMORY_PROBE";
+/// Set in the environment of a child run of this benchmark to write the inputs to the
+/// directory it names. The inputs are built in a child so this process stays small: a child
+/// starts as a copy of its parent, and its peak memory would count what the parent held.
+const WRITE: &str = "ASK_USER_QUESTION_MEMORY_WRITE";
+/// The input sizes, in megabytes.
+const SIZES: [usize; 3] = [1, 20, 50];
 
 const MEGABYTE: usize = 1_000_000;
 /// Process runs per input (the figures are their median and greatest).
@@ -64,19 +70,29 @@ fn markdown(bytes: usize) -> String {
     out
 }
 
-/// Writes the long-prompt and long-preview questionnaires of `megabytes` to `dir`.
-fn write_inputs(dir: &Path, megabytes: usize) -> [(String, PathBuf); 2] {
-    let text = markdown(megabytes * MEGABYTE);
-    let prompt = json!({"questions": [{"id": "q", "header": "Long", "prompt": text,
-        "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]});
-    let preview = json!({"questions": [{"id": "q", "header": "Long", "prompt": "Which one?",
-        "options": [{"value": "a", "label": "A", "preview": text}, {"value": "b", "label": "B"}]}]});
-    [("prompt", prompt), ("preview", preview)].map(|(name, input)| {
-        let path = dir.join(format!("{name}-{megabytes}mb.json"));
-        let file = std::fs::File::create(&path).expect("write an input");
-        serde_json::to_writer(std::io::BufWriter::new(file), &input).expect("write an input");
-        (format!("{megabytes} MB {name}"), path)
+/// The long-prompt and long-preview questionnaires of `megabytes`: their names and files.
+fn inputs(dir: &Path, megabytes: usize) -> [(String, PathBuf); 2] {
+    ["prompt", "preview"].map(|name| {
+        (
+            format!("{megabytes} MB {name}"),
+            dir.join(format!("{name}-{megabytes}mb.json")),
+        )
     })
+}
+
+/// Writes every input to `dir`.
+fn write_inputs(dir: &Path) {
+    for megabytes in SIZES {
+        let text = markdown(megabytes * MEGABYTE);
+        let prompt = json!({"questions": [{"id": "q", "header": "Long", "prompt": text,
+            "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]});
+        let preview = json!({"questions": [{"id": "q", "header": "Long", "prompt": "Which one?",
+            "options": [{"value": "a", "label": "A", "preview": text}, {"value": "b", "label": "B"}]}]});
+        for ((_, path), input) in inputs(dir, megabytes).iter().zip([prompt, preview]) {
+            let file = std::fs::File::create(path).expect("write an input");
+            serde_json::to_writer(std::io::BufWriter::new(file), &input).expect("write an input");
+        }
+    }
 }
 
 /// Waits for `child`; its exit code and peak resident memory in bytes.
@@ -267,17 +283,25 @@ fn main() {
     if let Ok(path) = std::env::var(PROBE) {
         return probe_headless(&path);
     }
-    let binary = env!("CARGO_BIN_EXE_ask-user-question");
-    for bytes in [100_000, MEGABYTE] {
-        editing(bytes);
+    if let Ok(dir) = std::env::var(WRITE) {
+        return write_inputs(Path::new(&dir));
     }
+    let binary = env!("CARGO_BIN_EXE_ask-user-question");
     let dir = std::env::temp_dir().join(format!("ask-user-question-memory-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
-    for size in [1, 20, 50] {
-        for (name, path) in write_inputs(&dir, size) {
+    let me = std::env::current_exe().expect("the benchmark's own path");
+    let written = Command::new(me)
+        .env(WRITE, &dir)
+        .status()
+        .expect("the benchmark runs itself");
+    assert!(written.success(), "writing the inputs failed");
+    for megabytes in SIZES {
+        for (name, path) in inputs(&dir, megabytes) {
             long_input(binary, &name, &path);
-            std::fs::remove_file(&path).ok();
         }
     }
     std::fs::remove_dir_all(&dir).ok();
+    for bytes in [100_000, MEGABYTE] {
+        editing(bytes);
+    }
 }
