@@ -14,9 +14,10 @@
 //!   (validate, `questionnaire::App` in tea's headless `Driver` at 80x24, resized to 120x40 by
 //!   the first render, the frame's rows), timed in a fresh process of this benchmark that
 //!   parsed the file first, with that process's peak memory;
-//! - editing: a text question whose draft is 100 KB or 1 MB, the cursor in its middle (the
-//!   start of its last line, half the draft long); keys (typing, Backspace, ←/→, ↑/↓) through
-//!   the headless driver, each with the frame it draws.
+//! - editing: a draft of 100 KB or 1 MB in a text question, and in the free-text editor of a
+//!   single question whose preview beside the list follows the draft; the cursor in the
+//!   draft's middle (the start of its last line, half the draft long); keys (typing,
+//!   Backspace, ←/→, ↑/↓) through the headless driver, each with the frame it draws.
 
 mod support;
 
@@ -233,17 +234,41 @@ fn long_input(binary: &str, name: &str, path: &Path) {
     }
 }
 
-fn editing(bytes: usize) {
+/// Where a draft is edited.
+#[derive(Clone, Copy)]
+enum Editor {
+    /// A text question's answer.
+    TextQuestion,
+    /// "Type something." of a single question at 120 columns, its preview beside the list
+    /// following the draft.
+    FreeText,
+}
+
+fn editing(bytes: usize, editor: Editor) {
     let size = Size::new(120, 40);
-    let input =
-        json!({"questions": [{"id": "t", "header": "T", "prompt": "Write", "type": "text"}]});
+    let (input, open, name) = match editor {
+        Editor::TextQuestion => (
+            json!({"questions": [{"id": "t", "header": "T", "prompt": "Write", "type": "text"}]}),
+            None,
+            "text question",
+        ),
+        Editor::FreeText => (
+            json!({"questions": [{"id": "s", "header": "S", "prompt": "Pick",
+                "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]}),
+            Some(KeyCode::Char('3')),
+            "free text + preview",
+        ),
+    };
     let questionnaire = question::validate(&input).expect("valid");
     let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+    let plain = |code| key(code, KeyModifiers::NONE);
+    if let Some(code) = open {
+        driver.send(&plain(code));
+    }
     let half = markdown(bytes / 2);
     // The second half is one long line: Home puts the cursor in the middle of the draft.
     let line = markdown(bytes / 2).replace('\n', " ");
     driver.send_msg(Msg::InsertText(format!("{half}\n{line}")));
-    let plain = |code| key(code, KeyModifiers::NONE);
     driver.send(&plain(KeyCode::Home));
     driver.frame_ref();
     let keys: Vec<Event> = [
@@ -272,7 +297,7 @@ fn editing(bytes: usize) {
         })
         .collect();
     report(
-        &format!("edit a {} KB draft: key→frame", bytes / 1000),
+        &format!("edit {} KB, {name}: key→frame", bytes / 1000),
         &stats(&samples),
         micros,
         "   target ≤ 1 ms at 1 MB",
@@ -301,7 +326,9 @@ fn main() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
-    for bytes in [100_000, MEGABYTE] {
-        editing(bytes);
+    for editor in [Editor::TextQuestion, Editor::FreeText] {
+        for bytes in [100_000, MEGABYTE] {
+            editing(bytes, editor);
+        }
     }
 }

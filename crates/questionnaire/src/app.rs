@@ -689,6 +689,8 @@ struct Plan {
     preview_scroll: usize,
     /// Body rows of the shown preview (for half-page scrolling).
     preview_body: usize,
+    /// Rows of the shown preview known so far (0 when none is shown).
+    preview_len: usize,
     filler: usize,
     footer_divider: usize,
     footer: usize,
@@ -907,6 +909,7 @@ impl App {
         plan.preview_scroll = self
             .preview_scroll
             .min(doc_len.saturating_sub(plan.preview_body));
+        plan.preview_len = doc_len;
         plan
     }
 
@@ -958,8 +961,7 @@ impl App {
             ctx.on_option = cursor < question.options.len();
             ctx.narrow_preview = !self.measured.geometry.wide && self.previewable(q, cursor);
             ctx.context_scrolls = m.context.len() > plan.context;
-            ctx.preview_scrolls =
-                plan.preview_body > 0 && self.preview_doc(q, cursor).len() > plan.preview_body;
+            ctx.preview_scrolls = plan.preview_body > 0 && plan.preview_len > plan.preview_body;
         }
         ctx
     }

@@ -28,10 +28,8 @@ pub fn wrap_head(text: &str, columns: usize, rows: usize) -> Head {
 
 /// [`wrap_head`] of `lead` followed by `text`, without copying more of `text` than is read.
 pub fn wrap_head_after(lead: &str, text: &str, columns: usize, rows: usize) -> Head {
-    let mut take = (rows + 3)
-        .saturating_mul(columns + 8)
-        .saturating_mul(4)
-        .max(4096);
+    // Enough for rows of ASCII words at first; wider text takes another round or two.
+    let mut take = (rows + 3).saturating_mul(columns + 8).max(512);
     loop {
         let whole = take >= text.len();
         let part = if whole {
