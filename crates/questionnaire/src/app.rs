@@ -17,9 +17,10 @@ use crate::clip::{line_head, wrap_head, wrap_head_after};
 use crate::editor::Editor;
 use crate::keymap::{self, HintContext, Mode};
 use crate::layout::{
-    self, Budget, Measured, Preview, QuestionLayout, Row, Window, context_need, context_viewport,
+    self, Budget, Measured, QuestionLayout, Row, Window, context_need, context_viewport,
     counter_text, frame, prompt_lines, rule, side_by_side, spread, window,
 };
+use crate::preview::Preview;
 
 /// How the questionnaire ended.
 #[derive(Debug, Clone, PartialEq)]

@@ -10,7 +10,9 @@
 //!
 //! Modules: [`keymap`] (one table per [`Mode`], which also yields the hint footer), `layout`
 //! (the height formula, text measured once per size, the row budget, whole-item windowing,
-//! the frame), `editor` (the multi-line editor), [`cards`].
+//! the frame), `editor` (the multi-line editor), `clip` (the shown part of long text),
+//! `preview` (an option's preview, rendered as far as shown),
+//! [`cards`].
 //!
 //! # Decisions where SPEC §6/§7 is silent
 //!
@@ -83,6 +85,7 @@ mod clip;
 mod editor;
 pub mod keymap;
 mod layout;
+mod preview;
 
 pub use app::{App, Msg, Outcome};
 pub use keymap::Mode;
