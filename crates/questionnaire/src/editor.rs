@@ -3,8 +3,9 @@
 //!
 //! A key costs what it touches, not the draft's length: the soft-wrapped rows are kept for one
 //! width and patched after each edit (re-wrapping from two rows above the change until the rows
-//! line up with the old ones again), the cursor's row is found by binary search, and only the
-//! rows shown are drawn. Only inserted text is sanitized.
+//! line up with the old ones again, or until enough rows past the change are known: the rest
+//! is wrapped later, as far as the cursor goes), the cursor's row is found by binary search,
+//! and only the rows shown are drawn. Only inserted text is sanitized.
 
 use std::ops::Range;
 
@@ -38,12 +39,18 @@ struct Row {
     line_end: bool,
 }
 
-/// Every row of the text at `width` columns.
+/// The rows of the text at `width` columns: all of them, or when `complete` is false the first
+/// ones (an edit inside a very long word shifts every row after it; those are wrapped when the
+/// cursor gets near them).
 #[derive(Debug, Clone)]
 struct Layout {
     width: usize,
     rows: Vec<Row>,
+    complete: bool,
 }
+
+/// Rows kept known past the cursor and past an edit: more than an editor shows.
+const ROWS_AHEAD: usize = 32;
 
 /// Removes what must never reach the terminal: escape sequences and control characters
 /// (tabs expand, `\r` becomes a newline; newlines stay).
@@ -178,7 +185,10 @@ impl Editor {
     /// row is long enough. Past the first or last row the cursor goes to the start or end.
     pub fn move_vertical(&mut self, rows: i32, width: usize) {
         self.lay_out(width);
-        let layout = &self.layout.as_ref().expect("laid out").rows;
+        let text = &self.text;
+        let layout = self.layout.as_mut().expect("laid out");
+        layout.cover(text, self.cursor, rows.unsigned_abs() as usize + 1);
+        let layout = &layout.rows;
         let current = cursor_row(layout, self.cursor);
         let target = current as i64 + rows as i64;
         if target < 0 {
@@ -208,23 +218,31 @@ impl Editor {
         self.cursor = at;
     }
 
-    /// Wraps the text at `width` unless it already is; later edits keep the rows up to date,
-    /// so drawing at this width costs only the rows shown.
+    /// Wraps the text at `width` unless it already is, as far as the rows around the cursor;
+    /// later edits keep the rows up to date, so drawing at this width costs only the rows shown.
     pub fn lay_out(&mut self, width: usize) {
         if self.layout.as_ref().is_none_or(|l| l.width != width) {
             self.layout = Some(Layout::new(&self.text, width));
         }
+        let text = &self.text;
+        if let Some(layout) = &mut self.layout {
+            layout.cover(text, self.cursor, ROWS_AHEAD);
+        }
     }
 
-    /// The rows at `width`: the kept ones, else wrapped now.
+    /// The rows at `width` as far as [`ROWS_AHEAD`] past the cursor at least: the kept ones,
+    /// else all of them wrapped now.
     fn rows_at(&self, width: usize) -> std::borrow::Cow<'_, [Row]> {
         match &self.layout {
-            Some(layout) if layout.width == width => std::borrow::Cow::Borrowed(&layout.rows),
+            Some(layout) if layout.width == width && layout.covers(self.cursor, ROWS_AHEAD) => {
+                std::borrow::Cow::Borrowed(&layout.rows)
+            }
             _ => std::borrow::Cow::Owned(Layout::new(&self.text, width).rows),
         }
     }
 
-    /// How many rows the draft takes at `width` columns.
+    /// How many rows the draft takes at `width` columns, counted at least as far as
+    /// [`ROWS_AHEAD`] rows past the cursor.
     pub fn row_count(&self, width: usize) -> usize {
         self.rows_at(width).len()
     }
@@ -306,6 +324,11 @@ impl Editor {
     }
 }
 
+/// Whether `row` is the text's last.
+fn is_last(row: &Row, text: &str) -> bool {
+    row.line_end && row.end == text.len()
+}
+
 /// The row the cursor is on: a cursor at a wrap point belongs to the next row, one at a line's
 /// end to that line's last row.
 fn cursor_row(rows: &[Row], cursor: usize) -> usize {
@@ -318,6 +341,37 @@ impl Layout {
         Layout {
             width,
             rows: Rows::new(text, 0, width).collect(),
+            complete: true,
+        }
+    }
+
+    /// Whether the rows reach `ahead` rows past the cursor's row (or the end).
+    fn covers(&self, cursor: usize, ahead: usize) -> bool {
+        if self.complete {
+            return true;
+        }
+        let last = self.rows.last().map_or(0, |r| r.start);
+        last > cursor && self.rows.len() > cursor_row(&self.rows, cursor) + ahead
+    }
+
+    /// Wraps more rows until they reach `ahead` rows past the cursor's row.
+    fn cover(&mut self, text: &str, cursor: usize, ahead: usize) {
+        while !self.covers(cursor, ahead) {
+            let last = *self.rows.last().expect("a layout has rows");
+            if is_last(&last, text) {
+                self.complete = true;
+                return;
+            }
+            let next = if last.line_end {
+                last.end + 1
+            } else {
+                last.end
+            };
+            let before = self.rows.len();
+            self.rows
+                .extend(Rows::new(text, next, self.width).take(ROWS_AHEAD));
+            self.complete =
+                self.rows.last().is_some_and(|r| is_last(r, text)) || self.rows.len() == before;
         }
     }
 
@@ -334,6 +388,7 @@ impl Layout {
         let new_end = old.start + inserted;
         let mut fresh = Vec::new();
         let mut resumed = None;
+        let mut past_edit = 0;
         for row in Rows::new(text, restart, self.width) {
             if row.start >= new_end && row.start > restart {
                 let old_start = (row.start as isize - delta) as usize;
@@ -341,10 +396,16 @@ impl Layout {
                     resumed = Some(edited + j);
                     break;
                 }
+                past_edit += 1;
             }
             fresh.push(row);
+            if past_edit > ROWS_AHEAD {
+                // Every row after the edit moved (inside a very long word): the rest waits.
+                break;
+            }
         }
         let Some(resume) = resumed else {
+            self.complete = fresh.last().is_some_and(|r| is_last(r, text));
             self.rows.truncate(from);
             self.rows.extend(fresh);
             return;
@@ -453,6 +514,7 @@ mod tests {
     fn op() -> impl Strategy<Value = Op> {
         prop_oneof![
             "[a b日🎉\u{301}\n]{1,6}".prop_map(Op::Insert),
+            "[ab]{20,80}".prop_map(Op::Insert),
             Just(Op::Newline),
             Just(Op::Back),
             Just(Op::Forward),
@@ -517,8 +579,20 @@ mod tests {
                     Op::Up => e.move_vertical(-1, width),
                     Op::Down => e.move_vertical(1, width),
                 }
-                let kept = e.layout.as_ref().expect("kept").rows.clone();
-                prop_assert_eq!(kept, rows(&e, width), "after {:?} in {:?}", op, e.text);
+                let layout = e.layout.as_ref().expect("kept");
+                let all = rows(&e, width);
+                if layout.complete {
+                    prop_assert_eq!(&layout.rows, &all, "after {:?} in {:?}", op, e.text);
+                } else {
+                    prop_assert!(layout.rows.len() < all.len());
+                    prop_assert_eq!(&layout.rows[..], &all[..layout.rows.len()], "after {:?}", op);
+                }
+                // Drawn from what is kept (wrapping on as the cursor needs), as from all rows.
+                let fresh = at(&e.text, e.cursor);
+                prop_assert_eq!(e.view(width, 8, true), fresh.view(width, 8, true));
+                prop_assert_eq!(e.row_count(width).min(8), fresh.row_count(width).min(8));
+                e.lay_out(width);
+                prop_assert_eq!(e.view(width, 8, true), fresh.view(width, 8, true));
             }
         }
     }
@@ -582,16 +656,44 @@ mod tests {
     }
 
     #[test]
+    fn an_edit_inside_a_very_long_word_wraps_only_the_rows_near_it() {
+        let mut e = Editor::new(&"x".repeat(200_000));
+        e.lay_out(40);
+        e.cursor = 1000;
+        e.insert("y");
+        let layout = e.layout.as_ref().unwrap();
+        assert!(!layout.complete);
+        assert!(layout.rows.len() < 200, "{} rows", layout.rows.len());
+        let all = rows(&e, 40);
+        assert_eq!(layout.rows[..], all[..layout.rows.len()]);
+        // Moving on wraps on.
+        for _ in 0..100 {
+            e.move_vertical(1, 40);
+        }
+        e.lay_out(40);
+        let layout = e.layout.as_ref().unwrap();
+        assert_eq!(layout.rows[..], all[..layout.rows.len()]);
+        assert_eq!(e.view(40, 8, true), at(&e.text, e.cursor).view(40, 8, true));
+        e.cursor = e.text.len();
+        e.lay_out(40);
+        assert_eq!(e.layout.as_ref().unwrap().rows, all);
+    }
+
+    #[test]
     fn a_long_draft_is_patched_not_rewrapped() {
-        // Editing in the middle of a long draft touches a few rows around the edit.
+        // Editing in the middle of a long draft touches a few rows around the edit; rows after
+        // it that moved are wrapped again only as the cursor nears them.
         let mut e = Editor::new(&"lorem ipsum dolor sit amet ".repeat(4000));
         e.lay_out(40);
-        let before = e.row_count(40);
         e.cursor = e.text.len() / 2;
         e.cursor = e.prev_boundary(e.cursor + 1);
         e.insert("x");
         e.delete_back();
-        assert_eq!(e.row_count(40), before);
-        assert_eq!(e.layout.as_ref().unwrap().rows, rows(&e, 40));
+        e.lay_out(40);
+        let all = rows(&e, 40);
+        let kept = &e.layout.as_ref().unwrap().rows;
+        assert_eq!(kept[..], all[..kept.len()]);
+        assert!(kept.len() < all.len() / 2 + 2 * ROWS_AHEAD);
+        assert_eq!(e.view(40, 8, true), at(&e.text, e.cursor).view(40, 8, true));
     }
 }
