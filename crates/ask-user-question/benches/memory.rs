@@ -17,7 +17,8 @@
 //! - editing: a draft of 100 KB or 1 MB in a text question, and in the free-text editor of a
 //!   single question whose preview beside the list follows the draft; the cursor in the
 //!   draft's middle (the start of its last line, half the draft long); keys (typing,
-//!   Backspace, ←/→, ↑/↓) through the headless driver, each with the frame it draws.
+//!   Backspace, ←/→, ↑/↓) through the headless driver, each with the frame it draws; and a
+//!   text question whose half-draft last line is one word, edited at its start.
 
 mod support;
 
@@ -242,11 +243,18 @@ enum Editor {
     /// "Type something." of a single question at 120 columns, its preview beside the list
     /// following the draft.
     FreeText,
+    /// A text question whose draft's last line is one word (no space to break at).
+    OneWord,
 }
 
 fn editing(bytes: usize, editor: Editor) {
     let size = Size::new(120, 40);
     let (input, open, name) = match editor {
+        Editor::OneWord => (
+            json!({"questions": [{"id": "t", "header": "T", "prompt": "Write", "type": "text"}]}),
+            None,
+            "one long word",
+        ),
         Editor::TextQuestion => (
             json!({"questions": [{"id": "t", "header": "T", "prompt": "Write", "type": "text"}]}),
             None,
@@ -267,7 +275,10 @@ fn editing(bytes: usize, editor: Editor) {
     }
     let half = markdown(bytes / 2);
     // The second half is one long line: Home puts the cursor in the middle of the draft.
-    let line = markdown(bytes / 2).replace('\n', " ");
+    let line = match editor {
+        Editor::OneWord => "x".repeat(bytes / 2),
+        _ => markdown(bytes / 2).replace('\n', " "),
+    };
     driver.send_msg(Msg::InsertText(format!("{half}\n{line}")));
     driver.send(&plain(KeyCode::Home));
     driver.frame_ref();
@@ -326,7 +337,7 @@ fn main() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
-    for editor in [Editor::TextQuestion, Editor::FreeText] {
+    for editor in [Editor::TextQuestion, Editor::FreeText, Editor::OneWord] {
         for bytes in [100_000, MEGABYTE] {
             editing(bytes, editor);
         }
