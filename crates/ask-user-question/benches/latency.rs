@@ -23,7 +23,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod support;
+
 use questionnaire::App;
+use support::{
+    Sample, measure, micros, millis, open_pty, read_terminal_until, report, report_wall,
+    spawn_on_pty, stats, stats_of,
+};
 use tea::headless::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 use tea::{Palette, Program, Size};
@@ -43,89 +49,6 @@ fn reference() -> question::Questionnaire {
     let text = std::fs::read_to_string(reference_path()).expect("assets/bench/reference.json");
     let value = serde_json::from_str(&text).expect("reference.json is JSON");
     question::validate(&value).expect("reference.json is valid")
-}
-
-/// One measurement: wall-clock time, and the time this thread was on a CPU. The machine may be
-/// shared (other builds preempt us for a scheduler slice of ~4 ms), which shows in wall time
-/// only; CPU time is what the code itself costs.
-#[derive(Debug, Clone, Copy)]
-struct Sample {
-    wall: Duration,
-    cpu: Duration,
-}
-
-fn thread_cpu_time() -> Duration {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
-    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
-}
-
-fn measure(f: impl FnOnce()) -> Sample {
-    let cpu = thread_cpu_time();
-    let start = Instant::now();
-    f();
-    let wall = start.elapsed();
-    Sample {
-        wall,
-        cpu: thread_cpu_time().saturating_sub(cpu),
-    }
-}
-
-struct Stats {
-    p50: Duration,
-    p99: Duration,
-    max: Duration,
-    n: usize,
-}
-
-fn stats_of(mut samples: Vec<Duration>) -> Stats {
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
-    Stats {
-        p50: at(0.5),
-        p99: at(0.99),
-        max: samples[samples.len() - 1],
-        n: samples.len(),
-    }
-}
-
-/// Wall and CPU statistics of samples.
-fn stats(samples: &[Sample]) -> (Stats, Stats) {
-    (
-        stats_of(samples.iter().map(|s| s.wall).collect()),
-        stats_of(samples.iter().map(|s| s.cpu).collect()),
-    )
-}
-
-fn micros(d: Duration) -> String {
-    format!("{:.1} µs", d.as_secs_f64() * 1e6)
-}
-
-fn millis(d: Duration) -> String {
-    format!("{:.2} ms", d.as_secs_f64() * 1e3)
-}
-
-fn report(name: &str, (wall, cpu): &(Stats, Stats), unit: fn(Duration) -> String, target: &str) {
-    println!(
-        "{name:<46} wall p50 {:>9} p99 {:>9} max {:>9} | cpu p50 {:>9} p99 {:>9} max {:>9}  n={}{target}",
-        unit(wall.p50),
-        unit(wall.p99),
-        unit(wall.max),
-        unit(cpu.p50),
-        unit(cpu.p99),
-        unit(cpu.max),
-        wall.n
-    );
-}
-
-/// For figures with no CPU time of their own (whole processes): wall only.
-fn report_wall(name: &str, wall: &Stats, unit: fn(Duration) -> String, target: &str) {
-    println!(
-        "{name:<46} wall p50 {:>9} p99 {:>9} max {:>9}  n={}{target}",
-        unit(wall.p50),
-        unit(wall.p99),
-        unit(wall.max),
-        wall.n
-    );
 }
 
 fn press(code: KeyCode) -> Event {
@@ -349,95 +272,21 @@ fn cli_start_to_first_frame() {
     );
 }
 
-/// A pseudo-terminal of `size`: (master, slave).
-fn open_pty(size: Size) -> (std::fs::File, std::os::fd::OwnedFd) {
-    use rustix::pty::{OpenptFlags, grantpt, openpt, ptsname, unlockpt};
-    let master = openpt(OpenptFlags::RDWR | OpenptFlags::NOCTTY | OpenptFlags::CLOEXEC)
-        .expect("open a pseudo-terminal");
-    grantpt(&master).expect("grantpt");
-    unlockpt(&master).expect("unlockpt");
-    let name = ptsname(&master, Vec::new()).expect("ptsname");
-    let slave = rustix::fs::open(
-        name.as_c_str(),
-        rustix::fs::OFlags::RDWR | rustix::fs::OFlags::NOCTTY,
-        rustix::fs::Mode::empty(),
-    )
-    .expect("open the pty slave");
-    let winsize = rustix::termios::Winsize {
-        ws_row: size.height,
-        ws_col: size.width,
-        ws_xpixel: 0,
-        ws_ypixel: 0,
-    };
-    rustix::termios::tcsetwinsize(&master, winsize).expect("set the pty size");
-    (std::fs::File::from(master), slave)
-}
-
-/// Reads what the terminal shows until `done` holds for everything read so far, answering the
-/// runtime's startup queries (cursor position, keyboard flags, device attributes) at once.
-fn read_terminal_until(
-    master: &mut std::fs::File,
-    seen: &mut Vec<u8>,
-    done: impl Fn(&[u8]) -> bool,
-) {
-    use std::io::{Read, Write};
-    let deadline = Instant::now() + Duration::from_secs(10);
-    let mut answered = false;
-    let mut buf = [0u8; 8192];
-    while !done(seen) {
-        assert!(Instant::now() < deadline, "the terminal showed no frame");
-        let mut fds = [rustix::event::PollFd::new(
-            &*master,
-            rustix::event::PollFlags::IN,
-        )];
-        let timeout = rustix::event::Timespec {
-            tv_sec: 0,
-            tv_nsec: 50_000_000,
-        };
-        if !matches!(rustix::event::poll(&mut fds, Some(&timeout)), Ok(1..)) {
-            continue;
-        }
-        match master.read(&mut buf) {
-            Ok(n @ 1..) => seen.extend_from_slice(&buf[..n]),
-            _ => return,
-        }
-        if !answered && seen.windows(3).any(|w| w == b"\x1b[c") {
-            master
-                .write_all(b"\x1b[1;1R\x1b[?62c")
-                .expect("answer the queries");
-            answered = true;
-        }
-    }
-}
-
 fn interactive_start_to_first_frame() {
     use std::io::Write;
-    use std::os::fd::{AsRawFd, BorrowedFd};
-    use std::os::unix::process::CommandExt;
     let binary = env!("CARGO_BIN_EXE_ask-user-question");
     let input = std::fs::read(reference_path()).expect("reference.json");
     let mut samples = Vec::new();
     for _ in 0..CLI_RUNS {
         let (mut master, slave) = open_pty(Size::new(120, 40));
-        let slave_fd = slave.as_raw_fd();
         let mut command = Command::new(binary);
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .env_remove("NO_COLOR");
-        // SAFETY: only async-signal-safe system calls run between fork and exec.
-        unsafe {
-            command.pre_exec(move || {
-                rustix::process::setsid()?;
-                rustix::process::ioctl_tiocsctty(BorrowedFd::borrow_raw(slave_fd))?;
-                Ok(())
-            });
-        }
         let start = Instant::now();
-        let mut child = command.spawn().expect("the CLI starts");
-        // The child has its own copy; ours closed, reading the master ends when the child does.
-        drop(slave);
+        let mut child = spawn_on_pty(&mut command, slave);
         child
             .stdin
             .take()

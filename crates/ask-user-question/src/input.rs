@@ -100,31 +100,28 @@ impl fmt::Display for InputError {
 }
 
 impl Input {
-    /// The input's text, as read.
-    pub fn read_text(&self) -> Result<String, InputError> {
-        match self {
-            Input::Stdin => {
-                let mut text = String::new();
-                io::stdin().read_to_string(&mut text).map(|_| text)
-            }
-            Input::File(path) => std::fs::read_to_string(path),
-            Input::Demo => Ok(DEMO.to_string()),
-        }
-        .map_err(|error| InputError::Unreadable {
+    /// The input parsed as JSON. It is parsed as it is read, so the text and the value are
+    /// never both in memory (for a long prompt or preview they would double the peak).
+    pub fn read_json(&self) -> Result<Value, InputError> {
+        let unreadable = |error| InputError::Unreadable {
             input: self.clone(),
             error,
-        })
-    }
-
-    /// The input parsed as JSON.
-    pub fn read_json(&self) -> Result<Value, InputError> {
-        let text = self.read_text()?;
-        if text.trim().is_empty() {
+        };
+        let mut reader = Watched::default();
+        let parsed = match self {
+            Input::Stdin => reader.parse(io::stdin().lock()),
+            Input::File(path) => reader.parse(std::fs::File::open(path).map_err(unreadable)?),
+            Input::Demo => reader.parse(DEMO.as_bytes()),
+        };
+        if let Some(error) = reader.error {
+            return Err(unreadable(error));
+        }
+        if !reader.visible {
             return Err(InputError::Empty {
                 input: self.clone(),
             });
         }
-        serde_json::from_str(&text).map_err(|error| InputError::NotJson {
+        parsed.map_err(|error| InputError::NotJson {
             input: self.clone(),
             error,
         })
@@ -137,5 +134,49 @@ impl Input {
             input: self.clone(),
             issues,
         })
+    }
+}
+
+/// What the JSON parser read: whether anything but whitespace came, and the read error that
+/// stopped it (the parser itself reports a read error as bad JSON).
+#[derive(Default)]
+struct Watched {
+    visible: bool,
+    error: Option<io::Error>,
+}
+
+impl Watched {
+    fn parse(&mut self, source: impl Read) -> serde_json::Result<Value> {
+        // The buffer goes outside: the parser reads byte by byte, which std makes fast for a
+        // `BufReader` only.
+        serde_json::from_reader(io::BufReader::with_capacity(
+            1 << 16,
+            Reader {
+                source,
+                watched: self,
+            },
+        ))
+    }
+}
+
+struct Reader<'a, R> {
+    source: R,
+    watched: &'a mut Watched,
+}
+
+impl<R: Read> Read for Reader<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let read = self.source.read(buf);
+        match &read {
+            Ok(n) if !self.watched.visible => {
+                self.watched.visible = buf[..*n].iter().any(|b| !b.is_ascii_whitespace());
+            }
+            Ok(_) => {}
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(error) => {
+                self.watched.error = Some(io::Error::new(error.kind(), error.to_string()));
+            }
+        }
+        read
     }
 }

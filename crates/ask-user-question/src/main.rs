@@ -404,7 +404,7 @@ fn print_outcome(outcome: Outcome) -> ExitCode {
         Outcome::Submitted(_) => EXIT_SUBMITTED,
         Outcome::Cancelled(_) => EXIT_CANCELLED,
     };
-    let printed = print_json(&outcome.into_result().to_json(), Layout::OneLine);
+    let printed = print_json(&outcome.into_result().into_json(), Layout::OneLine);
     if printed == ExitCode::SUCCESS {
         ExitCode::from(code)
     } else {
@@ -418,22 +418,33 @@ enum Layout {
     Pretty,
 }
 
-/// Prints `value` on stdout.
+/// Prints `value` on stdout, streamed: a result can hold megabytes of question text.
 fn print_json(value: &Value, layout: Layout) -> ExitCode {
-    let text = match layout {
-        Layout::OneLine => value.to_string(),
-        Layout::Pretty => serde_json::to_string_pretty(value).expect("a JSON value serializes"),
+    let mut stdout = io::BufWriter::new(io::stdout().lock());
+    let written = match layout {
+        Layout::OneLine => serde_json::to_writer(&mut stdout, value),
+        Layout::Pretty => serde_json::to_writer_pretty(&mut stdout, value),
     };
-    write_stdout(&format!("{text}\n"))
+    let written = written
+        .map_err(io::Error::from)
+        .and_then(|()| stdout.write_all(b"\n"))
+        .and_then(|()| stdout.flush());
+    report_write(written)
 }
 
-/// Writes `text` to stdout. A closed stdout (e.g. `| head`) is not worth a panic.
+/// Writes `text` to stdout.
 fn write_stdout(text: &str) -> ExitCode {
     let mut stdout = io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    report_write(
+        stdout
+            .write_all(text.as_bytes())
+            .and_then(|()| stdout.flush()),
+    )
+}
+
+/// A closed stdout (e.g. `| head`) is not worth a panic.
+fn report_write(written: io::Result<()>) -> ExitCode {
+    match written {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(error) => fail(EXIT_FAILURE, format!("cannot write the output: {error}")),

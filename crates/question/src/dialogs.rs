@@ -174,6 +174,7 @@ impl Dialogs {
 
     fn typed(&mut self, question: &Question, text: &str) {
         let id = question.id.as_str();
+        let text = &typed_text(text);
         if question.kind == QuestionType::Multi {
             self.state = self
                 .state
@@ -275,6 +276,13 @@ fn clean(text: &str) -> String {
             c => Some(c),
         })
         .collect()
+}
+
+/// Typed text as an answer keeps it: line breaks as `\n`, tabs as a space, no other control
+/// character (ESC and 8-bit CSI included), so no escape sequence can reach a terminal that
+/// shows the result.
+fn typed_text(text: &str) -> String {
+    clean(&text.replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 /// Text for one entry: on one line, control characters removed.

@@ -100,6 +100,15 @@ impl ToolResult {
     pub fn to_json(&self) -> Value {
         json!({ "content": self.content, "details": self.details })
     }
+
+    /// [`ToolResult::to_json`] without copying: `details` holds every question, previews
+    /// included, so a copy can double what a long questionnaire takes.
+    pub fn into_json(self) -> Value {
+        let mut map = Map::new();
+        map.insert("content".into(), Value::String(self.content));
+        map.insert("details".into(), self.details);
+        Value::Object(map)
+    }
 }
 
 impl AnswerState {

@@ -91,6 +91,21 @@ fn single_with_typed_text() {
 }
 
 #[test]
+fn typed_text_keeps_no_control_character() {
+    let mut dialogs = dialogs(single());
+    reply(&mut dialogs, "Type something.");
+    reply(
+        &mut dialogs,
+        "a\u{1b}[31mred\u{9b}2J\u{7f} mix\r\nsecond\rthird\u{7}\tend\u{85}",
+    );
+    let result = finished(&dialogs);
+    let text = result.details["answers"]["approach"]["customText"]
+        .as_str()
+        .expect("typed text");
+    assert_eq!(text, "a[31mred2J mix\nsecond\nthird end");
+}
+
+#[test]
 fn multi_toggles_then_done() {
     let mut dialogs = dialogs(multi());
     let entries = [

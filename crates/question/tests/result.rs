@@ -319,4 +319,7 @@ fn to_json_has_content_and_details() {
     let printed = result.to_json();
     assert_eq!(printed["content"], json!(result.content));
     assert_eq!(printed["details"], result.details);
+    // Moved rather than copied, the same JSON, keys in the same order.
+    let moved = result.into_json();
+    assert_eq!(moved.to_string(), printed.to_string());
 }

@@ -1,6 +1,7 @@
 //! The questionnaire as one Elm program: the model ([`App`]), its messages ([`Msg`]), a pure
 //! `update`, and a pure view that lays the model out as rows ([`App::lines`]).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -8,16 +9,18 @@ use question::{
     Answer, AnswerState, Label, Question, QuestionType, Questionnaire, ResultOptions, ToolResult,
 };
 use tea::input::Event;
-use tea::text::{sanitize, sanitize_line, truncate, truncate_line, width, wrap};
+use tea::text::{sanitize_line, truncate, truncate_line, width};
 use tea::{Cmd, Line, Program, Size, Slot, Span, Style};
 use tea_markdown::MarkdownCache;
 
+use crate::clip::{line_head, wrap_head, wrap_head_after};
 use crate::editor::Editor;
 use crate::keymap::{self, HintContext, Mode};
 use crate::layout::{
     self, Budget, Measured, QuestionLayout, Row, Window, context_need, context_viewport,
     counter_text, frame, prompt_lines, rule, side_by_side, spread, window,
 };
+use crate::preview::Preview;
 
 /// How the questionnaire ended.
 #[derive(Debug, Clone, PartialEq)]
@@ -254,35 +257,39 @@ impl App {
     }
 
     /// The draft of `target`: unsaved edits, else the saved text.
-    fn draft(&self, target: Target) -> Editor {
-        self.drafts
-            .get(&target)
-            .cloned()
-            .unwrap_or_else(|| Editor::new(&self.saved_text(target)))
+    fn draft(&self, target: Target) -> Cow<'_, Editor> {
+        match self.drafts.get(&target) {
+            Some(draft) => Cow::Borrowed(draft),
+            None => Cow::Owned(Editor::new(self.saved_text(target))),
+        }
     }
 
-    fn saved_text(&self, target: Target) -> String {
+    fn saved_text(&self, target: Target) -> &str {
         let Some(answer) = self.answer(target.question()) else {
-            return String::new();
+            return "";
         };
         match target {
-            Target::FreeText(_) => answer.custom_text.clone(),
-            Target::QuestionNote(_) => answer.note.clone(),
-            Target::OptionNote(q, o) => answer
-                .option_note(&self.questions()[q].options[o].value)
-                .map(str::to_string),
+            Target::FreeText(_) => answer.custom_text.as_deref(),
+            Target::QuestionNote(_) => answer.note.as_deref(),
+            Target::OptionNote(q, o) => answer.option_note(&self.questions()[q].options[o].value),
         }
         .unwrap_or_default()
     }
 
+    /// Edits the open editor's draft in place: a key costs what it changes, not the draft's
+    /// length (the draft keeps its wrapped rows at the editor's width up to date).
     fn edit(&mut self, change: impl FnOnce(&mut Editor, usize)) -> Cmd<Outcome> {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
         let width = self.editor_width();
-        let mut draft = self.draft(target);
-        change(&mut draft, width);
-        self.drafts.insert(target, draft);
+        if !self.drafts.contains_key(&target) {
+            let draft = Editor::new(self.saved_text(target));
+            self.drafts.insert(target, draft);
+        }
+        let draft = self.drafts.get_mut(&target).expect("inserted above");
+        draft.lay_out(width);
+        change(draft, width);
         Cmd::None
     }
 
@@ -481,8 +488,20 @@ impl App {
         if let Some((q, _)) = self.question()
             && previews_shown
         {
-            self.measured
-                .ensure_preview(q, self.cursors[q], &mut self.markdown);
+            // Rows from the scroll position to a panel below it, and one more.
+            let rows = (self.preview_scroll, self.measured.height + 1);
+            self.measured.ensure_preview(
+                self.state.questionnaire(),
+                (q, self.cursors[q]),
+                rows,
+                &mut self.markdown,
+            );
+        }
+        if let Some(target) = self.open_editor() {
+            let width = self.editor_width();
+            if let Some(draft) = self.drafts.get_mut(&target) {
+                draft.lay_out(width);
+            }
         }
         let plan = self.plan();
         self.context_scroll = plan.context_scroll;
@@ -671,6 +690,8 @@ struct Plan {
     preview_scroll: usize,
     /// Body rows of the shown preview (for half-page scrolling).
     preview_body: usize,
+    /// Rows of the shown preview known so far (0 when none is shown).
+    preview_len: usize,
     filler: usize,
     footer_divider: usize,
     footer: usize,
@@ -681,21 +702,31 @@ struct Plan {
     warning: usize,
 }
 
-/// The preview of one list row: its rendered text plus, when noted, the note.
-struct PreviewDoc {
-    base: Arc<Vec<Line>>,
+/// The preview of one list row: its rendered text plus, when noted, the note. Long text is
+/// rendered only as far as the scroll position and a panel below it.
+struct PreviewDoc<'a> {
+    base: &'a Preview,
     extra: Vec<Line>,
+    /// Whether `extra` is all of the note or free text.
+    extra_complete: bool,
 }
 
-impl PreviewDoc {
+static NO_PREVIEW: Preview = Preview::Empty;
+
+impl PreviewDoc<'_> {
+    /// Rows known so far: all of them when [`PreviewDoc::is_complete`].
     fn len(&self) -> usize {
         self.base.len() + self.extra.len()
     }
+    fn is_complete(&self) -> bool {
+        self.base.is_complete() && self.extra_complete
+    }
     fn rows(&self, start: usize, count: usize) -> impl Iterator<Item = &Line> {
+        let base = self.base.len();
+        let extra_start = start.saturating_sub(base);
         self.base
-            .iter()
-            .chain(self.extra.iter())
-            .skip(start)
+            .rows(start, count)
+            .chain(self.extra.iter().skip(extra_start))
             .take(count)
     }
 }
@@ -717,52 +748,70 @@ impl App {
         self.answer(q)?.option_note(value)
     }
 
-    fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc {
+    fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc<'_> {
         let preview_width = self.measured.geometry.preview;
         let muted = Style::fg(Slot::Muted);
         let question = &self.questions()[q];
+        // Rows a preview may show: from the scroll position to a panel below it, and one more
+        // to tell whether more follow.
+        let wanted = self.preview_scroll + self.measured.height + 1;
         if i >= question.options.len() {
             let mut extra = vec![Line::styled(self.label(Label::TypeOwn), muted.clone())];
             extra.push(Line::default());
-            match self.live_text(Target::FreeText(q)).as_deref() {
-                Some(text) => extra.extend(
-                    wrap(&sanitize(text), preview_width)
-                        .into_iter()
-                        .map(|row| Line::styled(row, Style::fg(Slot::Text))),
-                ),
+            let mut extra_complete = true;
+            match self.live_text(Target::FreeText(q)) {
+                Some(text) => {
+                    let head = wrap_head(text, preview_width, wanted);
+                    extra_complete = head.complete;
+                    extra.extend(
+                        head.rows
+                            .into_iter()
+                            .map(|row| Line::styled(row, Style::fg(Slot::Text))),
+                    );
+                }
                 None => extra.push(Line::styled(self.label(Label::NoTextYet), muted)),
             }
             return PreviewDoc {
-                base: Arc::new(Vec::new()),
+                base: &NO_PREVIEW,
                 extra,
+                extra_complete,
             };
         }
-        let base = self.layout_of(q).previews[i].lines();
+        let base = &self.layout_of(q).previews[i];
         let mut extra = Vec::new();
-        if let Some(note) = self.live_text(Target::OptionNote(q, i)) {
-            if !base.is_empty() {
+        let mut extra_complete = true;
+        if let Some(note) = self.live_text(Target::OptionNote(q, i))
+            && base.is_complete()
+        {
+            if base.len() > 0 {
                 extra.push(Line::default());
             }
-            let text = format!("✎ {}: {}", self.label(Label::Note), sanitize(&note));
+            let lead = format!("✎ {}: ", self.label(Label::Note));
+            let rows = wanted.saturating_sub(base.len() + 1);
+            let head = wrap_head_after(&lead, note, preview_width, rows);
+            extra_complete = head.complete;
             extra.extend(
-                wrap(&text, preview_width)
+                head.rows
                     .into_iter()
                     .map(|row| Line::styled(row, Style::fg(Slot::Accent))),
             );
         }
-        if base.is_empty() && extra.is_empty() {
+        if base.len() == 0 && base.is_complete() && extra.is_empty() {
             extra.push(Line::styled(self.label(Label::NoDescription), muted));
         }
-        PreviewDoc { base, extra }
+        PreviewDoc {
+            base,
+            extra,
+            extra_complete,
+        }
     }
 
     /// What a preview shows for `target`: the draft while its editor is open (so the preview
     /// follows the typing), else the saved text; `None` when blank.
-    fn live_text(&self, target: Target) -> Option<String> {
-        let text = if self.open_editor() == Some(target) {
-            self.draft(target).text().to_string()
-        } else {
-            self.saved_text(target)
+    fn live_text(&self, target: Target) -> Option<&str> {
+        let text = match self.drafts.get(&target) {
+            Some(draft) if self.open_editor() == Some(target) => draft.text(),
+            _ => self.saved_text(target),
         };
         Some(text).filter(|t| !t.trim().is_empty())
     }
@@ -861,6 +910,7 @@ impl App {
         plan.preview_scroll = self
             .preview_scroll
             .min(doc_len.saturating_sub(plan.preview_body));
+        plan.preview_len = doc_len;
         plan
     }
 
@@ -892,9 +942,10 @@ impl App {
 
     fn title(&self) -> String {
         let questionnaire = self.state.questionnaire();
+        let columns = self.size.width.into();
         match (&questionnaire.title, questionnaire.questions.as_slice()) {
-            (Some(title), _) => sanitize_line(title),
-            (None, [only]) => sanitize_line(&only.header),
+            (Some(title), _) => line_head(title, columns),
+            (None, [only]) => line_head(&only.header, columns),
             _ => self.label(Label::AskUser),
         }
     }
@@ -911,8 +962,7 @@ impl App {
             ctx.on_option = cursor < question.options.len();
             ctx.narrow_preview = !self.measured.geometry.wide && self.previewable(q, cursor);
             ctx.context_scrolls = m.context.len() > plan.context;
-            ctx.preview_scrolls =
-                plan.preview_body > 0 && self.preview_doc(q, cursor).len() > plan.preview_body;
+            ctx.preview_scrolls = plan.preview_body > 0 && plan.preview_len > plan.preview_body;
         }
         ctx
     }
@@ -1084,7 +1134,7 @@ impl App {
                 let room = column.saturating_sub(marks.hang());
                 match answer.and_then(|a| a.custom_text.as_deref()) {
                     Some(text) => first.push(Span::styled(
-                        truncate(&format!("“{}”", sanitize_line(text)), room),
+                        truncate(&format!("“{}”", line_head(text, room)), room),
                         label_style,
                     )),
                     None => first.push(Span::styled(
@@ -1132,7 +1182,10 @@ impl App {
             Target::OptionNote(q, o) => format!(
                 "{} “{}”",
                 self.label(Label::NoteFor),
-                sanitize_line(&self.questions()[q].options[o].label)
+                line_head(
+                    &self.questions()[q].options[o].label,
+                    self.size.width.into()
+                )
             ),
         }
     }
@@ -1175,21 +1228,25 @@ impl App {
         title
     }
 
-    /// "3–9/20  ↑ 2 more  ↓ 11 more" for a preview scrolled to `scroll` with `body` rows.
-    fn preview_range(&self, scroll: usize, body: usize, len: usize) -> Line {
+    /// "3–9/20  ↑ 2 more  ↓ 11 more" for a preview scrolled to `scroll` with `body` rows; a
+    /// long preview not rendered to its end yet counts the rows so far: "3–9/120+ … ↓ 111+ more".
+    fn preview_range(&self, scroll: usize, body: usize, doc: &PreviewDoc) -> Line {
+        let len = doc.len();
         if len <= body || body == 0 {
             return Line::default();
         }
         let last = (scroll + body).min(len);
         let more = self.label(Label::More);
+        let (total, below) = if doc.is_complete() {
+            (len.to_string(), counter_text(scroll, len - last, &more))
+        } else {
+            let above = counter_text(scroll, 0, &more);
+            let below = format!("↓ {}+ {more}", len - last);
+            let both = [above, below].join("  ");
+            (format!("{len}+"), both.trim_start().to_string())
+        };
         Line::styled(
-            format!(
-                "{}–{}/{}  {}",
-                scroll + 1,
-                last,
-                len,
-                counter_text(scroll, len - last, &more)
-            ),
+            format!("{}–{}/{}  {}", scroll + 1, last, total, below),
             Style::fg(Slot::Muted),
         )
     }
@@ -1213,7 +1270,7 @@ impl App {
         }
         let doc = self.preview_doc(q, cursor);
         let body = plan.preview - 1;
-        let range = self.preview_range(plan.preview_scroll, body, doc.len());
+        let range = self.preview_range(plan.preview_scroll, body, &doc);
         out.push(spread(header, range, inner));
         let indent = " ".repeat(layout::NARROW_PREVIEW_INDENT.min(inner));
         let mut shown = 0;
@@ -1235,7 +1292,7 @@ impl App {
         if rows == 0 {
             return out;
         }
-        let range = self.preview_range(plan.preview_scroll, body, doc.len());
+        let range = self.preview_range(plan.preview_scroll, body, &doc);
         out.push(spread(self.preview_title(q, cursor), range, pane));
         out.extend(doc.rows(plan.preview_scroll, body).cloned());
         out.resize(rows, Line::default());
@@ -1255,7 +1312,7 @@ impl App {
                 } else {
                     ("○", Style::fg(Slot::Muted))
                 };
-                let header = truncate(&sanitize_line(&q.header), 24);
+                let header = truncate(&line_head(&q.header, 24), 24);
                 if i == self.tab {
                     Line::styled(format!(" {mark} {header} "), active.clone())
                 } else {
@@ -1338,7 +1395,7 @@ impl App {
         }
         let header_width = questions
             .iter()
-            .map(|q| width(&sanitize_line(&q.header)))
+            .map(|q| width(&line_head(&q.header, inner)))
             .max()
             .unwrap_or(0)
             .min(inner / 3);
@@ -1353,7 +1410,7 @@ impl App {
             } else {
                 Span::styled("○ ", Style::fg(Slot::Muted))
             });
-            let header = truncate(&sanitize_line(&q.header), header_width);
+            let header = truncate(&line_head(&q.header, inner), header_width);
             let pad = header_width.saturating_sub(width(&header));
             line.push(Span::styled(
                 format!("{header}{}  ", " ".repeat(pad)),
@@ -1364,7 +1421,7 @@ impl App {
                 },
             ));
             match answer.filter(|a| a.is_answered()) {
-                Some(a) => line.push(Span::styled(summary(q, a), Style::fg(Slot::Text))),
+                Some(a) => line.push(Span::styled(summary(q, a, inner), Style::fg(Slot::Text))),
                 None => {
                     line.push(Span::styled(
                         self.label(Label::Unanswered),
@@ -1413,13 +1470,14 @@ impl App {
     /// "Question · Approach · 1/3 answered · ctrl+] expand".
     pub fn dock_line(&self, width: u16) -> Line {
         let questions = self.questions();
+        let columns = usize::from(width);
         let header = match questions.get(self.tab) {
-            Some(q) => sanitize_line(&q.header),
+            Some(q) => line_head(&q.header, columns),
             None => self.label(Label::Review),
         };
         let muted = Style::fg(Slot::Muted);
         let title = match &self.state.questionnaire().title {
-            Some(title) => sanitize_line(title),
+            Some(title) => line_head(title, columns),
             None => self.label(Label::AskUser),
         };
         let line = Line::new(vec![
@@ -1443,16 +1501,16 @@ impl App {
     }
 }
 
-/// "Safe approach, Fast path; “typed text”" for the Review tab.
-fn summary(q: &Question, a: &Answer) -> String {
+/// "Safe approach, Fast path; “typed text”" for the Review tab, as far as `columns` show.
+fn summary(q: &Question, a: &Answer, columns: usize) -> String {
     let mut parts: Vec<String> = a
         .picks
         .iter()
         .filter_map(|value| q.option(value))
-        .map(|o| sanitize_line(&o.label))
+        .map(|o| line_head(&o.label, columns))
         .collect();
     if let Some(text) = &a.custom_text {
-        parts.push(format!("“{}”", sanitize_line(text)));
+        parts.push(format!("“{}”", line_head(text, columns)));
     }
     parts.join(", ")
 }

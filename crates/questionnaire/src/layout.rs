@@ -9,7 +9,10 @@ use std::sync::Arc;
 use question::{Label, Labels, Question, QuestionType, Questionnaire};
 use tea::text::{pad_line, sanitize, sanitize_line, truncate, truncate_line, width, wrap};
 use tea::{Line, Size, Slot, Span, Style};
-use tea_markdown::MarkdownCache;
+use tea_markdown::{Kind, MarkdownCache};
+
+use crate::clip::wrap_head;
+use crate::preview::{LONG_PREVIEW, Preview, preview_source};
 
 /// From this many columns on, previews sit beside the option list.
 pub const WIDE_MIN_COLUMNS: usize = 100;
@@ -99,7 +102,8 @@ impl Marks {
     }
 }
 
-/// An option's label and description, wrapped to the list width minus the hanging indent.
+/// An option's label and description, wrapped to the list width minus the hanging indent; rows
+/// past the terminal's height are left out (no item is drawn taller).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ItemRows {
     pub label: Vec<String>,
@@ -116,57 +120,13 @@ impl ItemRows {
 #[derive(Debug, Clone)]
 pub struct QuestionLayout {
     pub context: Arc<Vec<Line>>,
-    /// Every wrapped prompt row (drawing caps them at [`PROMPT_MAX_ROWS`]).
+    /// The wrapped prompt's first rows: [`PROMPT_MAX_ROWS`], and one more when it goes on.
     pub prompt: Vec<String>,
     pub marks: Marks,
     /// One per option, then one for "Type something." when the type allows free text.
     pub items: Vec<ItemRows>,
     /// Per option: its markdown preview, else its description, at the preview width.
     pub previews: Vec<Preview>,
-}
-
-/// An option's preview text. Markdown is rendered on demand: highlighting code is the
-/// costly part of a first frame, and most previews are never looked at.
-#[derive(Debug, Clone)]
-pub enum Preview {
-    /// Neither a preview nor a description.
-    Empty,
-    /// Markdown not rendered yet.
-    Pending(String),
-    Ready(Arc<Vec<Line>>),
-}
-
-impl Preview {
-    /// Whether there is something to show (a preview or a description).
-    pub fn has_content(&self) -> bool {
-        match self {
-            Preview::Empty => false,
-            Preview::Pending(_) => true,
-            Preview::Ready(lines) => !lines.is_empty(),
-        }
-    }
-
-    /// The rendered rows; none while still pending.
-    pub fn lines(&self) -> Arc<Vec<Line>> {
-        match self {
-            Preview::Ready(lines) => lines.clone(),
-            Preview::Empty | Preview::Pending(_) => Arc::new(Vec::new()),
-        }
-    }
-
-    /// Rendered rows so far (0 while pending).
-    fn len(&self) -> usize {
-        match self {
-            Preview::Ready(lines) => lines.len(),
-            Preview::Empty | Preview::Pending(_) => 0,
-        }
-    }
-
-    fn render(&mut self, width: usize, markdown: &mut MarkdownCache) {
-        if let Preview::Pending(source) = self {
-            *self = Preview::Ready(markdown.get(source, width));
-        }
-    }
 }
 
 /// Everything that depends only on the questionnaire, the terminal size and the preview
@@ -189,10 +149,12 @@ impl Measured {
     ) -> Measured {
         let geometry = Geometry::new(size.width as usize);
         let labels = &questionnaire.labels;
+        // No item is drawn taller than the terminal: rows past that need not be wrapped.
+        let item_rows = size.height as usize + 1;
         let questions: Vec<QuestionLayout> = questionnaire
             .questions
             .iter()
-            .map(|q| measure_question(q, labels, &geometry, markdown))
+            .map(|q| measure_question(q, labels, &geometry, item_rows, markdown))
             .collect();
         let tabs = questionnaire.questions.len() > 1;
         let warning = wrap(
@@ -235,7 +197,16 @@ impl Measured {
                 if !previews_count || need >= cap {
                     break;
                 }
-                measured.questions[q].previews[i].render(geometry.preview, markdown);
+                let source = questionnaire.questions[q]
+                    .options
+                    .get(i)
+                    .and_then(preview_source);
+                measured.questions[q].previews[i].render(
+                    source,
+                    geometry.preview,
+                    (0, cap),
+                    markdown,
+                );
                 need = need.max(need_of(&measured, q));
             }
         }
@@ -243,15 +214,27 @@ impl Measured {
         measured
     }
 
-    /// Renders the preview of option `i` of question `q` if it is still pending.
-    pub fn ensure_preview(&mut self, q: usize, i: usize, markdown: &mut MarkdownCache) {
+    /// Renders the preview of option `i` of question `q` as far as rows `start..start + count`
+    /// need.
+    pub fn ensure_preview(
+        &mut self,
+        questionnaire: &Questionnaire,
+        (q, i): (usize, usize),
+        rows: (usize, usize),
+        markdown: &mut MarkdownCache,
+    ) {
         let width = self.geometry.preview;
+        let source = questionnaire
+            .questions
+            .get(q)
+            .and_then(|question| question.options.get(i))
+            .and_then(preview_source);
         if let Some(preview) = self
             .questions
             .get_mut(q)
             .and_then(|m| m.previews.get_mut(i))
         {
-            preview.render(width, markdown);
+            preview.render(source, width, rows, markdown);
         }
     }
 
@@ -265,13 +248,15 @@ fn measure_question(
     q: &Question,
     labels: &Labels,
     geometry: &Geometry,
+    item_rows: usize,
     markdown: &mut MarkdownCache,
 ) -> QuestionLayout {
     let context = match &q.context {
         Some(src) => markdown.get(src, geometry.inner.max(1)),
         None => Arc::new(Vec::new()),
     };
-    let prompt = wrap(&sanitize(&q.prompt), geometry.inner.max(1));
+    // One row past the shown ones tells that the prompt goes on.
+    let prompt = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_MAX_ROWS + 1).rows;
     let free_text = q.kind != QuestionType::Text && q.kind.allows_custom_text();
     let count = q.options.len() + usize::from(free_text);
     let marks = Marks {
@@ -284,12 +269,12 @@ fn measure_question(
         .options
         .iter()
         .map(|o| ItemRows {
-            label: wrap(&sanitize(&o.label), text_width),
+            label: wrap_head(&o.label, text_width, item_rows).rows,
             description: o
                 .description
                 .as_deref()
                 .filter(|d| !d.trim().is_empty())
-                .map(|d| wrap(&sanitize(d), text_width))
+                .map(|d| wrap_head(d, text_width, item_rows).rows)
                 .unwrap_or_default(),
         })
         .collect();
@@ -303,15 +288,15 @@ fn measure_question(
     let previews = q
         .options
         .iter()
-        .map(|o| match (&o.preview, &o.description) {
-            (Some(src), _) if !src.trim().is_empty() => Preview::Pending(src.clone()),
-            (_, Some(d)) if !d.trim().is_empty() => Preview::Ready(Arc::new(
+        .map(|o| match preview_source(o) {
+            Some((Kind::Plain, d)) if d.len() <= LONG_PREVIEW => Preview::Ready(Arc::new(
                 wrap(&sanitize(d), geometry.preview)
                     .into_iter()
                     .map(Line::plain)
                     .collect(),
             )),
-            _ => Preview::Empty,
+            Some(_) => Preview::Pending,
+            None => Preview::Empty,
         })
         .collect();
     QuestionLayout {

@@ -10,7 +10,9 @@
 //!
 //! Modules: [`keymap`] (one table per [`Mode`], which also yields the hint footer), `layout`
 //! (the height formula, text measured once per size, the row budget, whole-item windowing,
-//! the frame), `editor` (the multi-line editor), [`cards`].
+//! the frame), `editor` (the multi-line editor), `clip` (the shown part of long text),
+//! `preview` (an option's preview, rendered as far as shown),
+//! [`cards`].
 //!
 //! # Decisions where SPEC §6/§7 is silent
 //!
@@ -68,12 +70,22 @@
 //! only when shown (the panel height stays exact: previews are rendered in order until the
 //! height reaches its cap). `update` ends by drawing the frame into the model, so `view()` and
 //! `lines()` only hand it out.
+//!
+//! Memory and time follow what is shown, not the input's length (`clip`): the prompt is wrapped
+//! as far as its three rows and one more, labels and descriptions as far as the terminal is
+//! high, one-row texts (saved answers, headers, titles) from a prefix. A preview source longer
+//! than 64 KB renders piece by piece as it is scrolled ([`tea_markdown::Paged`]); until its
+//! last piece is rendered its range counts the rows so far ("1–12/551+  ↓ 539+ more"). An
+//! editor keeps its draft's wrapped rows and patches them per key, so a key costs what it
+//! changes, not the draft's length.
 
 mod app;
 pub mod cards;
+mod clip;
 mod editor;
 pub mod keymap;
 mod layout;
+mod preview;
 
 pub use app::{App, Msg, Outcome};
 pub use keymap::Mode;

@@ -7,15 +7,18 @@
 //! [`tea::text::sanitize`], so no escape sequence in the markdown reaches the terminal.
 //!
 //! Fenced code is highlighted by syntect, whose syntax definitions load on first use
-//! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width).
+//! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width);
+//! [`Paged`] renders a long document piece by piece, as its rows are shown.
 
 mod cache;
 mod document;
 mod highlight;
 mod layout;
+mod paged;
 mod table;
 
 pub use cache::MarkdownCache;
+pub use paged::{Kind, Paged};
 
 use tea::Line;
 
