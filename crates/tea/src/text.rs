@@ -63,8 +63,9 @@ pub fn is_standalone(c: char) -> bool {
 
 /// Makes untrusted text safe to draw: removes every escape sequence (CSI, OSC, DCS, APC, PM,
 /// SOS, two-byte ESC forms and their 8-bit C1 forms), every other C0/C1 control character, and
-/// what measures disagree on ([`agreed`]: invisible format characters, bidi controls, variation
-/// selectors, skin-tone modifiers; a lone regional indicator becomes its letter); expands tabs
+/// the invisible characters measures disagree on ([`is_invisible`]: format characters, bidi
+/// controls, variation selectors, skin-tone modifiers). Regional indicators are kept, so a flag
+/// typed one letter at a time pairs up; the frame writer draws a lone one as its letter. Expands tabs
 /// to [`TAB_STOP`]; turns `\r\n`, lone `\r` and the Unicode line and paragraph separators into
 /// `\n`. Newlines are kept: callers that need one row split or wrap the result.
 pub fn sanitize(input: &str) -> String {
@@ -106,10 +107,7 @@ pub fn sanitize(input: &str) -> String {
             }
         }
     }
-    match agreed(&out) {
-        std::borrow::Cow::Borrowed(_) => out,
-        std::borrow::Cow::Owned(fixed) => fixed,
-    }
+    out
 }
 
 /// Sanitizes and folds every line break into a space, for text that must stay on one row.

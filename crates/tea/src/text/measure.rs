@@ -1,21 +1,21 @@
 //! One width per character that every measure drawing our rows can live with.
 //!
-//! A row is measured by whoever draws it: pi measures with pi-tui's `visibleWidth` (two versions
-//! in use, which differ on spacing marks), terminals with their `wcwidth` (glibc's for xterm and
-//! VTE), and we lay out with `unicode-width`. Where they disagree, a row that is too wide by one
-//! of them wraps in a terminal or ends a pi session. So:
+//! A row is measured by whoever draws it: JavaScript terminal UIs with string-width-style
+//! measures (whose versions differ on spacing marks), terminals with their
+//! `wcwidth` (glibc's for xterm and VTE), and we lay out with `unicode-width`. Where they disagree,
+//! a row that is too wide by one of them wraps in a terminal or breaks the host's screen. So:
 //!
-//! - what is invisible or disputed is never drawn: [`is_invisible`] characters are dropped and a
-//!   lone regional indicator becomes its letter ([`agreed`], used by `sanitize` and by the frame
-//!   writer for anything that got past it);
+//! - what is invisible or disputed is never drawn: `sanitize` drops [`is_invisible`]
+//!   characters, and the frame writer draws every cluster in its [`agreed`] form (invisible
+//!   characters dropped, a lone regional indicator as its letter);
 //! - what stays is counted at the widest any measure gives it ([`char_width`]), so a row never
 //!   overflows; the few characters where that matters are listed in [`WIDER`].
 
 use std::borrow::Cow;
 
-/// Width of one character: `unicode-width`'s, raised where pi-tui or glibc count it wider.
+/// Width of one character: `unicode-width`'s, raised where string-width-style measures or glibc count it wider.
 /// Invisible characters count 0 (they are dropped before drawing); a regional indicator counts
-/// 2, as pi counts a lone one.
+/// 2, as string-width-style measures count a lone one.
 pub fn char_width(c: char) -> usize {
     if c.is_ascii() {
         return usize::from(!c.is_ascii_control());
@@ -44,7 +44,7 @@ fn range_order(c: char, lo: char, hi: char) -> std::cmp::Ordering {
 }
 
 /// Width of one grapheme cluster: the sum of its characters' widths, which is what glibc's
-/// `wcswidth` gives and never less than pi-tui counts, with three exceptions that keep it from
+/// `wcswidth` gives and never less than string-width-style measures count, with three exceptions that keep it from
 /// counting more than the cluster draws: a flag (two regional indicators) is 2; Hangul vowel and
 /// final jamo after the leading one add nothing; an emoji presentation selector makes it at
 /// least 2.
@@ -119,7 +119,7 @@ pub fn regional_letter(c: char) -> char {
 }
 
 /// Hangul vowel and final jamo: they add nothing after a leading consonant in the same cluster,
-/// though pi counts one that stands alone.
+/// though string-width-style measures count one that stands alone.
 fn is_trailing_jamo(c: char) -> bool {
     matches!(c, '\u{1160}'..='\u{11ff}' | '\u{d7b0}'..='\u{d7ff}')
 }
@@ -170,9 +170,9 @@ pub fn agreed(text: &str) -> Cow<'_, str> {
 }
 
 /// Code points some measure counts wider than `unicode-width` does, with that width, sorted.
-/// Found by measuring every code point with unicode-width, glibc's wcwidth and both pi-tui
-/// versions' `visibleWidth`: mostly spacing vowel signs and viramas that pi-tui 1.x and glibc
-/// count as a column, Hangul vowel/final jamo that pi counts when alone, and a few symbols that
+/// Found by measuring every code point with unicode-width, glibc's wcwidth and two versions of a
+/// string-width-style measure (JavaScript terminal UIs): mostly spacing vowel signs and viramas that the newer one and glibc
+/// count as a column, Hangul vowel/final jamo counted when alone, and a few symbols that
 /// glibc draws wide.
 const WIDER: &[(char, char, u8)] = &[
     ('\u{65f}', '\u{65f}', 1),
@@ -256,12 +256,12 @@ mod tests {
     fn widths_of_disputed_characters() {
         let cases = [
             ("\u{ad}", 0),           // soft hyphen: dropped
-            ("🇺", 2),                // lone regional indicator: as pi counts it
+            ("🇺", 2),                // lone regional indicator: as string-width counts it
             ("🇺🇸", 2),               // a flag
             ("กำำำ", 4),             // Thai SARA AM keeps a column each
             ("कि", 2),               // Devanagari spacing vowel sign
             ("\u{1100}\u{1161}", 2), // conjoining jamo: one syllable
-            ("\u{1161}", 1),         // a vowel jamo alone: pi counts it
+            ("\u{1161}", 1),         // a vowel jamo alone: string-width counts it
             ("❤\u{fe0f}", 2),        // emoji presentation
             ("👍🏽", 2),               // the skin tone is dropped
             ("e\u{301}", 1),
