@@ -115,6 +115,22 @@ fn every_ending_works_in_an_editor_holding_a_large_draft() {
         assert_ended_by(&finished, ending, "a large draft and an open paste");
         let answers = &finished.result()["details"]["answers"];
         assert_eq!(answers["targets"]["values"], json!(["linux"]));
+        // The unsaved draft comes back whole, marked as a draft, never as the answer.
+        let draft = answers["notes"]["draft"]["text"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            draft.len() > 100_000 && draft.contains("END-OF-DRAFT"),
+            "{ending:?}: the draft is lost ({} bytes)",
+            draft.len()
+        );
+        assert_eq!(answers["notes"]["status"], json!("skipped"), "{ending:?}");
+        assert!(
+            finished.result()["content"]
+                .as_str()
+                .unwrap()
+                .contains("unsent draft")
+        );
     }
 }
 

@@ -87,12 +87,9 @@ impl Session {
     /// recorded answer. A finished questionnaire keeps its result.
     #[napi]
     pub fn abort(&mut self) -> Value {
-        let result = self.finished.get_or_insert_with(|| {
-            self.driver
-                .program()
-                .state()
-                .build_result(ResultOptions::aborted())
-        });
+        let result = self
+            .finished
+            .get_or_insert_with(|| self.driver.program().result_with(ResultOptions::aborted()));
         result.to_json()
     }
 

@@ -14,7 +14,7 @@ pub use answer::{Answer, AnswerState, StateError};
 pub use dialogs::{DialogRequest, DialogStep, Dialogs};
 pub use labels::{Label, Labels};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
-pub use result::{ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
+pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;
 pub use validate::{CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, validate};
 

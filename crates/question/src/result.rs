@@ -1,5 +1,7 @@
 //! The tool result (§4): `content` for the model, `details` JSON for renderers and hosts.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -41,6 +43,40 @@ pub struct ResultOptions {
     pub cancelled: bool,
     pub error: Option<ErrorCode>,
     pub issues: Vec<Issue>,
+    /// Text typed but never saved, by question id: reported in every result, marked as not
+    /// submitted, so nothing the user typed is lost however the call ends.
+    pub drafts: BTreeMap<String, Draft>,
+}
+
+/// The unsaved text of one question's editors.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Draft {
+    /// The free-text answer ("Type something." or a text question).
+    pub text: Option<String>,
+    /// The note on the whole question.
+    pub note: Option<String>,
+    /// Notes on options, by option value.
+    pub option_notes: BTreeMap<String, String>,
+}
+
+impl Draft {
+    pub fn is_empty(&self) -> bool {
+        self.text.is_none() && self.note.is_none() && self.option_notes.is_empty()
+    }
+
+    fn to_json(&self) -> Value {
+        let mut draft = Map::new();
+        if let Some(text) = &self.text {
+            draft.insert("text".into(), json!(text));
+        }
+        if let Some(note) = &self.note {
+            draft.insert("note".into(), json!(note));
+        }
+        if !self.option_notes.is_empty() {
+            draft.insert("optionNotes".into(), json!(self.option_notes));
+        }
+        Value::Object(draft)
+    }
 }
 
 impl ResultOptions {
@@ -57,12 +93,18 @@ impl ResultOptions {
         }
     }
 
+    /// The same, reporting these unsaved drafts (empty ones are left out).
+    pub fn with_drafts(mut self, drafts: BTreeMap<String, Draft>) -> ResultOptions {
+        self.drafts = drafts.into_iter().filter(|(_, d)| !d.is_empty()).collect();
+        self
+    }
+
     /// The host aborted the open questions; recorded answers are kept.
     pub fn aborted() -> ResultOptions {
         ResultOptions {
             cancelled: true,
             error: Some(ErrorCode::Aborted),
-            issues: Vec::new(),
+            ..ResultOptions::default()
         }
     }
 
@@ -71,7 +113,7 @@ impl ResultOptions {
         ResultOptions {
             cancelled: true,
             error: Some(ErrorCode::NoUi),
-            issues: Vec::new(),
+            ..ResultOptions::default()
         }
     }
 }
@@ -118,8 +160,8 @@ impl AnswerState {
         let content = match options.error {
             Some(ErrorCode::InvalidQuestions) => invalid_content(&options.issues),
             Some(ErrorCode::NoUi) => NO_UI_CONTENT.to_string(),
-            _ if cancelled => self.cancelled_content(),
-            _ => self.answers_content(),
+            _ if cancelled => self.cancelled_content(&options.drafts),
+            _ => self.answers_content(&options.drafts),
         };
 
         let questionnaire = self.questionnaire();
@@ -136,7 +178,13 @@ impl AnswerState {
         }
         let answers: Map<String, Value> = self
             .entries()
-            .map(|(question, answer)| (question.id.clone(), answer_details(question, answer)))
+            .map(|(question, answer)| {
+                let mut details = answer_details(question, answer);
+                if let Some(draft) = options.drafts.get(&question.id) {
+                    details["draft"] = draft.to_json();
+                }
+                (question.id.clone(), details)
+            })
             .collect();
         details.insert("answers".into(), Value::Object(answers));
         details.insert("questions".into(), json!(questionnaire.questions));
@@ -149,15 +197,15 @@ impl AnswerState {
         }
     }
 
-    fn answers_content(&self) -> String {
+    fn answers_content(&self, drafts: &BTreeMap<String, Draft>) -> String {
         let mut lines = Vec::new();
         for (question, answer) in self.entries() {
-            push_answer_lines(&mut lines, question, answer);
+            push_answer_lines(&mut lines, question, answer, drafts.get(&question.id));
         }
         lines.join("\n")
     }
 
-    fn cancelled_content(&self) -> String {
+    fn cancelled_content(&self, drafts: &BTreeMap<String, Draft>) -> String {
         let one_question = self.questionnaire().questions.len() == 1;
         let mut lines = vec![if one_question {
             "User cancelled the question.".to_string()
@@ -167,8 +215,9 @@ impl AnswerState {
         let mut unanswered = Vec::new();
         for (question, answer) in self.entries() {
             let has_notes = answer.note.is_some() || !answer.option_notes.is_empty();
-            if answer.is_answered() || has_notes {
-                push_answer_lines(&mut lines, question, answer);
+            let draft = drafts.get(&question.id);
+            if answer.is_answered() || has_notes || draft.is_some() {
+                push_answer_lines(&mut lines, question, answer, draft);
             }
             if !answer.is_answered() {
                 unanswered.push(question.header.as_str());
@@ -234,8 +283,14 @@ fn invalid_content(issues: &[Issue]) -> String {
     lines.join("\n")
 }
 
-/// `Header: user selected: 1. Label, 3. Other; user wrote: text`, then its notes.
-fn push_answer_lines(lines: &mut Vec<String>, question: &Question, answer: &Answer) {
+/// `Header: user selected: 1. Label, 3. Other; user wrote: text`, then its notes; unsaved drafts
+/// are named as such (`Lifetime: (skipped; unsent draft: "5m")`).
+fn push_answer_lines(
+    lines: &mut Vec<String>,
+    question: &Question,
+    answer: &Answer,
+    draft: Option<&Draft>,
+) {
     let mut parts = Vec::new();
     if !answer.picks.is_empty() {
         let picks: Vec<String> = answer
@@ -251,10 +306,17 @@ fn push_answer_lines(lines: &mut Vec<String>, question: &Question, answer: &Answ
     if let Some(text) = &answer.custom_text {
         parts.push(format!("user wrote: {text}"));
     }
-    let summary = if parts.is_empty() {
-        "(skipped)".to_string()
-    } else {
-        parts.join("; ")
+    let unsent = draft
+        .and_then(|d| d.text.as_deref())
+        .map(|text| format!("unsent draft: \"{text}\""));
+    let summary = match (parts.is_empty(), unsent) {
+        (true, None) => "(skipped)".to_string(),
+        (true, Some(unsent)) => format!("(skipped; {unsent})"),
+        (false, unsent) => parts
+            .into_iter()
+            .chain(unsent)
+            .collect::<Vec<_>>()
+            .join("; "),
     };
     lines.push(indent_continuation(
         &format!("{}: {summary}", question.header),
@@ -267,6 +329,22 @@ fn push_answer_lines(lines: &mut Vec<String>, question: &Question, answer: &Answ
         let label = question.option(value).map_or(value.as_str(), |o| &o.label);
         lines.push(indent_continuation(
             &format!("  note on \"{label}\": {note}"),
+            "    ",
+        ));
+    }
+    let Some(draft) = draft else {
+        return;
+    };
+    if let Some(note) = &draft.note {
+        lines.push(indent_continuation(
+            &format!("  unsent note draft: \"{note}\""),
+            "    ",
+        ));
+    }
+    for (value, note) in &draft.option_notes {
+        let label = question.option(value).map_or(value.as_str(), |o| &o.label);
+        lines.push(indent_continuation(
+            &format!("  unsent note draft on \"{label}\": \"{note}\""),
             "    ",
         ));
     }

@@ -2,11 +2,12 @@
 //! `update`, and a pure view that lays the model out as rows ([`App::lines`]).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use question::{
-    Answer, AnswerState, Label, Question, QuestionType, Questionnaire, ResultOptions, ToolResult,
+    Answer, AnswerState, Draft, Label, Question, QuestionType, Questionnaire, ResultOptions,
+    ToolResult,
 };
 use tea::input::Event;
 use tea::text::{sanitize_line, truncate, truncate_line, width};
@@ -186,7 +187,35 @@ impl App {
         } else {
             ResultOptions::submitted()
         };
-        self.state.build_result(options)
+        self.result_with(options)
+    }
+
+    /// The result for `options` (e.g. an abort from the host), reporting every unsaved draft.
+    pub fn result_with(&self, options: ResultOptions) -> ToolResult {
+        self.state
+            .build_result(options.with_drafts(self.unsaved_drafts()))
+    }
+
+    /// Drafts whose text differs from what is saved, by question id; blank ones are left out.
+    fn unsaved_drafts(&self) -> BTreeMap<String, Draft> {
+        let mut drafts: BTreeMap<String, Draft> = BTreeMap::new();
+        for (&target, editor) in &self.drafts {
+            let text = editor.text();
+            if text.trim().is_empty() || text == self.saved_text(target) {
+                continue;
+            }
+            let question = &self.questions()[target.question()];
+            let draft = drafts.entry(question.id.clone()).or_default();
+            match target {
+                Target::FreeText(_) => draft.text = Some(text.to_string()),
+                Target::QuestionNote(_) => draft.note = Some(text.to_string()),
+                Target::OptionNote(_, o) => {
+                    let value = question.options[o].value.clone();
+                    draft.option_notes.insert(value, text.to_string());
+                }
+            }
+        }
+        drafts
     }
 
     pub fn is_collapsed(&self) -> bool {

@@ -240,6 +240,14 @@ impl Session {
 
     /// Waits for the binary to exit (at most [`PATIENCE`]).
     pub fn finish(mut self) -> Finished {
+        // Read stdout while waiting: a result larger than the pipe (a long draft) would block
+        // the binary's write, and so its exit.
+        let mut pipe = self.child.stdout.take().expect("piped stdout");
+        let stdout_reader = thread::spawn(move || {
+            let mut stdout = String::new();
+            pipe.read_to_string(&mut stdout).expect("read stdout");
+            stdout
+        });
         let deadline = Instant::now() + PATIENCE;
         let status = loop {
             if let Some(status) = self.child.try_wait().expect("wait for the binary") {
@@ -254,13 +262,7 @@ impl Session {
             }
             thread::sleep(Duration::from_millis(10));
         };
-        let mut stdout = String::new();
-        self.child
-            .stdout
-            .take()
-            .expect("piped stdout")
-            .read_to_string(&mut stdout)
-            .expect("read stdout");
+        let stdout = stdout_reader.join().expect("the stdout thread");
         self.stop_reading();
         Finished {
             stdout,
