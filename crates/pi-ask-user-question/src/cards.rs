@@ -55,11 +55,7 @@ fn is_ours(details: &Value) -> bool {
 
 fn message_rows(text: &str, width: u32, palette: &tea::Palette, is_error: bool) -> Vec<String> {
     let width = crate::session::clamp(width);
-    let style = Style::fg(if is_error {
-        Slot::Error
-    } else {
-        Slot::ToolOutput
-    });
+    let style = Style::fg(if is_error { Slot::Error } else { Slot::Output });
     let mut rows = tea::text::wrap(&tea::text::sanitize(text), usize::from(width));
     if rows.len() > MESSAGE_ROWS {
         let hidden = rows.len() - (MESSAGE_ROWS - 1);

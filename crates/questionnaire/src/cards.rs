@@ -60,7 +60,7 @@ pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
         .map(Vec::as_slice)
         .unwrap_or_default();
     let labels = labels_of(args);
-    let mut title = Line::styled("ask_user_question", Style::fg(Slot::ToolTitle).bold());
+    let mut title = Line::styled("ask_user_question", Style::fg(Slot::Title).bold());
     if !questions.is_empty() {
         let headers: Vec<String> = questions.iter().filter_map(header_of).collect();
         let noun = if questions.len() == 1 {

@@ -1,5 +1,5 @@
 //! Input events: one type ([`Event`], from `terminput`) for raw terminal bytes ([`decode`] for a
-//! chunk as a host like Pi delivers it, a [`Decoder`] across reads as the inline runtime reads
+//! chunk as a host delivers it, a [`Decoder`] across reads as the inline runtime reads
 //! them), crossterm events and key scripts (tests, `--keys`).
 //!
 //! Keymaps match on [`KeyEvent`]s. Releases and repeats keep their [`KeyEventKind`]; use

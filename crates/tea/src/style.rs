@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-/// Foreground slots, named as the Pi coding agent's theme names its colors.
+/// Foreground slots, named for what the text means in any program. Hosts with themes of their own
+/// map their color names onto these (see [`crate::theme::Palette::from_sgr`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Slot {
     Accent,
@@ -17,8 +18,10 @@ pub enum Slot {
     Muted,
     Dim,
     Text,
-    ToolTitle,
-    ToolOutput,
+    /// A title or name that heads a block (a tool call, a card).
+    Title,
+    /// A block of output shown under a title (results, logs).
+    Output,
     MdHeading,
     MdLink,
     MdLinkUrl,
@@ -52,8 +55,8 @@ impl Slot {
         Slot::Muted,
         Slot::Dim,
         Slot::Text,
-        Slot::ToolTitle,
-        Slot::ToolOutput,
+        Slot::Title,
+        Slot::Output,
         Slot::MdHeading,
         Slot::MdLink,
         Slot::MdLinkUrl,
@@ -88,8 +91,8 @@ impl Slot {
             Slot::Muted => "muted",
             Slot::Dim => "dim",
             Slot::Text => "text",
-            Slot::ToolTitle => "toolTitle",
-            Slot::ToolOutput => "toolOutput",
+            Slot::Title => "title",
+            Slot::Output => "output",
             Slot::MdHeading => "mdHeading",
             Slot::MdLink => "mdLink",
             Slot::MdLinkUrl => "mdLinkUrl",
@@ -117,29 +120,29 @@ impl Slot {
     }
 }
 
-/// Background slots, named as the host theme names them.
+/// Background slots: the selected row, and blocks whose state is pending, a success or an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BgSlot {
     SelectedBg,
-    ToolPendingBg,
-    ToolSuccessBg,
-    ToolErrorBg,
+    PendingBg,
+    SuccessBg,
+    ErrorBg,
 }
 
 impl BgSlot {
     pub const ALL: [BgSlot; 4] = [
         BgSlot::SelectedBg,
-        BgSlot::ToolPendingBg,
-        BgSlot::ToolSuccessBg,
-        BgSlot::ToolErrorBg,
+        BgSlot::PendingBg,
+        BgSlot::SuccessBg,
+        BgSlot::ErrorBg,
     ];
 
     pub fn name(self) -> &'static str {
         match self {
             BgSlot::SelectedBg => "selectedBg",
-            BgSlot::ToolPendingBg => "toolPendingBg",
-            BgSlot::ToolSuccessBg => "toolSuccessBg",
-            BgSlot::ToolErrorBg => "toolErrorBg",
+            BgSlot::PendingBg => "pendingBg",
+            BgSlot::SuccessBg => "successBg",
+            BgSlot::ErrorBg => "errorBg",
         }
     }
 

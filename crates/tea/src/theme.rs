@@ -108,7 +108,7 @@ fn hex_table<const N: usize>(table: [&str; N]) -> [Color; N] {
 }
 
 impl Palette {
-    /// Colors for a dark terminal background (close to the Pi coding agent's dark theme).
+    /// Colors for a dark terminal background .
     pub fn dark() -> Palette {
         // In the order of `Slot::ALL`; "" is the terminal's default color.
         let fg = hex_table([
@@ -174,8 +174,8 @@ impl Palette {
         self
     }
 
-    /// A palette from a host theme's SGR codes, e.g. Pi's `theme.getFgAnsi(name)` /
-    /// `getBgAnsi(name)`: pairs of (slot name, code) such as `("accent", "\x1b[38;2;138;190;183m")`.
+    /// A palette from a host theme's SGR codes: pairs of (slot name as [`Slot::name`] and
+    /// [`BgSlot::name`] spell it, code) such as `("accent", "\x1b[38;2;138;190;183m")`.
     /// Understood: `38;2;r;g;b`, `38;5;n`, `39`, `30–37`, `90–97`, the background forms
     /// `48;2`, `48;5`, `49`, `40–47`, `100–107`, and the attributes 1, 2, 3, 4, 7. Unknown slot
     /// names and codes that name no color leave the slot at the dark palette's default.

@@ -217,12 +217,12 @@ fn a_parent_background_shows_through_rows() {
         let body = rows(
             vec![
                 Line::plain("ab"),
-                Line::plain("cd").with_bg(BgSlot::ToolErrorBg),
+                Line::plain("cd").with_bg(BgSlot::ErrorBg),
             ],
             4,
         );
         element! {
-            View(width: 5u32, background_color: tea::bg_color(BgSlot::ToolPendingBg)) { #(body) }
+            View(width: 5u32, background_color: tea::bg_color(BgSlot::PendingBg)) { #(body) }
         }
         .into_any()
     };
@@ -232,8 +232,8 @@ fn a_parent_background_shows_through_rows() {
     assert_eq!(
         captured.tagged(),
         vec![
-            "[bg:toolPendingBg]ab   [/]",
-            "[bg:toolErrorBg]cd  [/][bg:toolPendingBg] [/]"
+            "[bg:pendingBg]ab   [/]",
+            "[bg:errorBg]cd  [/][bg:pendingBg] [/]"
         ]
     );
     assert_eq!(captured, painted);

@@ -85,7 +85,7 @@ fn from_sgr_maps_named_slots_and_keeps_defaults_for_the_rest() {
         ]),
         &pairs(&[
             ("selectedBg", "\x1b[48;2;10;20;30m"),
-            ("toolErrorBg", "\x1b[48;5;52m"),
+            ("errorBg", "\x1b[48;5;52m"),
             ("mystery", "\x1b[41m"),
         ]),
     );
@@ -106,11 +106,8 @@ fn from_sgr_maps_named_slots_and_keeps_defaults_for_the_rest() {
         "absent slot keeps the default"
     );
     assert_eq!(palette.bg(BgSlot::SelectedBg), Color::Rgb(10, 20, 30));
-    assert_eq!(palette.bg(BgSlot::ToolErrorBg), Color::Indexed(52));
-    assert_eq!(
-        palette.bg(BgSlot::ToolPendingBg),
-        dark.bg(BgSlot::ToolPendingBg)
-    );
+    assert_eq!(palette.bg(BgSlot::ErrorBg), Color::Indexed(52));
+    assert_eq!(palette.bg(BgSlot::PendingBg), dark.bg(BgSlot::PendingBg));
     assert!(palette.colors);
 }
 
