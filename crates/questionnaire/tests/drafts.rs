@@ -20,9 +20,17 @@ fn two_questions() -> Value {
 /// The editors: the key script that leaves a draft in it, and where the draft is reported.
 const EDITORS: &[(&str, &str, &str)] = &[
     // "Type something." on a choice question: down past the options, Enter opens it.
-    ("free text", "down down enter text:draft-one", "/pick/draft/text"),
+    (
+        "free text",
+        "down down enter text:draft-one",
+        "/pick/draft/text",
+    ),
     ("text answer", "tab text:5m", "/life/draft/text"),
-    ("option note", "n text:draft-note", "/pick/draft/optionNotes/a"),
+    (
+        "option note",
+        "n text:draft-note",
+        "/pick/draft/optionNotes/a",
+    ),
     ("question note", "N text:whole-note", "/pick/draft/note"),
 ];
 
@@ -64,7 +72,11 @@ fn esc_keeps_the_draft_and_a_second_esc_cancels_with_it() {
             Some(typed(keys)),
             "{kind}"
         );
-        assert!(result.content.contains("unsent"), "{kind}: {}", result.content);
+        assert!(
+            result.content.contains("unsent"),
+            "{kind}: {}",
+            result.content
+        );
     }
 }
 
@@ -73,7 +85,10 @@ fn an_abort_from_the_host_reports_the_draft() {
     let mut a = app(two_questions(), 80, 24);
     press(&mut a, "tab text:5m");
     let result = a.result_with(ResultOptions::aborted());
-    assert_eq!(draft_of(&result.details, "/life/draft/text"), Some("5m".into()));
+    assert_eq!(
+        draft_of(&result.details, "/life/draft/text"),
+        Some("5m".into())
+    );
     assert_eq!(result.details["error"], json!("aborted"));
     assert!(
         result
@@ -93,20 +108,33 @@ fn a_submit_reports_drafts_left_behind_but_not_saved_text() {
         panic!("expected a submit, got {outcome:?}");
     };
     let answers = &result.details["answers"];
-    assert_eq!(answers["pick"]["draft"], json!({"optionNotes": {"a": "later"}}));
+    assert_eq!(
+        answers["pick"]["draft"],
+        json!({"optionNotes": {"a": "later"}})
+    );
     assert_eq!(answers["life"]["customText"], json!("5m"));
-    assert!(answers["life"].get("draft").is_none(), "saved text is no draft");
+    assert!(
+        answers["life"].get("draft").is_none(),
+        "saved text is no draft"
+    );
 }
 
 #[test]
 fn blank_or_unchanged_drafts_are_not_reported() {
     let mut a: App = app(two_questions(), 80, 24);
     press(&mut a, "tab text:x backspace");
-    assert!(a.result(true).details["answers"]["life"].get("draft").is_none());
+    assert!(
+        a.result(true).details["answers"]["life"]
+            .get("draft")
+            .is_none()
+    );
     // Saved, reopened and left as it was.
     let mut a = app(two_questions(), 80, 24);
     press(&mut a, "N text:keep enter N");
     let details = a.result(true).details;
     assert_eq!(details["answers"]["pick"]["note"], json!("keep"));
-    assert!(details["answers"]["pick"].get("draft").is_none(), "{details}");
+    assert!(
+        details["answers"]["pick"].get("draft").is_none(),
+        "{details}"
+    );
 }

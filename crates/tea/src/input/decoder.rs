@@ -28,7 +28,7 @@ const MAX_CSI: usize = 256;
 ///
 /// Legacy control bytes follow the terminal convention rather than terminput's: `0x1c`–`0x1f`
 /// are Ctrl+`\` `]` `^` `_` (terminput says Ctrl+4–7), `0x08` is Backspace, and a bare `\n`
-/// is Shift+Enter (what terminals configured for Pi send for it).
+/// is Shift+Enter (what terminals configured for coding agents send for it).
 pub fn decode(raw: &str) -> Vec<Event> {
     let mut decoder = Decoder::new();
     let mut events = decoder.feed(raw.as_bytes());
