@@ -7,14 +7,17 @@
 //! [`tea::text::sanitize`], so no escape sequence in the markdown reaches the terminal.
 //!
 //! Fenced code is highlighted by syntect, whose syntax definitions load on first use
-//! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width).
+//! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width);
+//! [`MarkdownBlock`] is the markdown component for `tea::components` views.
 
+mod block;
 mod cache;
 mod document;
 mod highlight;
 mod layout;
 mod table;
 
+pub use block::MarkdownBlock;
 pub use cache::MarkdownCache;
 
 use tea::Line;
