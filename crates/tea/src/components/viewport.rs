@@ -14,7 +14,7 @@
 //! let rows = Viewport::new(&lines, 0).lines(20, 9);
 //! assert_eq!(rows[0].plain_text(), "1–8/41  ↓ 33 more");
 //! assert_eq!(rows[1].plain_text(), "line 1");
-//! assert_eq!(Viewport::max_offset(lines.len(), 9), 33);
+//! assert_eq!(Viewport::new(&lines, 0).max_offset(9), 33);
 //! ```
 
 use super::{Block, cut, spread};
@@ -60,15 +60,16 @@ impl<'a> Viewport<'a> {
         }
     }
 
-    /// The greatest useful offset for `len` lines at `height` rows (no title).
-    pub fn max_offset(len: usize, height: usize) -> usize {
-        len.saturating_sub(Self::body(len, height, false))
+    /// The greatest useful offset at `height` rows: the one that shows the last line at the
+    /// bottom. A model clamps its scroll to it.
+    pub fn max_offset(&self, height: usize) -> usize {
+        let body = Self::body(self.lines.len(), height, self.title.is_some());
+        self.lines.len().saturating_sub(body)
     }
 
     /// The offset clamped to the lines at `height` rows, as drawing uses it.
     pub fn clamped(&self, height: usize) -> usize {
-        let body = Self::body(self.lines.len(), height, self.title.is_some());
-        self.offset.min(self.lines.len().saturating_sub(body))
+        self.offset.min(self.max_offset(height))
     }
 }
 
@@ -174,7 +175,7 @@ mod tests {
     fn one_row_shows_a_line_not_a_header() {
         let l = lines(10);
         assert_eq!(rows(&Viewport::new(&l, 4), 30, 1), ["l5"]);
-        assert_eq!(Viewport::max_offset(10, 1), 9);
+        assert_eq!(Viewport::new(&l, 0).max_offset(1), 9);
         assert!(rows(&Viewport::new(&l, 4), 30, 0).is_empty());
     }
 
@@ -193,6 +194,7 @@ mod tests {
             ["Preview", "l1", "l2"],
             "no room for the range"
         );
+        assert_eq!(v.max_offset(3), 8, "the title row leaves two for lines");
         let short = lines(1);
         let v = Viewport::new(&short, 0).title(Line::plain("Preview"));
         assert_eq!(rows(&v, 30, 3), ["Preview", "l1"]);
