@@ -205,14 +205,15 @@ pub fn parse_key(token: &str) -> Result<KeyPress, KeyScriptError> {
     let mut chars = name.chars();
     match (chars.next(), chars.next()) {
         (Some(c), None) if !c.is_control() => {
-            // As a script types it: Shift means the upper case, an upper-case letter has Shift.
+            // As a script types it: Shift means the upper case, and a bare upper-case letter
+            // has Shift (as terminals report it).
             let c = if modifiers.contains(KeyModifiers::SHIFT) {
                 c.to_uppercase().next().unwrap_or(c)
             } else {
                 c
             };
-            let modifiers = if c.is_uppercase() {
-                modifiers | KeyModifiers::SHIFT
+            let modifiers = if modifiers.is_empty() && c.is_uppercase() {
+                KeyModifiers::SHIFT
             } else {
                 modifiers
             };
