@@ -133,24 +133,33 @@ impl Frame {
 
 impl Block for Frame {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.draw(self.body.iter().take(height).cloned(), width, height)
+    }
+}
+
+impl Frame {
+    /// The frame around `body` (moved in, so a block's fresh rows are not copied again).
+    fn draw(&self, body: impl Iterator<Item = FrameRow>, width: usize, height: usize) -> Vec<Line> {
         let border = Style::fg(self.border);
         let mut out = Vec::with_capacity(height);
         if width == 0 || height == 0 {
             return out;
         }
         if !self.framed(width, height) {
-            for row in self.body.iter().take(height) {
+            for row in body.take(height) {
                 out.push(match row {
                     FrameRow::Divider => Line::styled("─".repeat(width), border.clone()),
-                    FrameRow::Content(line) => cut(line, width),
+                    FrameRow::Content(line) if line.width() <= width => line,
+                    FrameRow::Content(line) => cut(&line, width),
                 });
             }
             return out;
         }
         let inner = width - SIDES;
         out.push(self.top(width));
-        let blank = FrameRow::Content(Line::default());
-        let body = self.body.iter().chain(std::iter::repeat(&blank));
+        let body = body.chain(std::iter::repeat_with(
+            || FrameRow::Content(Line::default()),
+        ));
         for row in body.take(height - 2) {
             out.push(match row {
                 FrameRow::Divider => {
@@ -159,7 +168,7 @@ impl Block for Frame {
                 FrameRow::Content(line) => {
                     let mut framed = Line::styled("│ ", border.clone());
                     framed.bg = line.bg;
-                    framed.spans.extend(fit(line.clone(), inner).spans);
+                    framed.spans.extend(fit(line, inner).spans);
                     framed.push(Span::styled(" │", border.clone()));
                     framed
                 }
@@ -191,17 +200,9 @@ impl FrameOf<'_> {
 impl Block for FrameOf<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let (inner_width, inner_height) = self.frame.inner(width, height);
-        let body = self
-            .body
-            .lines(inner_width, inner_height)
-            .into_iter()
-            .map(FrameRow::Content)
-            .collect();
-        Frame {
-            body,
-            ..self.frame.clone()
-        }
-        .lines(width, height)
+        let body = self.body.lines(inner_width, inner_height);
+        self.frame
+            .draw(body.into_iter().map(FrameRow::Content), width, height)
     }
 }
 

@@ -90,7 +90,12 @@ impl Block for Split<'_> {
                     line.push(Span::styled(" │", divider.clone()));
                 } else {
                     line.push(Span::styled(" │ ", divider.clone()));
-                    line.spans.extend(super::cut(&r, right_width).spans);
+                    let r = if r.width() <= right_width {
+                        r
+                    } else {
+                        super::cut(&r, right_width)
+                    };
+                    line.spans.extend(r.spans);
                 }
                 line
             })
