@@ -90,11 +90,7 @@ impl Block for Split<'_> {
                     line.push(Span::styled(" │", divider.clone()));
                 } else {
                     line.push(Span::styled(" │ ", divider.clone()));
-                    let r = if r.width() <= right_width {
-                        r
-                    } else {
-                        super::cut(&r, right_width)
-                    };
+                    // A block keeps its rows within the width it is given.
                     line.spans.extend(r.spans);
                 }
                 line
