@@ -34,7 +34,7 @@
 //! ]);
 //! ```
 
-use super::{Block, cut, fit};
+use super::{Block, cut_owned, fit};
 use crate::style::{Line, Slot, Span, Style};
 use crate::text::{truncate, width as text_width};
 
@@ -149,8 +149,7 @@ impl Frame {
             for row in body.take(height) {
                 out.push(match row {
                     FrameRow::Divider => Line::styled("─".repeat(width), border.clone()),
-                    FrameRow::Content(line) if line.width() <= width => line,
-                    FrameRow::Content(line) => cut(&line, width),
+                    FrameRow::Content(line) => cut_owned(line, width),
                 });
             }
             return out;

@@ -26,7 +26,7 @@
 //! assert_eq!(rows, ["  item 4", "    details", "› item 5", "    details"]);
 //! ```
 
-use super::{Block, cut};
+use super::{Block, cut, cut_owned};
 use crate::style::{Line, Slot, Span, Style};
 
 /// Which item is selected and which is the first shown. Owned by the model.
@@ -166,7 +166,7 @@ impl Block for List<'_> {
                         let mut l = Line::new(vec![lead]);
                         l.bg = line.bg;
                         l.spans.extend(line.spans.iter().cloned());
-                        cut(&l, width)
+                        cut_owned(l, width)
                     }
                 };
                 out.push(line);

@@ -93,6 +93,15 @@ pub(crate) fn cut(line: &Line, width: usize) -> Line {
     }
 }
 
+/// [`cut`] for a line the caller owns: moved, not copied, when it fits.
+pub(crate) fn cut_owned(line: Line, width: usize) -> Line {
+    if line.width() <= width {
+        line
+    } else {
+        truncate_line(&line, width)
+    }
+}
+
 /// `line` cut to `columns` if wider, then padded with spaces to exactly `columns`.
 pub(crate) fn fit(line: Line, columns: usize) -> Line {
     let width = line.width();
