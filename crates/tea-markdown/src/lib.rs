@@ -9,7 +9,9 @@
 //! Fenced code is highlighted by syntect, whose syntax definitions load on first use
 //! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width);
 //! [`Paged`] renders a long document piece by piece, as its rows are shown.
+//! [`MarkdownBlock`] is the markdown component for `tea::components` views.
 
+mod block;
 mod cache;
 mod document;
 mod highlight;
@@ -17,6 +19,7 @@ mod layout;
 mod paged;
 mod table;
 
+pub use block::MarkdownBlock;
 pub use cache::MarkdownCache;
 pub use paged::{Kind, Paged};
 

@@ -103,4 +103,73 @@ fn main() {
     measure("Frame::tagged", n, || {
         std::hint::black_box(f.tagged());
     });
+    components(&lines, width, &palette, n);
+}
+
+/// The same rows composed from components (a frame around tabs, a list beside a viewport, a
+/// help footer), against drawing them as bare rows: what a component tree costs over its rows.
+fn components(lines: &[Line], width: u16, palette: &Palette, n: usize) {
+    use tea::HelpEntry;
+    use tea::components::{
+        Block, Frame, Help, List, ListState, Split, Stack, StackItem, Tab, Tabs, Viewport,
+    };
+    // Pre-wrapped for their columns, as a model keeps them (wrapped once per width).
+    let column = |w: usize| -> Vec<Line> {
+        lines
+            .iter()
+            .map(|l| tea::text::truncate_line(l, w))
+            .collect()
+    };
+    let list_width = usize::from(width - 4) * 9 / 20;
+    let items: Vec<Vec<Line>> = column(list_width - 2)
+        .into_iter()
+        .map(|l| vec![l])
+        .collect();
+    let doc = column(usize::from(width - 4) - list_width - 3);
+    let lines = &doc[..];
+    let tabs: Vec<Tab> = (1..=8).map(|i| Tab::new(format!("Question {i}"))).collect();
+    let entries: Vec<HelpEntry> = ["↑↓ move", "enter select", "tab switch", "esc cancel"]
+        .iter()
+        .map(|e| {
+            let (key, text) = e.split_once(' ').unwrap();
+            HelpEntry {
+                key: key.into(),
+                text: text.into(),
+            }
+        })
+        .collect();
+    let panel = || {
+        let tabs = Tabs::new(tabs.clone(), 3);
+        let list = List::new(
+            &items,
+            ListState {
+                selected: 20,
+                offset: 10,
+            },
+        )
+        .cursor("› ");
+        let viewport = Viewport::new(lines, 5).title(Line::plain("Preview"));
+        let help = Help::new(&entries);
+        let split = Split::new(&list, &viewport);
+        let stack = Stack::new(vec![
+            StackItem::new(&tabs, 1, 1).priority(1),
+            StackItem::new(&split, 1, 40).priority(2),
+            StackItem::new(&help, 1, 1),
+        ]);
+        Frame::around(&stack)
+            .title("Panel")
+            .lines(usize::from(width), 40)
+    };
+    measure("components: panel → lines", n, || {
+        std::hint::black_box(panel());
+    });
+    measure("components: panel → Frame (render)", n, || {
+        let mut el = rows(panel(), width);
+        std::hint::black_box(frame::render(&mut el, width, palette));
+    });
+    let drawn = panel();
+    measure("components: the panel's rows → Frame (render)", n, || {
+        let mut el = rows(drawn.clone(), width);
+        std::hint::black_box(frame::render(&mut el, width, palette));
+    });
 }

@@ -167,6 +167,70 @@ pub fn parse_key_script(script: &str) -> Result<Vec<Event>, KeyScriptError> {
     Ok(events)
 }
 
+/// One key: a code and its modifiers, as a key-script token names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyPress {
+    pub code: KeyCode,
+    pub modifiers: KeyModifiers,
+}
+
+impl KeyPress {
+    /// The press event of this key.
+    pub fn event(self) -> Event {
+        key(self.code, self.modifiers)
+    }
+}
+
+/// Parses one key-script token naming a single key: a key name or one character, with
+/// optional `shift+` / `ctrl+` / `alt+` modifiers (`"ctrl+]"`, `"shift+tab"`, `"j"`, `"N"`).
+/// Unlike a script, a token never types several characters, so `"ctlr+g"` is an error.
+///
+/// ```
+/// use tea::input::{KeyCode, KeyModifiers, parse_key};
+///
+/// let k = parse_key("ctrl+]").unwrap();
+/// assert_eq!((k.code, k.modifiers), (KeyCode::Char(']'), KeyModifiers::CTRL));
+/// assert!(parse_key("ctlr+g").unwrap_err().message.contains("unknown key"));
+/// ```
+pub fn parse_key(token: &str) -> Result<KeyPress, KeyScriptError> {
+    let error = |message: String| KeyScriptError {
+        position: 1,
+        token: token.to_string(),
+        message,
+    };
+    let (modifiers, name) = split_modifiers(token);
+    if let Some(code) = named_key(&name.to_lowercase()) {
+        return Ok(KeyPress { code, modifiers });
+    }
+    let mut chars = name.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_control() => {
+            // As a script types it: Shift means the upper case, and a bare upper-case letter
+            // has Shift (as terminals report it).
+            let c = if modifiers.contains(KeyModifiers::SHIFT) {
+                c.to_uppercase().next().unwrap_or(c)
+            } else {
+                c
+            };
+            let modifiers = if modifiers.is_empty() && c.is_uppercase() {
+                KeyModifiers::SHIFT
+            } else {
+                modifiers
+            };
+            Ok(KeyPress {
+                code: KeyCode::Char(c),
+                modifiers,
+            })
+        }
+        (None, _) if !modifiers.is_empty() => Err(error("a key must follow the modifiers".into())),
+        (None, _) => Err(error("an empty key".into())),
+        _ => Err(error(format!(
+            "unknown key `{name}`; expected one of {}, f1–f12, or a single character",
+            KEY_NAMES.join(", ")
+        ))),
+    }
+}
+
 fn strip_prefix_ignore_case<'a>(token: &'a str, prefix: &str) -> Option<&'a str> {
     let head = token.get(..prefix.len())?;
     head.eq_ignore_ascii_case(prefix)

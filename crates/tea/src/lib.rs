@@ -10,6 +10,8 @@
 //! - [`mod@rows`]: pre-laid-out [`Line`]s as one cheap iocraft element.
 //! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
 //! - [`frame`]: [`render`] an element to a [`Frame`] of (ANSI, plain) rows, each within the width.
+//! - [`components`]: pure components (frame, tabs, list, viewport, split, stack, help) that
+//!   draw pre-wrapped rows; [`keymap`]: bindings with help, overridable at run time.
 //! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
@@ -54,10 +56,12 @@
 //! assert_eq!(driver.frame().tagged(), vec!["[accent]count: 2[/]"]);
 //! ```
 
+pub mod components;
 pub mod frame;
 pub mod headless;
 mod ink;
 pub mod input;
+pub mod keymap;
 pub mod program;
 pub mod rows;
 pub mod runtime;
@@ -73,6 +77,7 @@ pub use ink::{bg_color, slot_color};
 pub use input::Event;
 /// Views are iocraft elements; re-exported so a program needs no iocraft dependency of its own.
 pub use iocraft;
+pub use keymap::{Binding, HelpEntry, Keymap};
 pub use program::{Cmd, Program, Size};
 pub use rows::rows;
 pub use style::{BgSlot, Line, Slot, Span, Style};

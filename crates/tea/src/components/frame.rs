@@ -1,0 +1,290 @@
+//! A rounded border around rows: the title sits in the top edge, dividers cross the box.
+//!
+//! ```text
+//! ╭─ Title ──────╮
+//! │ a row        │
+//! ├──────────────┤
+//! │ another row  │
+//! ╰──────────────╯
+//! ```
+//!
+//! Content rows are padded (or cut with "…") to the inner width, `width - 4`, so every framed
+//! row is exactly `width` columns. Below a minimum size (by default 8 columns or 5 rows, as
+//! the questionnaire draws it) the border would eat the content: the frame then draws its rows
+//! bare, cut to the width, and dividers become plain rules. Rows that do not fit the height are
+//! left out from the bottom; a short body is padded with blank rows, so the frame fills its box.
+//!
+//! ```
+//! use tea::components::{Block, Frame, FrameRow};
+//! use tea::Line;
+//!
+//! let rows = vec![
+//!     FrameRow::Content(Line::plain("tabs")),
+//!     FrameRow::Divider,
+//!     FrameRow::Content(Line::plain("body")),
+//! ];
+//! let frame = Frame::rows(rows).title("Questions");
+//! let drawn: Vec<String> = frame.lines(17, 5).iter().map(|l| l.plain_text()).collect();
+//! assert_eq!(drawn, [
+//!     "╭─ Questions ───╮",
+//!     "│ tabs          │",
+//!     "├───────────────┤",
+//!     "│ body          │",
+//!     "╰───────────────╯",
+//! ]);
+//! ```
+
+use super::{Block, cut_owned, fit};
+use crate::style::{Line, Slot, Span, Style};
+use crate::text::{truncate, width as text_width};
+
+/// One row inside the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FrameRow {
+    Content(Line),
+    /// A rule across the box: `├───┤`.
+    Divider,
+}
+
+/// The props of a frame.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    pub title: String,
+    pub body: Vec<FrameRow>,
+    /// The border's color.
+    pub border: Slot,
+    pub title_style: Style,
+    /// Narrower or lower than this, the rows are drawn without a border.
+    pub min_framed: (usize, usize),
+}
+
+/// Columns the border takes around content: "│ " and " │".
+pub const SIDES: usize = 4;
+
+impl Frame {
+    /// A frame around a block's rows (drawn at the inner size of the box later given).
+    pub fn around(body: &dyn Block) -> FrameOf<'_> {
+        FrameOf {
+            frame: Frame::rows(Vec::new()),
+            body,
+        }
+    }
+
+    /// A frame around rows laid out already.
+    pub fn rows(body: Vec<FrameRow>) -> Frame {
+        Frame {
+            title: String::new(),
+            body,
+            border: Slot::Border,
+            title_style: Style::fg(Slot::Accent).bold(),
+            min_framed: (8, 5),
+        }
+    }
+
+    pub fn title(mut self, title: impl Into<String>) -> Frame {
+        self.title = title.into();
+        self
+    }
+
+    pub fn border(mut self, slot: Slot) -> Frame {
+        self.border = slot;
+        self
+    }
+
+    pub fn title_style(mut self, style: Style) -> Frame {
+        self.title_style = style;
+        self
+    }
+
+    pub fn min_framed(mut self, columns: usize, rows: usize) -> Frame {
+        self.min_framed = (columns, rows);
+        self
+    }
+
+    /// Whether a box of this size gets the border.
+    pub fn framed(&self, width: usize, height: usize) -> bool {
+        width >= self.min_framed.0.max(SIDES + 1) && height >= self.min_framed.1.max(3)
+    }
+
+    /// The content columns in a box of `width` × `height`.
+    pub fn inner(&self, width: usize, height: usize) -> (usize, usize) {
+        if self.framed(width, height) {
+            (width - SIDES, height - 2)
+        } else {
+            (width, height)
+        }
+    }
+
+    fn top(&self, width: usize) -> Line {
+        let border = Style::fg(self.border);
+        // "╭─ " + title + " " + "─…" + "╮": the title gets what is left after six columns.
+        let title = truncate(&self.title, width.saturating_sub(6));
+        if title.is_empty() {
+            return Line::styled(format!("╭{}╮", "─".repeat(width - 2)), border);
+        }
+        let fill = width.saturating_sub(5 + text_width(&title));
+        Line::new(vec![
+            Span::styled("╭─ ", border.clone()),
+            Span::styled(title, self.title_style.clone()),
+            Span::styled(format!(" {}╮", "─".repeat(fill)), border),
+        ])
+    }
+}
+
+impl Block for Frame {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.draw(self.body.iter().take(height).cloned(), width, height)
+    }
+}
+
+impl Frame {
+    /// The frame around `body` (moved in, so a block's fresh rows are not copied again).
+    fn draw(&self, body: impl Iterator<Item = FrameRow>, width: usize, height: usize) -> Vec<Line> {
+        let border = Style::fg(self.border);
+        let mut out = Vec::with_capacity(height);
+        if width == 0 || height == 0 {
+            return out;
+        }
+        if !self.framed(width, height) {
+            for row in body.take(height) {
+                out.push(match row {
+                    FrameRow::Divider => Line::styled("─".repeat(width), border.clone()),
+                    FrameRow::Content(line) => cut_owned(line, width),
+                });
+            }
+            return out;
+        }
+        let inner = width - SIDES;
+        out.push(self.top(width));
+        let body = body.chain(std::iter::repeat_with(
+            || FrameRow::Content(Line::default()),
+        ));
+        for row in body.take(height - 2) {
+            out.push(match row {
+                FrameRow::Divider => {
+                    Line::styled(format!("├{}┤", "─".repeat(width - 2)), border.clone())
+                }
+                FrameRow::Content(line) => {
+                    let mut framed = Line::styled("│ ", border.clone());
+                    framed.bg = line.bg;
+                    framed.spans.extend(fit(line, inner).spans);
+                    framed.push(Span::styled(" │", border.clone()));
+                    framed
+                }
+            });
+        }
+        out.push(Line::styled(format!("╰{}╯", "─".repeat(width - 2)), border));
+        out
+    }
+}
+
+/// A [`Frame`] whose body is a block drawn at the frame's inner size.
+pub struct FrameOf<'a> {
+    pub frame: Frame,
+    pub body: &'a dyn Block,
+}
+
+impl FrameOf<'_> {
+    pub fn title(mut self, title: impl Into<String>) -> Self {
+        self.frame.title = title.into();
+        self
+    }
+
+    pub fn border(mut self, slot: Slot) -> Self {
+        self.frame.border = slot;
+        self
+    }
+}
+
+impl Block for FrameOf<'_> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let (inner_width, inner_height) = self.frame.inner(width, height);
+        let body = self.body.lines(inner_width, inner_height);
+        self.frame
+            .draw(body.into_iter().map(FrameRow::Content), width, height)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(Line::plain_text).collect()
+    }
+
+    fn body() -> Vec<FrameRow> {
+        vec![
+            FrameRow::Content(Line::plain("one")),
+            FrameRow::Divider,
+            FrameRow::Content(Line::plain("a row far too long for the box")),
+        ]
+    }
+
+    #[test]
+    fn framed_rows_are_exactly_the_width() {
+        let lines = Frame::rows(body())
+            .title("A title that is long")
+            .lines(20, 6);
+        assert_eq!(lines.len(), 6);
+        for line in &lines {
+            assert_eq!(line.width(), 20, "{:?}", line.plain_text());
+        }
+        assert_eq!(
+            plain(&lines),
+            [
+                "╭─ A title that … ─╮",
+                "│ one              │",
+                "├──────────────────┤",
+                "│ a row far too l… │",
+                "│                  │",
+                "╰──────────────────╯",
+            ]
+        );
+    }
+
+    #[test]
+    fn no_title_is_a_plain_top_edge() {
+        let lines = Frame::rows(vec![]).lines(8, 5);
+        assert_eq!(lines[0].plain_text(), "╭──────╮");
+    }
+
+    #[test]
+    fn a_small_box_draws_the_rows_bare() {
+        assert_eq!(
+            plain(&Frame::rows(body()).lines(7, 10)),
+            ["one", "───────", "a row …"]
+        );
+        assert_eq!(
+            plain(&Frame::rows(body()).lines(20, 2)),
+            ["one", "────────────────────"]
+        );
+        assert_eq!(plain(&Frame::rows(body()).lines(1, 1)), ["…"]);
+        assert!(Frame::rows(body()).lines(0, 3).is_empty());
+    }
+
+    #[test]
+    fn the_minimum_is_configurable() {
+        let frame = Frame::rows(body()).min_framed(5, 3).title("T");
+        assert_eq!(plain(&frame.lines(5, 3)), ["╭───╮", "│ … │", "╰───╯"]);
+    }
+
+    #[test]
+    fn the_border_slot_and_title_style_apply() {
+        let lines = Frame::rows(vec![])
+            .title("T")
+            .border(Slot::Accent)
+            .lines(10, 5);
+        assert_eq!(lines[0].spans[0].style.fg, Some(Slot::Accent));
+        assert!(lines[0].spans[1].style.bold);
+    }
+
+    #[test]
+    fn a_block_body_is_drawn_at_the_inner_size() {
+        let body = super::super::Lines(vec![Line::plain("abcdefghij"); 9]);
+        let lines = Frame::around(&body).title("B").lines(10, 5);
+        assert_eq!(lines.len(), 5);
+        assert_eq!(lines[1].plain_text(), "│ abcde… │");
+        assert_eq!(lines[3].plain_text(), "│ abcde… │");
+    }
+}

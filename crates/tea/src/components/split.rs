@@ -1,0 +1,142 @@
+//! Two blocks side by side with a divider (" │ ") between them.
+//!
+//! The left column gets `ratio` of the width (9/20 by default, as the questionnaire splits its
+//! option list and preview), at least `min_left` columns, and the right column the rest after
+//! the divider, at least `min_right`. When the width cannot hold both minimums and the divider,
+//! only the left block is drawn, across the whole width. Every row is exactly as wide as the
+//! box while both columns show: the left column is padded so the divider lines up.
+//!
+//! ```
+//! use tea::components::{Block, Lines, Split};
+//! use tea::Line;
+//!
+//! let left = Lines(vec![Line::plain("one"), Line::plain("two")]);
+//! let right = Lines(vec![Line::plain("preview")]);
+//! let rows: Vec<String> = Split::new(&left, &right).ratio(1, 2).lines(20, 2)
+//!     .iter().map(|l| l.plain_text()).collect();
+//! assert_eq!(rows, ["one        │ preview", "two        │"]);
+//! ```
+
+use super::{Block, fit};
+use crate::style::{Line, Slot, Span, Style};
+
+/// Columns the divider takes: " │ ".
+pub const GAP: usize = 3;
+
+/// The props of a split.
+pub struct Split<'a> {
+    pub left: &'a dyn Block,
+    pub right: &'a dyn Block,
+    /// The left column's share of the width: numerator, denominator.
+    pub ratio: (usize, usize),
+    pub min_left: usize,
+    pub min_right: usize,
+    pub divider: Slot,
+}
+
+impl<'a> Split<'a> {
+    pub fn new(left: &'a dyn Block, right: &'a dyn Block) -> Split<'a> {
+        Split {
+            left,
+            right,
+            ratio: (9, 20),
+            min_left: 1,
+            min_right: 1,
+            divider: Slot::BorderMuted,
+        }
+    }
+
+    pub fn ratio(mut self, numerator: usize, denominator: usize) -> Split<'a> {
+        self.ratio = (numerator, denominator.max(1));
+        self
+    }
+
+    pub fn min_widths(mut self, left: usize, right: usize) -> Split<'a> {
+        self.min_left = left;
+        self.min_right = right;
+        self
+    }
+
+    /// The columns of the left and right block at `width`; `None` for the right one when
+    /// only the left shows.
+    pub fn widths(&self, width: usize) -> (usize, Option<usize>) {
+        let (min_left, min_right) = (self.min_left.max(1), self.min_right.max(1));
+        if width < min_left + GAP + min_right {
+            return (width, None);
+        }
+        let share = width * self.ratio.0.min(self.ratio.1) / self.ratio.1;
+        let left = share.clamp(min_left, width - GAP - min_right);
+        (left, Some(width - GAP - left))
+    }
+}
+
+impl Block for Split<'_> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let (left_width, right_width) = self.widths(width);
+        let left = self.left.lines(left_width, height);
+        let Some(right_width) = right_width else {
+            return left;
+        };
+        let right = self.right.lines(right_width, height);
+        let rows = left.len().max(right.len()).min(height);
+        let mut left = left.into_iter();
+        let mut right = right.into_iter();
+        let divider = Style::fg(self.divider);
+        (0..rows)
+            .map(|_| {
+                let mut line = fit(left.next().unwrap_or_default(), left_width);
+                let r = right.next().unwrap_or_default();
+                if r.spans.is_empty() {
+                    line.push(Span::styled(" │", divider.clone()));
+                } else {
+                    line.push(Span::styled(" │ ", divider.clone()));
+                    // A block keeps its rows within the width it is given.
+                    line.spans.extend(r.spans);
+                }
+                line
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Lines;
+    use super::*;
+
+    fn col(rows: &[&str]) -> Lines {
+        Lines(rows.iter().map(|r| Line::plain(*r)).collect())
+    }
+
+    #[test]
+    fn widths_follow_the_ratio_and_the_minimums() {
+        let (l, r) = (col(&[]), col(&[]));
+        let split = Split::new(&l, &r);
+        assert_eq!(split.widths(100), (45, Some(52)));
+        assert_eq!(split.widths(5), (1, Some(1)));
+        let split = Split::new(&l, &r).min_widths(10, 20);
+        assert_eq!(split.widths(40), (17, Some(20)));
+        assert_eq!(split.widths(32), (32, None));
+        assert_eq!(Split::new(&l, &r).ratio(1, 1).widths(10), (6, Some(1)));
+    }
+
+    #[test]
+    fn rows_line_up_at_the_divider() {
+        let (l, r) = (col(&["a", "bb", "ccc"]), col(&["right side", "x"]));
+        let rows: Vec<String> = Split::new(&l, &r)
+            .ratio(1, 2)
+            .lines(16, 5)
+            .iter()
+            .map(Line::plain_text)
+            .collect();
+        assert_eq!(rows, ["a        │ righ…", "bb       │ x", "ccc      │"]);
+    }
+
+    #[test]
+    fn too_narrow_shows_the_left_block_alone() {
+        let (l, r) = (col(&["left"]), col(&["right"]));
+        let split = Split::new(&l, &r).min_widths(3, 3);
+        assert_eq!(split.lines(8, 1)[0].plain_text(), "left");
+        assert!(split.lines(8, 0).is_empty());
+    }
+}

@@ -1,0 +1,186 @@
+//! Blocks stacked top to bottom; when the height is short, rows go by priority.
+//!
+//! Each child declares a priority, the rows it needs to be useful at all (`min`) and the rows
+//! it would like (`preferred`). [`allocate`] first grants minimums from the highest priority
+//! down (a child whose minimum no longer fits gets nothing: it hides), then tops children up
+//! to their preferred rows in the same order. So when the terminal shrinks, the lowest
+//! priority shrinks first, then hides. Children are drawn in their declared order, each padded
+//! to exactly the rows it was granted, so the layout does not jump when content is short.
+//!
+//! ```
+//! use tea::components::{Block, Lines, Stack, StackItem};
+//! use tea::Line;
+//!
+//! let title = Lines(vec![Line::plain("Title")]);
+//! let body = Lines((1..=9).map(|i| Line::plain(format!("row {i}"))).collect());
+//! let footer = Lines(vec![Line::plain("esc cancel")]);
+//! let stack = Stack::new(vec![
+//!     StackItem::new(&title, 1, 1).priority(2),
+//!     StackItem::new(&body, 1, 9).priority(1),
+//!     StackItem::new(&footer, 1, 1).priority(0),
+//! ]);
+//! let rows: Vec<String> = stack.lines(12, 3).iter().map(|l| l.plain_text()).collect();
+//! assert_eq!(rows, ["Title", "row 1", "esc cancel"]);
+//! let rows: Vec<String> = stack.lines(12, 2).iter().map(|l| l.plain_text()).collect();
+//! assert_eq!(rows, ["Title", "row 1"]);
+//! ```
+
+use super::Block;
+use crate::style::Line;
+
+/// A child of a stack with its row needs.
+pub struct StackItem<'a> {
+    pub block: &'a dyn Block,
+    /// Higher goes first; ties go in declared order.
+    pub priority: i32,
+    pub min: usize,
+    pub preferred: usize,
+}
+
+impl<'a> StackItem<'a> {
+    pub fn new(block: &'a dyn Block, min: usize, preferred: usize) -> StackItem<'a> {
+        StackItem {
+            block,
+            priority: 0,
+            min,
+            preferred: preferred.max(min),
+        }
+    }
+
+    pub fn priority(mut self, priority: i32) -> StackItem<'a> {
+        self.priority = priority;
+        self
+    }
+}
+
+/// A child's needs for [`allocate`]: (priority, min, preferred).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Need {
+    pub priority: i32,
+    pub min: usize,
+    pub preferred: usize,
+}
+
+/// Rows granted to each child (in declared order) out of `height`.
+pub fn allocate(needs: &[Need], height: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..needs.len()).collect();
+    // Stable: equal priorities keep their declared order.
+    order.sort_by_key(|&i| std::cmp::Reverse(needs[i].priority));
+    let mut granted = vec![0; needs.len()];
+    let mut left = height;
+    for &i in &order {
+        let min = needs[i].min;
+        if min <= left {
+            granted[i] = min;
+            left -= min;
+        }
+    }
+    for &i in &order {
+        // A hidden child (minimum not met) stays hidden; a zero-minimum child may grow.
+        if granted[i] == 0 && needs[i].min > 0 {
+            continue;
+        }
+        let more = needs[i].preferred.max(needs[i].min) - granted[i];
+        let extra = more.min(left);
+        granted[i] += extra;
+        left -= extra;
+    }
+    granted
+}
+
+/// The props of a stack.
+pub struct Stack<'a> {
+    pub items: Vec<StackItem<'a>>,
+}
+
+impl<'a> Stack<'a> {
+    pub fn new(items: Vec<StackItem<'a>>) -> Stack<'a> {
+        Stack { items }
+    }
+
+    /// Rows each child gets at `height`.
+    pub fn allocation(&self, height: usize) -> Vec<usize> {
+        let needs: Vec<Need> = self
+            .items
+            .iter()
+            .map(|c| Need {
+                priority: c.priority,
+                min: c.min,
+                preferred: c.preferred,
+            })
+            .collect();
+        allocate(&needs, height)
+    }
+}
+
+impl Block for Stack<'_> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let granted = self.allocation(height);
+        let mut out = Vec::with_capacity(height);
+        for (item, rows) in self.items.iter().zip(granted) {
+            if rows == 0 {
+                continue;
+            }
+            let mut lines = item.block.lines(width, rows);
+            lines.truncate(rows);
+            lines.resize(rows, Line::default());
+            out.extend(lines);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Lines;
+    use super::*;
+
+    fn need(priority: i32, min: usize, preferred: usize) -> Need {
+        Need {
+            priority,
+            min,
+            preferred,
+        }
+    }
+
+    #[test]
+    fn enough_rows_give_everyone_their_preference() {
+        let needs = [need(0, 1, 3), need(1, 2, 4)];
+        assert_eq!(allocate(&needs, 20), [3, 4]);
+    }
+
+    #[test]
+    fn short_rows_shrink_the_lowest_priority_first() {
+        let needs = [need(0, 1, 3), need(1, 2, 4)];
+        assert_eq!(allocate(&needs, 6), [2, 4]);
+        assert_eq!(allocate(&needs, 5), [1, 4]);
+        assert_eq!(allocate(&needs, 3), [1, 2]);
+    }
+
+    #[test]
+    fn then_the_lowest_priority_hides() {
+        let needs = [need(0, 1, 3), need(1, 2, 4)];
+        assert_eq!(allocate(&needs, 2), [0, 2]);
+        assert_eq!(allocate(&needs, 1), [1, 0], "what fits still shows");
+        assert_eq!(allocate(&needs, 0), [0, 0]);
+    }
+
+    #[test]
+    fn ties_go_in_declared_order_and_zero_minimums_can_grow() {
+        let needs = [need(0, 0, 2), need(0, 0, 2)];
+        assert_eq!(allocate(&needs, 3), [2, 1]);
+    }
+
+    #[test]
+    fn children_are_padded_to_their_rows_in_declared_order() {
+        let a = Lines(vec![Line::plain("a")]);
+        let b = Lines((0..5).map(|i| Line::plain(format!("b{i}"))).collect());
+        let stack = Stack::new(vec![
+            StackItem::new(&a, 1, 2).priority(0),
+            StackItem::new(&b, 1, 3).priority(1),
+        ]);
+        let rows: Vec<String> = stack.lines(5, 5).iter().map(Line::plain_text).collect();
+        assert_eq!(rows, ["a", "", "b0", "b1", "b2"]);
+        assert_eq!(stack.allocation(3), [1, 2]);
+    }
+}

@@ -1,0 +1,543 @@
+//! Keymaps: bindings from key strings to messages, with the help they show.
+//!
+//! A [`Binding`] names one or more keys in the key-script grammar ([`parse_key`]: `"ctrl+]"`,
+//! `"shift+tab"`, `"j"`), a display label for the help footer (`"↑↓"`; the first key by
+//! default), help text, a predicate on a context (when the binding applies) and the message
+//! it produces. A [`Keymap`] turns an [`Event`] into a message for a context and, read the
+//! other way, lists the help entries for that context. A help entry is listed only when its
+//! binding really receives its key in that context (no earlier binding takes it first), so the
+//! footer never names a key that does something else.
+//!
+//! Bindings can be rebound at run time by name ([`Keymap::rebind`]); bad key strings are
+//! errors that say which binding, which token and where.
+//!
+//! Key releases never match; repeats (a held key) match only bindings marked
+//! [`Binding::repeats`], so toggles act once per keystroke.
+//!
+//! ```
+//! use tea::input::parse_key_script;
+//! use tea::keymap::{Binding, Keymap};
+//!
+//! #[derive(Debug, Clone, PartialEq)]
+//! enum Msg { Up, Down, Collapse }
+//! struct Ctx { collapsed: bool }
+//!
+//! let mut keymap = Keymap::new(vec![
+//!     Binding::new("up", "up k", Msg::Up).unwrap().label("↑↓").help("move"),
+//!     Binding::new("down", "down j", Msg::Down).unwrap(),
+//!     Binding::new("collapse", "ctrl+]", Msg::Collapse).unwrap().help("collapse")
+//!         .when(|c: &Ctx| !c.collapsed),
+//! ]);
+//! let ctx = Ctx { collapsed: false };
+//! let key = &parse_key_script("j").unwrap()[0];
+//! assert_eq!(keymap.msg_for(key, &ctx), Some(Msg::Down));
+//! let help: Vec<String> = keymap.help(&ctx).iter().map(|e| format!("{} {}", e.key, e.text)).collect();
+//! assert_eq!(help, ["↑↓ move", "ctrl+] collapse"]);
+//!
+//! keymap.rebind("collapse", "ctrl+g").unwrap();
+//! assert_eq!(keymap.help(&ctx)[1].key, "ctrl+g");
+//! let err = keymap.rebind("collapse", "ctlr+g").unwrap_err();
+//! assert_eq!(err.to_string(), "binding 'collapse': unknown key 'ctlr+g' (token 1)");
+//! ```
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, KeyPress, parse_key};
+
+/// A keymap error: which binding, and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeymapError {
+    /// A key string token that names no key.
+    UnknownKey {
+        binding: String,
+        token: String,
+        /// 1-based position of the token in the binding's key string.
+        position: usize,
+        message: String,
+    },
+    /// A binding with no keys at all.
+    NoKeys { binding: String },
+    /// `rebind` of a name no binding has.
+    UnknownBinding { binding: String },
+}
+
+impl fmt::Display for KeymapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeymapError::UnknownKey {
+                binding,
+                token,
+                position,
+                ..
+            } => write!(
+                f,
+                "binding '{binding}': unknown key '{token}' (token {position})"
+            ),
+            KeymapError::NoKeys { binding } => write!(f, "binding '{binding}': no keys"),
+            KeymapError::UnknownBinding { binding } => write!(f, "no binding named '{binding}'"),
+        }
+    }
+}
+
+impl std::error::Error for KeymapError {}
+
+/// Parses a binding's key string: whitespace-separated tokens, each one key.
+pub fn parse_keys(binding: &str, keys: &str) -> Result<Vec<KeyPress>, KeymapError> {
+    let parsed = keys
+        .split_whitespace()
+        .enumerate()
+        .map(|(i, token)| {
+            parse_key(token)
+                .map(normalize)
+                .map_err(|e| KeymapError::UnknownKey {
+                    binding: binding.to_string(),
+                    token: token.to_string(),
+                    position: i + 1,
+                    message: e.message,
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if parsed.is_empty() {
+        return Err(KeymapError::NoKeys {
+            binding: binding.to_string(),
+        });
+    }
+    Ok(parsed)
+}
+
+type Predicate<C> = Arc<dyn Fn(&C) -> bool + Send + Sync>;
+
+/// One binding: keys, what the help footer says about them, when it applies, its message.
+pub struct Binding<C, M> {
+    pub name: String,
+    keys: Vec<KeyPress>,
+    /// The key string as written (for the default label).
+    key_string: String,
+    label: Option<String>,
+    pub help: String,
+    when: Option<Predicate<C>>,
+    pub msg: M,
+    pub repeats: bool,
+}
+
+impl<C, M: Clone> Clone for Binding<C, M> {
+    fn clone(&self) -> Self {
+        Binding {
+            name: self.name.clone(),
+            keys: self.keys.clone(),
+            key_string: self.key_string.clone(),
+            label: self.label.clone(),
+            help: self.help.clone(),
+            when: self.when.clone(),
+            msg: self.msg.clone(),
+            repeats: self.repeats,
+        }
+    }
+}
+
+impl<C, M: fmt::Debug> fmt::Debug for Binding<C, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Binding")
+            .field("name", &self.name)
+            .field("keys", &self.key_string)
+            .field("label", &self.label_text())
+            .field("help", &self.help)
+            .field("msg", &self.msg)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<C, M> Binding<C, M> {
+    /// A binding named `name` of the keys in `keys` (whitespace-separated tokens).
+    pub fn new(name: &str, keys: &str, msg: M) -> Result<Binding<C, M>, KeymapError> {
+        Ok(Binding {
+            keys: parse_keys(name, keys)?,
+            key_string: keys.split_whitespace().collect::<Vec<_>>().join(" "),
+            name: name.to_string(),
+            label: None,
+            help: String::new(),
+            when: None,
+            msg,
+            repeats: false,
+        })
+    }
+
+    /// What the footer shows for the keys (e.g. "↑↓"); by default the first key as written.
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = Some(label.into());
+        self
+    }
+
+    /// The help text; a binding without one is not listed in the footer.
+    pub fn help(mut self, text: impl Into<String>) -> Self {
+        self.help = text.into();
+        self
+    }
+
+    /// When the binding applies (always, by default).
+    pub fn when(mut self, predicate: impl Fn(&C) -> bool + Send + Sync + 'static) -> Self {
+        self.when = Some(Arc::new(predicate));
+        self
+    }
+
+    /// A held key (repeat events) acts again: for moving, scrolling, typing.
+    pub fn repeats(mut self) -> Self {
+        self.repeats = true;
+        self
+    }
+
+    pub fn keys(&self) -> &[KeyPress] {
+        &self.keys
+    }
+
+    /// The label the footer shows.
+    pub fn label_text(&self) -> String {
+        match &self.label {
+            Some(label) => label.clone(),
+            None => self.key_string.split(' ').next().unwrap_or("").to_string(),
+        }
+    }
+
+    pub fn applies(&self, ctx: &C) -> bool {
+        self.when.as_ref().is_none_or(|p| p(ctx))
+    }
+
+    fn takes(&self, key: KeyPress) -> bool {
+        self.keys.contains(&key)
+    }
+}
+
+/// A help entry for the footer: the key label and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelpEntry {
+    pub key: String,
+    pub text: String,
+}
+
+/// Bindings in order; the first binding that applies and takes a key wins.
+pub struct Keymap<C, M> {
+    bindings: Vec<Binding<C, M>>,
+}
+
+impl<C, M: Clone> Clone for Keymap<C, M> {
+    fn clone(&self) -> Self {
+        Keymap {
+            bindings: self.bindings.clone(),
+        }
+    }
+}
+
+impl<C, M: fmt::Debug> fmt::Debug for Keymap<C, M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(&self.bindings).finish()
+    }
+}
+
+impl<C, M: Clone> Keymap<C, M> {
+    pub fn new(bindings: Vec<Binding<C, M>>) -> Keymap<C, M> {
+        Keymap { bindings }
+    }
+
+    pub fn bindings(&self) -> &[Binding<C, M>] {
+        &self.bindings
+    }
+
+    /// The message `event` means in `ctx`: from the first applying binding that takes the
+    /// key. Releases never match; repeats only match bindings that repeat.
+    pub fn msg_for(&self, event: &Event, ctx: &C) -> Option<M> {
+        let key = event.as_key()?;
+        if key.kind == KeyEventKind::Release {
+            return None;
+        }
+        let press = press_of(&key)?;
+        let binding = self.winner(press, ctx)?;
+        (key.kind == KeyEventKind::Press || binding.repeats).then(|| binding.msg.clone())
+    }
+
+    fn winner(&self, press: KeyPress, ctx: &C) -> Option<&Binding<C, M>> {
+        self.bindings
+            .iter()
+            .find(|b| b.takes(press) && b.applies(ctx))
+    }
+
+    /// The footer's entries in `ctx`, in binding order: bindings with help text that apply
+    /// and actually receive their first key (no earlier binding takes it).
+    pub fn help(&self, ctx: &C) -> Vec<HelpEntry> {
+        self.bindings
+            .iter()
+            .filter(|b| !b.help.is_empty() && b.applies(ctx))
+            .filter(|b| {
+                self.winner(b.keys[0], ctx)
+                    .is_some_and(|w| std::ptr::eq(w, *b))
+            })
+            .map(|b| HelpEntry {
+                key: b.label_text(),
+                text: b.help.clone(),
+            })
+            .collect()
+    }
+
+    /// Binds `name` to other keys (a key string as in [`Binding::new`]). A custom label would
+    /// name the old keys, so the label becomes the new key string's first key.
+    pub fn rebind(&mut self, name: &str, keys: &str) -> Result<(), KeymapError> {
+        let binding = self
+            .bindings
+            .iter_mut()
+            .find(|b| b.name == name)
+            .ok_or_else(|| KeymapError::UnknownBinding {
+                binding: name.to_string(),
+            })?;
+        binding.keys = parse_keys(name, keys)?;
+        binding.key_string = keys.split_whitespace().collect::<Vec<_>>().join(" ");
+        binding.label = None;
+        Ok(())
+    }
+}
+
+/// The key of an event in the form bindings store: Shift folded into printable characters
+/// (`N` is `N` however the terminal reports it), Ctrl+letter in lower case, Meta read as Alt.
+/// Keys with Super or Hyper (the system's shortcuts) are nobody's binding.
+fn press_of(k: &KeyEvent) -> Option<KeyPress> {
+    if k.modifiers
+        .intersects(KeyModifiers::SUPER | KeyModifiers::HYPER)
+    {
+        return None;
+    }
+    let mut modifiers =
+        k.modifiers & (KeyModifiers::SHIFT | KeyModifiers::CTRL | KeyModifiers::ALT);
+    if k.modifiers.contains(KeyModifiers::META) {
+        modifiers |= KeyModifiers::ALT;
+    }
+    Some(normalize(KeyPress {
+        code: k.code,
+        modifiers,
+    }))
+}
+
+fn normalize(k: KeyPress) -> KeyPress {
+    let shift = KeyModifiers::SHIFT;
+    let (code, modifiers) = match k.code {
+        KeyCode::Char(c) if k.modifiers.contains(KeyModifiers::CTRL) => {
+            (KeyCode::Char(c.to_ascii_lowercase()), k.modifiers - shift)
+        }
+        KeyCode::Char(c) if k.modifiers.contains(shift) || c.is_uppercase() => (
+            KeyCode::Char(c.to_uppercase().next().unwrap_or(c)),
+            k.modifiers - shift,
+        ),
+        code => (code, k.modifiers),
+    };
+    KeyPress { code, modifiers }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::{KeyEventKind, parse_key_script};
+
+    #[derive(Debug, Clone, PartialEq)]
+    enum Msg {
+        Up,
+        Down,
+        Next,
+        Prev,
+        Note,
+        QuestionNote,
+        Toggle,
+        Collapse,
+    }
+
+    #[derive(Default)]
+    struct Ctx {
+        multi: bool,
+        tabs: bool,
+    }
+
+    fn keymap() -> Keymap<Ctx, Msg> {
+        Keymap::new(vec![
+            Binding::new("up", "up k", Msg::Up)
+                .unwrap()
+                .label("↑↓")
+                .help("move")
+                .repeats(),
+            Binding::new("down", "down j", Msg::Down).unwrap().repeats(),
+            Binding::new("toggle", "space", Msg::Toggle)
+                .unwrap()
+                .help("toggle")
+                .when(|c: &Ctx| c.multi),
+            Binding::new("next", "tab right", Msg::Next)
+                .unwrap()
+                .help("switch tab")
+                .when(|c: &Ctx| c.tabs),
+            Binding::new("prev", "shift+tab left", Msg::Prev).unwrap(),
+            Binding::new("note", "n", Msg::Note).unwrap().help("note"),
+            Binding::new("question-note", "N", Msg::QuestionNote)
+                .unwrap()
+                .help("question note"),
+            Binding::new("collapse", "ctrl+]", Msg::Collapse)
+                .unwrap()
+                .help("collapse"),
+        ])
+    }
+
+    fn ev(token: &str) -> Event {
+        parse_key_script(token).unwrap().remove(0)
+    }
+
+    fn kind(event: Event, kind: KeyEventKind) -> Event {
+        match event {
+            Event::Key(k) => Event::Key(k.kind(kind)),
+            other => other,
+        }
+    }
+
+    fn help(keymap: &Keymap<Ctx, Msg>, ctx: &Ctx) -> Vec<String> {
+        keymap
+            .help(ctx)
+            .iter()
+            .map(|e| format!("{} {}", e.key, e.text))
+            .collect()
+    }
+
+    #[test]
+    fn keys_map_to_messages() {
+        let k = keymap();
+        let ctx = Ctx {
+            multi: true,
+            tabs: true,
+        };
+        assert_eq!(k.msg_for(&ev("up"), &ctx), Some(Msg::Up));
+        assert_eq!(k.msg_for(&ev("k"), &ctx), Some(Msg::Up));
+        assert_eq!(k.msg_for(&ev("j"), &ctx), Some(Msg::Down));
+        assert_eq!(k.msg_for(&ev("shift+tab"), &ctx), Some(Msg::Prev));
+        assert_eq!(k.msg_for(&ev("ctrl+]"), &ctx), Some(Msg::Collapse));
+        assert_eq!(k.msg_for(&ev("x"), &ctx), None);
+        assert_eq!(k.msg_for(&Event::Paste("n".into()), &ctx), None);
+    }
+
+    #[test]
+    fn shift_and_case_are_one_key() {
+        let k = keymap();
+        let ctx = Ctx::default();
+        assert_eq!(k.msg_for(&ev("n"), &ctx), Some(Msg::Note));
+        assert_eq!(k.msg_for(&ev("N"), &ctx), Some(Msg::QuestionNote));
+        assert_eq!(k.msg_for(&ev("shift+n"), &ctx), Some(Msg::QuestionNote));
+        // Upper case without Shift (some terminals) and Ctrl with Shift are the same keys.
+        let bare_upper = crate::input::key(KeyCode::Char('N'), KeyModifiers::NONE);
+        assert_eq!(k.msg_for(&bare_upper, &ctx), Some(Msg::QuestionNote));
+        let ctrl_shift =
+            crate::input::key(KeyCode::Char(']'), KeyModifiers::CTRL | KeyModifiers::SHIFT);
+        assert_eq!(k.msg_for(&ctrl_shift, &ctx), Some(Msg::Collapse));
+        let sup = crate::input::key(KeyCode::Char('n'), KeyModifiers::SUPER);
+        assert_eq!(k.msg_for(&sup, &ctx), None);
+    }
+
+    #[test]
+    fn predicates_decide_when_a_binding_applies() {
+        let k = keymap();
+        assert_eq!(k.msg_for(&ev("space"), &Ctx::default()), None);
+        assert_eq!(
+            k.msg_for(
+                &ev("space"),
+                &Ctx {
+                    multi: true,
+                    tabs: false
+                }
+            ),
+            Some(Msg::Toggle)
+        );
+        assert_eq!(k.msg_for(&ev("tab"), &Ctx::default()), None);
+    }
+
+    #[test]
+    fn releases_never_act_and_repeats_only_when_allowed() {
+        let k = keymap();
+        let ctx = Ctx::default();
+        assert_eq!(
+            k.msg_for(&kind(ev("up"), KeyEventKind::Release), &ctx),
+            None
+        );
+        assert_eq!(
+            k.msg_for(&kind(ev("up"), KeyEventKind::Repeat), &ctx),
+            Some(Msg::Up)
+        );
+        assert_eq!(k.msg_for(&kind(ev("n"), KeyEventKind::Repeat), &ctx), None);
+    }
+
+    #[test]
+    fn help_follows_the_context() {
+        let k = keymap();
+        assert_eq!(
+            help(&k, &Ctx::default()),
+            ["↑↓ move", "n note", "N question note", "ctrl+] collapse"]
+        );
+        assert_eq!(
+            help(
+                &k,
+                &Ctx {
+                    multi: true,
+                    tabs: true
+                }
+            ),
+            [
+                "↑↓ move",
+                "space toggle",
+                "tab switch tab",
+                "n note",
+                "N question note",
+                "ctrl+] collapse"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_hint_never_names_a_key_that_does_something_else() {
+        let mut k = keymap();
+        // `n` now belongs to "up" first, so "n note" would lie: it is not listed.
+        k.rebind("up", "up n").unwrap();
+        assert_eq!(k.msg_for(&ev("n"), &Ctx::default()), Some(Msg::Up));
+        assert!(!help(&k, &Ctx::default()).contains(&"n note".to_string()));
+        assert_eq!(
+            help(&k, &Ctx::default())[0],
+            "up move",
+            "the label follows the keys"
+        );
+    }
+
+    #[test]
+    fn rebinding_changes_keys_and_reports_errors() {
+        let mut k = keymap();
+        k.rebind("collapse", "ctrl+g").unwrap();
+        let ctx = Ctx::default();
+        assert_eq!(k.msg_for(&ev("ctrl+g"), &ctx), Some(Msg::Collapse));
+        assert_eq!(k.msg_for(&ev("ctrl+]"), &ctx), None);
+        assert!(help(&k, &ctx).contains(&"ctrl+g collapse".to_string()));
+        assert_eq!(
+            k.rebind("collapse", "ctlr+g").unwrap_err().to_string(),
+            "binding 'collapse': unknown key 'ctlr+g' (token 1)"
+        );
+        assert_eq!(
+            k.rebind("collapse", "ctrl+g alt+").unwrap_err().to_string(),
+            "binding 'collapse': unknown key 'alt+' (token 2)"
+        );
+        assert_eq!(
+            k.rebind("nope", "x").unwrap_err().to_string(),
+            "no binding named 'nope'"
+        );
+        assert_eq!(
+            k.rebind("collapse", "  ").unwrap_err().to_string(),
+            "binding 'collapse': no keys"
+        );
+        // A failed rebind leaves the binding as it was.
+        assert_eq!(k.msg_for(&ev("ctrl+g"), &ctx), Some(Msg::Collapse));
+    }
+
+    #[test]
+    fn bad_keys_in_a_new_binding_say_where() {
+        let err = Binding::<Ctx, Msg>::new("collapse", "ctrl+] ctlr+g", Msg::Collapse).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "binding 'collapse': unknown key 'ctlr+g' (token 2)"
+        );
+    }
+}
