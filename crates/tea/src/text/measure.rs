@@ -20,6 +20,10 @@ pub fn char_width(c: char) -> usize {
     if c.is_ascii() {
         return usize::from(!c.is_ascii_control());
     }
+    if c < '\u{300}' {
+        // Latin-1 and the Latin extensions: one column each, but C1 controls and the soft hyphen.
+        return usize::from(c >= '\u{a0}' && c != '\u{ad}');
+    }
     if is_invisible(c) {
         return 0;
     }
@@ -77,35 +81,44 @@ pub fn cluster_width(g: &str) -> usize {
 /// ignorables (variation selectors, Hangul fillers), emoji skin-tone modifiers, and the line and
 /// paragraph separators.
 pub fn is_invisible(c: char) -> bool {
-    matches!(c,
-        '\u{ad}'
-        | '\u{34f}'
-        | '\u{600}'..='\u{605}'
-        | '\u{61c}'
-        | '\u{6dd}'
-        | '\u{70f}'
-        | '\u{890}'..='\u{891}'
-        | '\u{8e2}'
-        | '\u{115f}'..='\u{1160}'
-        | '\u{17b4}'..='\u{17b5}'
-        | '\u{180b}'..='\u{180f}'
-        | '\u{200b}'..='\u{200f}'
-        | '\u{2028}'..='\u{202e}'
-        | '\u{2060}'..='\u{206f}'
-        | '\u{3164}'
-        | '\u{fe00}'..='\u{fe0f}'
-        | '\u{feff}'
-        | '\u{ffa0}'
-        | '\u{fff0}'..='\u{fffb}'
-        | '\u{110bd}'
-        | '\u{110cd}'
-        | '\u{13430}'..='\u{1343f}'
-        | '\u{1bca0}'..='\u{1bca3}'
-        | '\u{1d173}'..='\u{1d17a}'
-        | '\u{1f3fb}'..='\u{1f3ff}'
-        | '\u{e0000}'..='\u{e0fff}'
-    )
+    // Most text is below the first range or between the big gaps; skip the search for it.
+    if c < '\u{ad}' || ('\u{3165}'..'\u{fe00}').contains(&c) {
+        return false;
+    }
+    INVISIBLE
+        .binary_search_by(|&(lo, hi)| range_order(c, lo, hi))
+        .is_ok()
 }
+
+/// The ranges of [`is_invisible`], sorted.
+const INVISIBLE: &[(char, char)] = &[
+    ('\u{ad}', '\u{ad}'),
+    ('\u{34f}', '\u{34f}'),
+    ('\u{600}', '\u{605}'),
+    ('\u{61c}', '\u{61c}'),
+    ('\u{6dd}', '\u{6dd}'),
+    ('\u{70f}', '\u{70f}'),
+    ('\u{890}', '\u{891}'),
+    ('\u{8e2}', '\u{8e2}'),
+    ('\u{115f}', '\u{1160}'),
+    ('\u{17b4}', '\u{17b5}'),
+    ('\u{180b}', '\u{180f}'),
+    ('\u{200b}', '\u{200f}'),
+    ('\u{2028}', '\u{202e}'),
+    ('\u{2060}', '\u{206f}'),
+    ('\u{3164}', '\u{3164}'),
+    ('\u{fe00}', '\u{fe0f}'),
+    ('\u{feff}', '\u{feff}'),
+    ('\u{ffa0}', '\u{ffa0}'),
+    ('\u{fff0}', '\u{fffb}'),
+    ('\u{110bd}', '\u{110bd}'),
+    ('\u{110cd}', '\u{110cd}'),
+    ('\u{13430}', '\u{1343f}'),
+    ('\u{1bca0}', '\u{1bca3}'),
+    ('\u{1d173}', '\u{1d17a}'),
+    ('\u{1f3fb}', '\u{1f3ff}'),
+    ('\u{e0000}', '\u{e0fff}'),
+];
 
 /// Regional indicator letters 🇦–🇿: two make a flag; one alone is drawn 1 or 2 wide depending
 /// on who draws it.
@@ -246,9 +259,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_wider_table_is_sorted_and_disjoint() {
+    fn the_tables_are_sorted_and_disjoint() {
         for pair in WIDER.windows(2) {
             assert!(pair[0].0 <= pair[0].1 && pair[0].1 < pair[1].0, "{pair:?}");
+        }
+        for pair in INVISIBLE.windows(2) {
+            assert!(pair[0].0 <= pair[0].1 && pair[0].1 < pair[1].0, "{pair:?}");
+        }
+    }
+
+    #[test]
+    fn latin_widths_match_unicode_width() {
+        for c in ('\u{80}'..'\u{300}').filter(|&c| c != '\u{ad}') {
+            let own = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+            assert_eq!(char_width(c), own, "{c:?}");
         }
     }
 
