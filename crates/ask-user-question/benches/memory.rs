@@ -2,6 +2,7 @@
 //!
 //! ```sh
 //! cargo bench -p ask-user-question --bench memory
+//! cargo bench -p ask-user-question --bench memory -- editing   # the editing part only
 //! ```
 //!
 //! - long input: questionnaires whose prompt, or whose first option's markdown preview, is 1,
@@ -322,6 +323,14 @@ fn main() {
     if let Ok(dir) = std::env::var(WRITE) {
         return write_inputs(Path::new(&dir));
     }
+    for editor in [Editor::TextQuestion, Editor::FreeText, Editor::OneWord] {
+        for bytes in [100_000, MEGABYTE] {
+            editing(bytes, editor);
+        }
+    }
+    if std::env::args().any(|arg| arg == "editing") {
+        return;
+    }
     let binary = env!("CARGO_BIN_EXE_ask-user-question");
     let dir = std::env::temp_dir().join(format!("ask-user-question-memory-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
@@ -337,9 +346,4 @@ fn main() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
-    for editor in [Editor::TextQuestion, Editor::FreeText, Editor::OneWord] {
-        for bytes in [100_000, MEGABYTE] {
-            editing(bytes, editor);
-        }
-    }
 }
