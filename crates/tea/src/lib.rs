@@ -54,6 +54,7 @@
 //! assert_eq!(driver.frame().tagged(), vec!["[accent]count: 2[/]"]);
 //! ```
 
+pub mod components;
 pub mod frame;
 pub mod headless;
 mod ink;
