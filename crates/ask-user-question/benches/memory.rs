@@ -33,6 +33,7 @@ use serde_json::json;
 use support::{
     measure, micros, millis, open_pty, read_terminal_within, report, spawn_on_pty, stats, stats_of,
 };
+use tea::components::textarea::TextAreaMsg;
 use tea::headless::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 use tea::{Palette, Size};
@@ -280,7 +281,7 @@ fn editing(bytes: usize, editor: Editor) {
         Editor::OneWord => "x".repeat(bytes / 2),
         _ => markdown(bytes / 2).replace('\n', " "),
     };
-    driver.send_msg(Msg::InsertText(format!("{half}\n{line}")));
+    driver.send_msg(Msg::Edit(TextAreaMsg::Paste(format!("{half}\n{line}"))));
     driver.send(&plain(KeyCode::Home));
     driver.frame_ref();
     let keys: Vec<Event> = [
