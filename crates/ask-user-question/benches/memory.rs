@@ -2,6 +2,7 @@
 //!
 //! ```sh
 //! cargo bench -p ask-user-question --bench memory
+//! cargo bench -p ask-user-question --bench memory -- editing   # the editing part only
 //! ```
 //!
 //! - long input: questionnaires whose prompt, or whose first option's markdown preview, is 1,
@@ -32,6 +33,7 @@ use serde_json::json;
 use support::{
     measure, micros, millis, open_pty, read_terminal_within, report, spawn_on_pty, stats, stats_of,
 };
+use tea::components::textarea::TextAreaMsg;
 use tea::headless::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 use tea::{Palette, Size};
@@ -279,7 +281,7 @@ fn editing(bytes: usize, editor: Editor) {
         Editor::OneWord => "x".repeat(bytes / 2),
         _ => markdown(bytes / 2).replace('\n', " "),
     };
-    driver.send_msg(Msg::InsertText(format!("{half}\n{line}")));
+    driver.send_msg(Msg::Edit(TextAreaMsg::Paste(format!("{half}\n{line}"))));
     driver.send(&plain(KeyCode::Home));
     driver.frame_ref();
     let keys: Vec<Event> = [
@@ -322,6 +324,14 @@ fn main() {
     if let Ok(dir) = std::env::var(WRITE) {
         return write_inputs(Path::new(&dir));
     }
+    for editor in [Editor::TextQuestion, Editor::FreeText, Editor::OneWord] {
+        for bytes in [100_000, MEGABYTE] {
+            editing(bytes, editor);
+        }
+    }
+    if std::env::args().any(|arg| arg == "editing") {
+        return;
+    }
     let binary = env!("CARGO_BIN_EXE_ask-user-question");
     let dir = std::env::temp_dir().join(format!("ask-user-question-memory-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
@@ -337,9 +347,4 @@ fn main() {
         }
     }
     std::fs::remove_dir_all(&dir).ok();
-    for editor in [Editor::TextQuestion, Editor::FreeText, Editor::OneWord] {
-        for bytes in [100_000, MEGABYTE] {
-            editing(bytes, editor);
-        }
-    }
 }

@@ -9,13 +9,13 @@ use question::{
     Answer, AnswerState, Draft, Label, Question, QuestionType, Questionnaire, ResultOptions,
     ToolResult,
 };
+use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::input::Event;
 use tea::text::{sanitize_line, truncate, truncate_line, width};
 use tea::{Cmd, Line, Program, Size, Slot, Span, Style};
 use tea_markdown::MarkdownCache;
 
 use crate::clip::{line_head, wrap_head, wrap_head_after};
-use crate::editor::Editor;
 use crate::keymap::{self, HintContext, Mode};
 use crate::layout::{
     self, Budget, Measured, QuestionLayout, Row, Window, context_need, context_viewport,
@@ -78,22 +78,8 @@ pub enum Msg {
     ToggleCollapse,
     /// Cancel the questionnaire, keeping every recorded answer.
     Cancel,
-    // The open editor.
-    InsertText(String),
-    InsertNewline,
-    DeleteBack,
-    DeleteForward,
-    DeleteWordBack,
-    DeleteToLineStart,
-    DeleteToLineEnd,
-    CursorLeft,
-    CursorRight,
-    CursorUp,
-    CursorDown,
-    CursorLineStart,
-    CursorLineEnd,
-    CursorWordLeft,
-    CursorWordRight,
+    /// An edit of the open editor's draft (typing, moving, deleting, undo, yank…).
+    Edit(TextAreaMsg),
     /// Enter in an editor: save the draft as the answer or note.
     SaveEditor,
     /// Esc in an editor: keep the draft, back to the list.
@@ -136,7 +122,7 @@ pub struct App {
     /// The open note/free-text editor of an option question (text questions always edit).
     editor: Option<Target>,
     /// Unsaved drafts, kept when the editor closes with Esc or Tab.
-    drafts: HashMap<Target, Editor>,
+    drafts: HashMap<Target, TextArea>,
     previews_expanded: bool,
     collapsed: bool,
     /// Submit was pressed with unanswered questions; the next Submit sends.
@@ -286,10 +272,10 @@ impl App {
     }
 
     /// The draft of `target`: unsaved edits, else the saved text.
-    fn draft(&self, target: Target) -> Cow<'_, Editor> {
+    fn draft(&self, target: Target) -> Cow<'_, TextArea> {
         match self.drafts.get(&target) {
             Some(draft) => Cow::Borrowed(draft),
-            None => Cow::Owned(Editor::new(self.saved_text(target))),
+            None => Cow::Owned(TextArea::new(self.saved_text(target))),
         }
     }
 
@@ -307,18 +293,18 @@ impl App {
 
     /// Edits the open editor's draft in place: a key costs what it changes, not the draft's
     /// length (the draft keeps its wrapped rows at the editor's width up to date).
-    fn edit(&mut self, change: impl FnOnce(&mut Editor, usize)) -> Cmd<Outcome> {
+    fn edit(&mut self, edit: TextAreaMsg) -> Cmd<Outcome> {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
         let width = self.editor_width();
         if !self.drafts.contains_key(&target) {
-            let draft = Editor::new(self.saved_text(target));
+            let draft = TextArea::new(self.saved_text(target));
             self.drafts.insert(target, draft);
         }
         let draft = self.drafts.get_mut(&target).expect("inserted above");
         draft.lay_out(width);
-        change(draft, width);
+        draft.update(edit);
         Cmd::None
     }
 
@@ -662,21 +648,7 @@ impl App {
                 }
             }
             Msg::Cancel => self.cancel(),
-            Msg::InsertText(text) => self.edit(|e, _| e.insert(&text)),
-            Msg::InsertNewline => self.edit(|e, _| e.insert_newline()),
-            Msg::DeleteBack => self.edit(|e, _| e.delete_back()),
-            Msg::DeleteForward => self.edit(|e, _| e.delete_forward()),
-            Msg::DeleteWordBack => self.edit(|e, _| e.delete_word_back()),
-            Msg::DeleteToLineStart => self.edit(|e, _| e.delete_to_line_start()),
-            Msg::DeleteToLineEnd => self.edit(|e, _| e.delete_to_line_end()),
-            Msg::CursorLeft => self.edit(|e, _| e.move_left()),
-            Msg::CursorRight => self.edit(|e, _| e.move_right()),
-            Msg::CursorUp => self.edit(|e, w| e.move_vertical(-1, w)),
-            Msg::CursorDown => self.edit(|e, w| e.move_vertical(1, w)),
-            Msg::CursorLineStart => self.edit(|e, _| e.move_line_start()),
-            Msg::CursorLineEnd => self.edit(|e, _| e.move_line_end()),
-            Msg::CursorWordLeft => self.edit(|e, _| e.move_word_left()),
-            Msg::CursorWordRight => self.edit(|e, _| e.move_word_right()),
+            Msg::Edit(edit) => self.edit(edit),
             Msg::SaveEditor => self.save_editor(),
             Msg::LeaveEditor => {
                 self.editor = None;

@@ -3,6 +3,7 @@
 //! advertises a key that does something else.
 
 use question::{Label, Labels};
+use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use tea::text::{sanitize_line, truncate_line, width};
 use tea::{Line, Slot, Span, Style};
@@ -80,13 +81,11 @@ enum Key {
     Code(KeyCode, KeyModifiers),
     /// 1–9 without modifiers.
     Digit,
-    /// Any printable character without Ctrl/Alt.
-    Text,
 }
 
 struct Binding {
     keys: &'static [Key],
-    /// Builds the message; gets the typed character for [`Key::Digit`] and [`Key::Text`].
+    /// Builds the message; gets the typed character for [`Key::Digit`].
     msg: fn(char) -> Msg,
     /// Whether a held-down key (a repeat event) acts again. Toggles and actions never do.
     repeats: bool,
@@ -294,112 +293,14 @@ const SAVE: Binding = Binding {
     hint: hint("enter", Label::Save, When::Always),
 };
 
+// The newline hint; the text area's keys insert it (Shift+Enter, or Alt+Enter for terminals
+// that cannot tell Shift+Enter from Enter).
 const NEWLINE: Binding = Binding {
-    // Alt+Enter for terminals that cannot tell Shift+Enter from Enter.
-    keys: &[shift(KeyCode::Enter), alt(KeyCode::Enter)],
-    msg: |_| Msg::InsertNewline,
+    keys: &[],
+    msg: |_| Msg::Edit(TextAreaMsg::Newline),
     repeats: true,
     hint: hint("⇧enter", Label::Newline, When::Always),
 };
-
-const EDITING: &[Binding] = &[
-    Binding {
-        keys: &[key(KeyCode::Left), ctrl('b')],
-        msg: |_| Msg::CursorLeft,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::Right), ctrl('f')],
-        msg: |_| Msg::CursorRight,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::Up)],
-        msg: |_| Msg::CursorUp,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::Down)],
-        msg: |_| Msg::CursorDown,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::Home), ctrl('a')],
-        msg: |_| Msg::CursorLineStart,
-        repeats: false,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::End), ctrl('e')],
-        msg: |_| Msg::CursorLineEnd,
-        repeats: false,
-        hint: None,
-    },
-    Binding {
-        keys: &[
-            alt(KeyCode::Char('b')),
-            alt(KeyCode::Left),
-            Key::Code(KeyCode::Left, CTRL),
-        ],
-        msg: |_| Msg::CursorWordLeft,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[
-            alt(KeyCode::Char('f')),
-            alt(KeyCode::Right),
-            Key::Code(KeyCode::Right, CTRL),
-        ],
-        msg: |_| Msg::CursorWordRight,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::Backspace), shift(KeyCode::Backspace)],
-        msg: |_| Msg::DeleteBack,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[key(KeyCode::Delete), ctrl('d')],
-        msg: |_| Msg::DeleteForward,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[
-            ctrl('w'),
-            alt(KeyCode::Backspace),
-            Key::Code(KeyCode::Backspace, CTRL),
-        ],
-        msg: |_| Msg::DeleteWordBack,
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[ctrl('u')],
-        msg: |_| Msg::DeleteToLineStart,
-        repeats: false,
-        hint: None,
-    },
-    Binding {
-        keys: &[ctrl('k')],
-        msg: |_| Msg::DeleteToLineEnd,
-        repeats: false,
-        hint: None,
-    },
-    Binding {
-        keys: &[Key::Text],
-        msg: |c| Msg::InsertText(c.to_string()),
-        repeats: true,
-        hint: None,
-    },
-];
 
 static EDITOR: &[Binding] = &[
     SAVE,
@@ -445,15 +346,15 @@ static COLLAPSED: &[Binding] = &[Binding {
     hint: hint("ctrl+]", Label::Expand, When::Always),
 }];
 
-/// The bindings of a mode, most important hint first. Editors add the editing keys last, so
-/// a mode's own bindings (Enter, Esc, Tab) win.
-fn tables(mode: Mode) -> [&'static [Binding]; 2] {
+/// The bindings of a mode, most important hint first. In an editor the text area's keys come
+/// after them (see [`msg_for`]), so a mode's own bindings (Enter, Esc, Tab) win.
+fn table(mode: Mode) -> &'static [Binding] {
     match mode {
-        Mode::List => [LIST, &[]],
-        Mode::Review => [REVIEW, &[]],
-        Mode::Editor => [EDITOR, EDITING],
-        Mode::TextAnswer => [TEXT_ANSWER, EDITING],
-        Mode::Collapsed => [COLLAPSED, &[]],
+        Mode::List => LIST,
+        Mode::Review => REVIEW,
+        Mode::Editor => EDITOR,
+        Mode::TextAnswer => TEXT_ANSWER,
+        Mode::Collapsed => COLLAPSED,
     }
 }
 
@@ -490,35 +391,32 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
     match (pattern, code) {
         (Key::Code(c, m), _) if *c == code && *m == mods => Some('\0'),
         (Key::Digit, KeyCode::Char(d @ '1'..='9')) if mods.is_empty() => Some(d),
-        (Key::Text, KeyCode::Char(c)) if !mods.intersects(CTRL | ALT) && !c.is_control() => Some(c),
         _ => None,
     }
 }
 
 /// The message an input event means in `mode`. Releases never act; repeats act only for
-/// bindings that move, scroll or type.
+/// bindings that move, scroll or type. In an editor, what the mode does not bind goes to the
+/// text area's standard keys (editing, undo, yank; typing and pasting).
 pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
-    match event {
-        Event::Paste(text) if matches!(mode, Mode::Editor | Mode::TextAnswer) => {
-            Some(Msg::InsertText(text.clone()))
-        }
-        Event::Key(k) => {
-            if k.kind == KeyEventKind::Release {
-                return None;
-            }
+    let ours = match event {
+        Event::Key(k) if k.kind != KeyEventKind::Release => {
             let (code, mods) = normalize(k)?;
-            tables(mode)
-                .iter()
-                .flat_map(|table| table.iter())
-                .find_map(|binding| {
-                    let c = binding
-                        .keys
-                        .iter()
-                        .find_map(|pattern| matches(pattern, code, mods))?;
-                    (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
-                })
+            table(mode).iter().find_map(|binding| {
+                let c = binding
+                    .keys
+                    .iter()
+                    .find_map(|pattern| matches(pattern, code, mods))?;
+                (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
+            })
         }
         _ => None,
+    };
+    match mode {
+        Mode::Editor | Mode::TextAnswer if ours.is_none() => {
+            TextAreaKeys::standard().msg_for(event).map(Msg::Edit)
+        }
+        _ => ours,
     }
 }
 
@@ -528,9 +426,8 @@ pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) ->
     let verb_style = Style::fg(Slot::Dim);
     let mut line = Line::default();
     let mut used = 0;
-    let hints = tables(mode)
-        .into_iter()
-        .flat_map(|table| table.iter())
+    let hints = table(mode)
+        .iter()
         .filter_map(|b| b.hint)
         .filter(|h| h.when.holds(ctx));
     for hint in hints {

@@ -10,7 +10,7 @@
 //!
 //! Modules: [`keymap`] (one table per [`Mode`], which also yields the hint footer), `layout`
 //! (the height formula, text measured once per size, the row budget, whole-item windowing,
-//! the frame), `editor` (the multi-line editor), `clip` (the shown part of long text),
+//! the frame), `clip` (the shown part of long text),
 //! `preview` (an option's preview, rendered as far as shown),
 //! [`cards`].
 //!
@@ -44,6 +44,8 @@
 //!   and, past the first or last row, to the start or end. Ctrl+U at a line start and Ctrl+K
 //!   at a line end join lines. Ctrl+W, Alt+Backspace and Ctrl+Backspace delete a word; Ctrl+B/F
 //!   and Ctrl+D work as in readline. Tab/Shift+Tab in a lone question's editor do nothing.
+//!   The editor is tea's text area (`tea::components::textarea`) with its standard keys, so
+//!   it also has undo (`ctrl+-`), redo (`alt+-`), yank (`ctrl+y`) and yank-pop (`alt+y`).
 //! - **Height reservation.** `need` reserves an editor of 3 rows (borders and one text row)
 //!   under an option list and 5 (three text rows) for a text question; the "▸ Preview · p"
 //!   row shares that reservation. Expanded narrow previews reserve a header and the tallest
@@ -76,13 +78,12 @@
 //! high, one-row texts (saved answers, headers, titles) from a prefix. A preview source longer
 //! than 64 KB renders piece by piece as it is scrolled ([`tea_markdown::Paged`]); until its
 //! last piece is rendered its range counts the rows so far ("1–12/551+  ↓ 539+ more"). An
-//! editor keeps its draft's wrapped rows and patches them per key, so a key costs what it
-//! changes, not the draft's length.
+//! editor's text area keeps its draft's wrapped rows and patches them per key, so a key costs
+//! what it changes, not the draft's length.
 
 mod app;
 pub mod cards;
 mod clip;
-mod editor;
 pub mod keymap;
 mod layout;
 mod preview;

@@ -162,3 +162,37 @@ fn long_lines_wrap_inside_the_editor() {
     assert!(rows.len() > 1, "{rows:?}");
     assert!(rows.iter().all(|r| tea::text::width(r) <= 60));
 }
+
+#[test]
+fn undo_redo_and_the_kill_ring_reach_the_editor() {
+    let cases: &[(&str, &str)] = &[
+        ("text:one space text:two ctrl+-", "one "),
+        ("text:one space text:two ctrl+- ctrl+- alt+-", "one "),
+        ("text:ab home ctrl+k ctrl+y ctrl+y", "abab"),
+        (
+            "text:one space text:two ctrl+w left ctrl+w ctrl+y alt+y",
+            "two ",
+        ),
+    ];
+    for (script, expected) in cases {
+        assert_eq!(saved(script), *expected, "{script}");
+    }
+}
+
+#[test]
+fn a_kept_draft_keeps_its_undo_history() {
+    let mut a = app(
+        json!({"questions": [{"id": "s", "header": "S", "prompt": "Pick",
+            "options": [{"value": "a", "label": "A"}]}]}),
+        60,
+        30,
+    );
+    // "Type something." is row 2: type, leave with Esc, come back, undo the word.
+    let outcome = press(&mut a, "2 text:one space text:two esc 2 ctrl+- enter");
+    match outcome {
+        Some(Outcome::Submitted(result)) => {
+            assert_eq!(result.details["answers"]["s"]["customText"], "one ");
+        }
+        other => panic!("expected a submit, got {other:?}"),
+    }
+}

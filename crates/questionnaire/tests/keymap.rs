@@ -9,6 +9,7 @@ use questionnaire::keymap::{HintContext, footer, msg_for};
 use questionnaire::{Mode, Msg};
 use serde_json::json;
 use tea::Program;
+use tea::components::textarea::TextAreaMsg;
 use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, decode};
 
 fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {
@@ -123,14 +124,14 @@ fn releases_never_act_and_repeats_only_move_scroll_or_type() {
             Mode::Editor,
             &repeat(KeyCode::Char('a'), KeyModifiers::NONE)
         ),
-        Some(Msg::InsertText("a".into()))
+        Some(Msg::Edit(TextAreaMsg::Insert("a".into())))
     );
     assert_eq!(
         msg_for(
             Mode::Editor,
             &repeat(KeyCode::Backspace, KeyModifiers::NONE)
         ),
-        Some(Msg::DeleteBack)
+        Some(Msg::Edit(TextAreaMsg::DeleteBack))
     );
     assert_eq!(
         msg_for(Mode::Editor, &repeat(KeyCode::Enter, KeyModifiers::NONE)),
@@ -146,32 +147,50 @@ fn editor_keys_edit_and_letters_are_text() {
         (press(KeyCode::Enter), Msg::SaveEditor),
         (
             key(KeyCode::Enter, KeyModifiers::SHIFT, KeyEventKind::Press),
-            Msg::InsertNewline,
+            Msg::Edit(TextAreaMsg::Newline),
         ),
         (press(KeyCode::Esc), Msg::LeaveEditor),
         (press(KeyCode::Tab), Msg::NextTab),
-        (press(KeyCode::Left), Msg::CursorLeft),
-        (press(KeyCode::Right), Msg::CursorRight),
-        (press(KeyCode::Up), Msg::CursorUp),
-        (press(KeyCode::Down), Msg::CursorDown),
-        (press(KeyCode::Home), Msg::CursorLineStart),
-        (press(KeyCode::End), Msg::CursorLineEnd),
-        (ctrl('a'), Msg::CursorLineStart),
-        (ctrl('e'), Msg::CursorLineEnd),
-        (alt('b'), Msg::CursorWordLeft),
-        (alt('f'), Msg::CursorWordRight),
-        (ctrl('w'), Msg::DeleteWordBack),
-        (ctrl('u'), Msg::DeleteToLineStart),
-        (ctrl('k'), Msg::DeleteToLineEnd),
-        (press(KeyCode::Backspace), Msg::DeleteBack),
-        (press(KeyCode::Delete), Msg::DeleteForward),
-        (press(KeyCode::Char('p')), Msg::InsertText("p".into())),
-        (press(KeyCode::Char('x')), Msg::InsertText("x".into())),
-        (press(KeyCode::Char('1')), Msg::InsertText("1".into())),
-        (press(KeyCode::Char(' ')), Msg::InsertText(" ".into())),
+        (press(KeyCode::Left), Msg::Edit(TextAreaMsg::Left)),
+        (press(KeyCode::Right), Msg::Edit(TextAreaMsg::Right)),
+        (press(KeyCode::Up), Msg::Edit(TextAreaMsg::Up)),
+        (press(KeyCode::Down), Msg::Edit(TextAreaMsg::Down)),
+        (press(KeyCode::Home), Msg::Edit(TextAreaMsg::Home)),
+        (press(KeyCode::End), Msg::Edit(TextAreaMsg::End)),
+        (ctrl('a'), Msg::Edit(TextAreaMsg::Home)),
+        (ctrl('e'), Msg::Edit(TextAreaMsg::End)),
+        (alt('b'), Msg::Edit(TextAreaMsg::WordLeft)),
+        (alt('f'), Msg::Edit(TextAreaMsg::WordRight)),
+        (ctrl('w'), Msg::Edit(TextAreaMsg::DeleteWordBack)),
+        (ctrl('u'), Msg::Edit(TextAreaMsg::KillToStart)),
+        (ctrl('k'), Msg::Edit(TextAreaMsg::KillToEnd)),
+        (
+            press(KeyCode::Backspace),
+            Msg::Edit(TextAreaMsg::DeleteBack),
+        ),
+        (
+            press(KeyCode::Delete),
+            Msg::Edit(TextAreaMsg::DeleteForward),
+        ),
+        (
+            press(KeyCode::Char('p')),
+            Msg::Edit(TextAreaMsg::Insert("p".into())),
+        ),
+        (
+            press(KeyCode::Char('x')),
+            Msg::Edit(TextAreaMsg::Insert("x".into())),
+        ),
+        (
+            press(KeyCode::Char('1')),
+            Msg::Edit(TextAreaMsg::Insert("1".into())),
+        ),
+        (
+            press(KeyCode::Char(' ')),
+            Msg::Edit(TextAreaMsg::Insert(" ".into())),
+        ),
         (
             Event::Paste("pasted\ntext".into()),
-            Msg::InsertText("pasted\ntext".into()),
+            Msg::Edit(TextAreaMsg::Paste("pasted\ntext".into())),
         ),
     ];
     for (event, msg) in cases {
@@ -184,7 +203,7 @@ fn editor_keys_edit_and_letters_are_text() {
     );
     assert_eq!(
         msg_for(Mode::TextAnswer, &press(KeyCode::Left)),
-        Some(Msg::CursorLeft)
+        Some(Msg::Edit(TextAreaMsg::Left))
     );
     assert_eq!(msg_for(Mode::List, &Event::Paste("x".into())), None);
 }
@@ -198,7 +217,7 @@ fn system_shortcuts_are_not_ours() {
     let meta_b = key(KeyCode::Char('b'), KeyModifiers::META, KeyEventKind::Press);
     assert_eq!(
         msg_for(Mode::Editor, &meta_b),
-        Some(Msg::CursorWordLeft),
+        Some(Msg::Edit(TextAreaMsg::WordLeft)),
         "Meta reads as Alt"
     );
 }

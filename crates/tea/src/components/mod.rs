@@ -17,6 +17,7 @@
 //! - [`split`]: two blocks side by side with a divider.
 //! - [`stack`]: blocks stacked vertically, rows handed out by priority.
 //! - [`help`]: the help footer from a [`crate::keymap::Keymap`]'s entries.
+//! - [`textarea`]: a multi-line editor with undo, redo and a kill ring.
 //!
 //! ```
 //! use tea::components::{Block, Frame, Lines};
@@ -37,6 +38,7 @@ pub mod list;
 pub mod split;
 pub mod stack;
 pub mod tabs;
+pub mod textarea;
 pub mod viewport;
 
 pub use frame::{Frame, FrameRow};
