@@ -53,22 +53,21 @@ fn range_order(c: char, lo: char, hi: char) -> std::cmp::Ordering {
 /// final jamo after the leading one add nothing; an emoji presentation selector makes it at
 /// least 2.
 pub fn cluster_width(g: &str) -> usize {
-    let mut chars = g.chars();
+    let mut chars = g.chars().peekable();
     let Some(first) = chars.next() else {
         return 0;
     };
     let mut total = char_width(first);
+    if is_regional_indicator(first) && chars.next_if(|&c| is_regional_indicator(c)).is_some() {
+        // A flag: two letters, one 2-column glyph, whatever marks follow.
+        total = 2;
+    }
     let mut emoji_presentation = false;
-    let mut count = 1;
     for c in chars {
-        count += 1;
         emoji_presentation |= c == '\u{fe0f}';
         if !is_trailing_jamo(c) {
             total += char_width(c);
         }
-    }
-    if count == 2 && is_regional_indicator(first) {
-        return 2;
     }
     if emoji_presentation {
         total = total.max(2);
