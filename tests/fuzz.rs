@@ -1,5 +1,6 @@
 //! Our own fuzzing, bounded so CI runs it every time: random questionnaires full of text that
-//! width measures disagree on (tests/fixtures/hard-unicode.json) × random key scripts × random
+//! width measures disagree on (tests/fixtures/hard-unicode.json) × random key scripts (`wait:`
+//! included, which advances the driver's clock) × random
 //! sizes from 1x1 to 250x80, through the headless driver the CLI's `--keys` replay uses.
 //!
 //! For every frame: no panic; every row fits its width by our measure, by a wcwidth-compatible
@@ -16,8 +17,8 @@ use question::Questionnaire;
 use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
-use tea::input::{Event, parse_key_script};
-use tea::{Cmd, Palette, Size};
+use tea::input::{Event, Step, parse_script};
+use tea::{Palette, Size};
 
 /// Seeds that once failed, run first every time.
 const REGRESSIONS: &[u64] = &[];
@@ -162,8 +163,9 @@ impl Generator {
         input
     }
 
-    /// Key-script tokens (the CLI's `--keys` language), typed hard text and pastes.
-    fn events(&mut self) -> Vec<Event> {
+    /// Key-script tokens (the CLI's `--keys` language, `wait:` included), typed hard text and
+    /// pastes.
+    fn steps(&mut self) -> Vec<Step> {
         const KEYS: &[&str] = &[
             "down",
             "down",
@@ -188,11 +190,14 @@ impl Generator {
             "pagedown",
             "shift+enter",
             "delete",
+            "wait:250ms",
+            "wait:2s",
+            "wait:5m",
         ];
-        let mut events = Vec::new();
+        let mut steps = Vec::new();
         for _ in 0..KEYS_PER_CASE {
             match self.rng.below(10) {
-                0..=6 => events.extend(parse_key_script(self.rng.pick(KEYS)).expect("a key name")),
+                0..=6 => steps.extend(parse_script(self.rng.pick(KEYS)).expect("a key name")),
                 7 | 8 => {
                     let piece: String = self.pieces[self.rng.below(self.pieces.len())]
                         .chars()
@@ -200,13 +205,13 @@ impl Generator {
                         .collect();
                     if !piece.is_empty() {
                         let script = format!("text:{piece}");
-                        events.extend(parse_key_script(&script).expect("text token"));
+                        steps.extend(parse_script(&script).expect("text token"));
                     }
                 }
-                _ => events.push(Event::Paste(self.text(1, 5))),
+                _ => steps.push(Step::Event(Event::Paste(self.text(1, 5)))),
             }
         }
-        events
+        steps
     }
 }
 
@@ -313,7 +318,7 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
         Ok(q) => q,
         Err(issues) => return Err(format!("the generator made an invalid input: {issues:?}")),
     };
-    let events = generator.events();
+    let steps = generator.steps();
     let rng = &mut generator.rng;
     let palette = if rng.chance(50) {
         Palette::dark()
@@ -324,18 +329,18 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
     let mut driver = Driver::new(App::new(questionnaire, size), size, palette);
     check_frame(&mut driver, size, "first frame")?;
     let mut outcome = None;
-    for (k, event) in events.iter().enumerate() {
+    for (k, step) in steps.iter().enumerate() {
         if rng.chance(10) {
             size = random_size(rng);
             driver.resize(size);
         }
-        let cmd = driver.send(event);
+        let cmd = driver.step(step);
         check_frame(
             &mut driver,
             size,
-            &format!("after key {k} ({event:?}) at {size:?}"),
+            &format!("after step {k} ({step:?}) at {size:?}"),
         )?;
-        if let Some(done) = cmd.flatten().into_iter().find_map(Cmd::into_quit) {
+        if let Some(done) = cmd.into_quit() {
             outcome = Some(done);
             break;
         }
@@ -422,7 +427,7 @@ proptest! {
         let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
         let checked = check_frame(&mut driver, size, "first frame");
         prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
-        driver.send(&parse_key_script("down").unwrap()[0]);
+        driver.step(&parse_script("down").unwrap()[0]);
         let checked = check_frame(&mut driver, size, "after down");
         prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }

@@ -208,8 +208,9 @@ impl Gallery {
 impl Program for Gallery {
     type Msg = Msg;
     type Output = ();
+    type Host = tea::NoHost;
 
-    fn update(&mut self, msg: Msg) -> Cmd<()> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         let len = self.content.items.len();
         match msg {
             Msg::Down => self.list.select_next(len),
