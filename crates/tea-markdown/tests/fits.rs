@@ -128,7 +128,8 @@ proptest! {
 
 fn prose_word() -> impl Strategy<Value = String> {
     prop_oneof![
-        "[a-zA-Z0-9.,;:!?'()/-]{1,12}",
+        // A letter first: a leading "-" or "1." would start a list, which is not prose.
+        "[a-zA-Z][a-zA-Z0-9.,;:!?'()/-]{0,11}",
         "[a-z]{20,90}",
         Just("日本語".to_string()),
         Just("한국어".to_string()),
