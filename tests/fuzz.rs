@@ -17,7 +17,7 @@ use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
 use tea::input::{Event, parse_key_script};
-use tea::{Cmd, Palette, Size};
+use tea::{Palette, Size};
 
 /// Seeds that once failed, run first every time.
 const REGRESSIONS: &[u64] = &[];
@@ -335,7 +335,7 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
             size,
             &format!("after key {k} ({event:?}) at {size:?}"),
         )?;
-        if let Some(done) = cmd.flatten().into_iter().find_map(Cmd::into_quit) {
+        if let Some(done) = cmd.into_quit() {
             outcome = Some(done);
             break;
         }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use questionnaire::{App, Outcome, cards};
 use serde_json::Value;
 use tea::headless::Driver;
-use tea::input::parse_key_script;
+use tea::input::parse_script;
 use tea::{Frame, Palette, Size, snapshot};
 
 const DEFAULT_SIZES: [&str; 3] = ["40x12", "80x24", "120x40"];
@@ -80,9 +80,9 @@ fn keys(spec: &Value) -> &str {
 fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
     let app = App::new(questionnaire(spec), size);
     let mut driver = Driver::new(app, size, Palette::no_color());
-    let events = parse_key_script(keys(spec)).unwrap_or_else(|e| panic!("keys: {e}"));
-    for event in &events {
-        if let Some(outcome) = driver.send(event).into_quit() {
+    let steps = parse_script(keys(spec)).unwrap_or_else(|e| panic!("keys: {e}"));
+    for step in &steps {
+        if let Some(outcome) = driver.step(step).into_quit() {
             return (driver, Some(outcome));
         }
     }

@@ -7,7 +7,7 @@
 //! CLI has no editor to hand the input to, so the dock stays drawn and, while docked, every
 //! other key is ignored, as the questionnaire leaves them to its host.
 
-use questionnaire::{App, Msg, Outcome};
+use questionnaire::{App, Host, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, as_press};
 use tea::{Cmd, Program, Size};
 
@@ -44,10 +44,11 @@ fn is_interrupt(event: &Event) -> bool {
 impl Program for Hosted {
     type Msg = HostMsg;
     type Output = Outcome;
+    type Host = Host;
 
-    fn update(&mut self, msg: HostMsg) -> Cmd<Outcome> {
+    fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome, Host> {
         match msg {
-            HostMsg::App(msg) => self.app.update(msg),
+            HostMsg::App(msg) => self.app.update(msg).map_msg(HostMsg::App),
             HostMsg::Interrupt => Cmd::Quit(Outcome::Cancelled(self.app.result(true))),
         }
     }

@@ -15,9 +15,9 @@ use question::Questionnaire;
 use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
-use tea::input::{Event, parse_key_script};
+use tea::input::{Step, parse_script};
 use tea::runtime::{Ending, InlineOptions, run_inline};
-use tea::{Cmd, Palette, Size};
+use tea::{Palette, Size};
 
 use crate::host::Hosted;
 use crate::input::{Input, InputError};
@@ -82,8 +82,8 @@ struct RunArgs {
     #[arg(value_name = "FILE|-")]
     input: Option<Input>,
     /// Replay this key script with no terminal and print the result, e.g.
-    /// "down enter text:hi enter tab enter". If the script ends first, the result is cancelled
-    /// with what was recorded.
+    /// "down enter text:hi enter tab enter" (`wait:2s` lets time pass). If the script ends
+    /// first, the result is cancelled with what was recorded.
     #[arg(long, value_name = "SCRIPT")]
     keys: Option<String>,
     /// The terminal size the --keys replay lays out for [default: 80x24].
@@ -203,8 +203,8 @@ fn input_failure(error: &InputError) -> ExitCode {
     fail(EXIT_INVALID_INPUT, error)
 }
 
-fn parse_keys(script: &str) -> Result<Vec<Event>, ExitCode> {
-    parse_key_script(script).map_err(|error| fail(EXIT_INVALID_INPUT, format!("--keys: {error}")))
+fn parse_keys(script: &str) -> Result<Vec<Step>, ExitCode> {
+    parse_script(script).map_err(|error| fail(EXIT_INVALID_INPUT, format!("--keys: {error}")))
 }
 
 fn validate(input: &Input) -> ExitCode {
@@ -271,14 +271,14 @@ struct Replay {
 /// Feeds `keys` to the questionnaire at `size` until it ends or the keys run out.
 fn replay_keys(
     questionnaire: Questionnaire,
-    keys: &[Event],
+    keys: &[Step],
     size: Size,
     palette: Palette,
 ) -> Replay {
     let app = Hosted::new(App::new(questionnaire, size));
     let mut driver = Driver::new(app, size, palette);
     for (index, key) in keys.iter().enumerate() {
-        if let Some(outcome) = quit_output(driver.send(key)) {
+        if let Some(outcome) = driver.step(key).into_quit() {
             return Replay {
                 driver,
                 ended: Some((outcome, index + 1)),
@@ -291,10 +291,6 @@ fn replay_keys(
     }
 }
 
-fn quit_output(cmd: Cmd<Outcome>) -> Option<Outcome> {
-    cmd.flatten().into_iter().find_map(Cmd::into_quit)
-}
-
 fn note_unused_keys(ended_at: usize, keys: usize) {
     if ended_at < keys {
         eprintln!(
@@ -304,7 +300,7 @@ fn note_unused_keys(ended_at: usize, keys: usize) {
 }
 
 /// `--keys`: the same keymap and update as on a terminal, with no terminal.
-fn replay(questionnaire: Questionnaire, keys: &[Event], size: Size) -> ExitCode {
+fn replay(questionnaire: Questionnaire, keys: &[Step], size: Size) -> ExitCode {
     // The palette does not change the result; no frame is drawn.
     let Replay { driver, ended } = replay_keys(questionnaire, keys, size, Palette::no_color());
     let outcome = match ended {

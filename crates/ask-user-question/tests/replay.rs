@@ -244,6 +244,35 @@ fn a_bad_key_script_is_refused_with_its_token() {
 }
 
 #[test]
+fn waits_pass_time_in_a_replay() {
+    let (code, result, _) = replay("2 wait:1500ms 1 wait:5m esc");
+    assert_eq!(code, Some(130));
+    assert_eq!(answer(&result, "channel")["values"], json!(["beta"]));
+}
+
+#[test]
+fn a_bad_wait_is_refused_with_its_token() {
+    let path = fixture(RELEASE);
+    for (keys, says) in [
+        ("down wait:2 enter", "token 2 `wait:2`: `2` needs a unit"),
+        ("wait:2h", "token 1 `wait:2h`: unknown unit `h`"),
+        (
+            "wait:soon",
+            "token 1 `wait:soon`: a wait needs a whole number",
+        ),
+    ] {
+        let output = run(&["--keys", keys, path.to_str().unwrap()]);
+        assert_eq!(output.status.code(), Some(2), "{keys}");
+        assert!(output.stdout.is_empty());
+        let said = stderr(&output);
+        assert!(said.contains(says), "{keys}: {said}");
+        let rendered = run(&["render", path.to_str().unwrap(), "--keys", keys]);
+        assert_eq!(rendered.status.code(), Some(2), "render {keys}");
+        assert!(stderr(&rendered).contains(says), "render {keys}");
+    }
+}
+
+#[test]
 fn a_bad_size_is_refused() {
     let path = fixture(RELEASE);
     for size in ["80", "0x24", "80x0", "ax24", "80x24x1", "99999x10"] {

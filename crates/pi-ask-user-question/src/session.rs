@@ -1,15 +1,22 @@
 //! One open questionnaire in pi: the questionnaire program driven by pi's raw input bytes and
 //! drawn at the width and terminal height pi gives, through tea's headless driver, whose frame
 //! is cached while nothing changes (pi re-renders often while a tool runs).
+//!
+//! The driver runs the same loop as the terminal runtime. Pi calls in on its own schedule, so
+//! the session moves the driver's clock to the real time since it opened at each `render` and
+//! `input` and collects the results of tasks (which run on threads) there: a timer or a task
+//! shows by the next render after it is due.
 
 use napi::bindgen_prelude::{ClassInstance, Result};
 use napi_derive::napi;
 use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
-use questionnaire::{App, Outcome};
-use tea::headless::Driver;
-use tea::{Cmd, Program, Size};
+use questionnaire::{App, Host, Outcome};
+use std::time::Instant;
+
+use tea::headless::{Driver, Effect, Effects, TaskPolicy};
+use tea::{Program, Size};
 
 use crate::palette::Palette;
 
@@ -30,6 +37,8 @@ pub struct InputOutcome {
 #[napi]
 pub struct Session {
     driver: Driver<App>,
+    /// When the driver's clock started.
+    opened: Instant,
     finished: Option<ToolResult>,
 }
 
@@ -45,13 +54,16 @@ impl Session {
     /// `width`. Cached until the size or the state changes.
     #[napi]
     pub fn render(&mut self, width: u32, rows: u32) -> Vec<String> {
-        self.driver.resize(Size::new(clamp(width), clamp(rows)));
+        let resized = self.driver.resize(Size::new(clamp(width), clamp(rows)));
+        self.perform(resized);
+        self.catch_up();
         self.driver.frame_ref().ansi()
     }
 
     /// Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it).
     #[napi]
     pub fn input(&mut self, data: String) -> InputOutcome {
+        self.catch_up();
         let mut consumed = false;
         for event in tea::input::decode(&data) {
             if self.finished.is_some() {
@@ -130,7 +142,16 @@ impl Session {
         let questionnaire =
             question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
         Ok(Session {
-            driver: Driver::new(App::new(questionnaire, START), START, palette),
+            driver: Driver::with_tasks(
+                App::new(questionnaire, START),
+                START,
+                palette,
+                // Pi collects results when it calls in; nothing to wake.
+                TaskPolicy::Threaded {
+                    wake: std::sync::Arc::new(|| {}),
+                },
+            ),
+            opened: Instant::now(),
             finished: None,
         })
     }
@@ -139,9 +160,19 @@ impl Session {
         self.driver.program()
     }
 
-    fn perform(&mut self, cmd: Cmd<Outcome>) {
-        for cmd in cmd.flatten() {
-            if let Cmd::Quit(outcome) = cmd {
+    /// Timers due by now and finished tasks, through the program.
+    fn catch_up(&mut self) {
+        if self.finished.is_some() {
+            return;
+        }
+        let mut effects = self.driver.advance_to(self.opened.elapsed());
+        effects.extend(self.driver.poll_tasks());
+        self.perform(effects);
+    }
+
+    fn perform(&mut self, effects: Effects<Outcome, Host>) {
+        for effect in effects {
+            if let Effect::Quit(outcome) = effect {
                 self.finished.get_or_insert(outcome.into_result());
             }
             // Collapse and Expand are read back through `is_collapsed`; the bell has no place in

@@ -23,6 +23,15 @@ use crate::layout::{
 };
 use crate::preview::Preview;
 
+/// What only the questionnaire's host can do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Host {
+    /// Shrink to the one-line dock and hand the input back to the host (its editor).
+    Collapse,
+    /// Restore the questionnaire from its dock and take the input again.
+    Expand,
+}
+
 /// How the questionnaire ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
@@ -293,7 +302,7 @@ impl App {
 
     /// Edits the open editor's draft in place: a key costs what it changes, not the draft's
     /// length (the draft keeps its wrapped rows at the editor's width up to date).
-    fn edit(&mut self, edit: TextAreaMsg) -> Cmd<Outcome> {
+    fn edit(&mut self, edit: TextAreaMsg) -> Cmd<Msg, Outcome, Host> {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
@@ -338,7 +347,7 @@ impl App {
         }
     }
 
-    fn switch_tab(&mut self, step: isize) -> Cmd<Outcome> {
+    fn switch_tab(&mut self, step: isize) -> Cmd<Msg, Outcome, Host> {
         if !self.has_tabs() {
             return Cmd::None;
         }
@@ -350,7 +359,7 @@ impl App {
 
     /// After an answer: the next tab (Review after the last question), or submit when there
     /// is only one question.
-    fn advance(&mut self) -> Cmd<Outcome> {
+    fn advance(&mut self) -> Cmd<Msg, Outcome, Host> {
         if !self.has_tabs() {
             return Cmd::Quit(Outcome::Submitted(self.result(false)));
         }
@@ -358,7 +367,7 @@ impl App {
         Cmd::None
     }
 
-    fn submit(&mut self) -> Cmd<Outcome> {
+    fn submit(&mut self) -> Cmd<Msg, Outcome, Host> {
         let all_answered = self.state.answered_count() == self.questions().len();
         if all_answered || self.review_warning {
             Cmd::Quit(Outcome::Submitted(self.result(false)))
@@ -368,7 +377,7 @@ impl App {
         }
     }
 
-    fn cancel(&mut self) -> Cmd<Outcome> {
+    fn cancel(&mut self) -> Cmd<Msg, Outcome, Host> {
         Cmd::Quit(Outcome::Cancelled(self.result(true)))
     }
 
@@ -389,7 +398,7 @@ impl App {
 
     /// Picks option `o` of the shown question: single/confirm select (and advance when
     /// `advance`), multi toggles.
-    fn pick(&mut self, q: usize, o: usize, advance: bool) -> Cmd<Outcome> {
+    fn pick(&mut self, q: usize, o: usize, advance: bool) -> Cmd<Msg, Outcome, Host> {
         let question = &self.questions()[q];
         let value = question.options[o].value.clone();
         let multi = question.kind == QuestionType::Multi;
@@ -409,7 +418,7 @@ impl App {
     }
 
     /// Enter or Space on the focused list row.
-    fn activate_row(&mut self, advance: bool) -> Cmd<Outcome> {
+    fn activate_row(&mut self, advance: bool) -> Cmd<Msg, Outcome, Host> {
         let Some((q, question)) = self.question() else {
             return self.activate_review();
         };
@@ -432,7 +441,7 @@ impl App {
         self.pick(q, cursor, advance)
     }
 
-    fn activate_review(&mut self) -> Cmd<Outcome> {
+    fn activate_review(&mut self) -> Cmd<Msg, Outcome, Host> {
         let n = self.questions().len();
         match self.review_cursor {
             row if row < n => {
@@ -444,7 +453,7 @@ impl App {
         }
     }
 
-    fn save_editor(&mut self) -> Cmd<Outcome> {
+    fn save_editor(&mut self) -> Cmd<Msg, Outcome, Host> {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
@@ -475,7 +484,7 @@ impl App {
         }
     }
 
-    fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Cmd<Outcome> {
+    fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Cmd<Msg, Outcome, Host> {
         match self.question() {
             None => {
                 let rows = self.questions().len() + 2;
@@ -532,8 +541,9 @@ impl App {
 impl Program for App {
     type Msg = Msg;
     type Output = Outcome;
+    type Host = Host;
 
-    fn update(&mut self, msg: Msg) -> Cmd<Outcome> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg, Outcome, Host> {
         let cmd = self.handle(msg);
         self.settle();
         cmd
@@ -560,7 +570,7 @@ impl Program for App {
 }
 
 impl App {
-    fn handle(&mut self, msg: Msg) -> Cmd<Outcome> {
+    fn handle(&mut self, msg: Msg) -> Cmd<Msg, Outcome, Host> {
         if self.collapsed && !matches!(msg, Msg::ToggleCollapse | Msg::Resized(_)) {
             // While docked, input belongs to the host.
             return Cmd::None;
@@ -642,9 +652,9 @@ impl App {
             Msg::ToggleCollapse => {
                 self.collapsed = !self.collapsed;
                 if self.collapsed {
-                    Cmd::Collapse
+                    Cmd::Host(Host::Collapse)
                 } else {
-                    Cmd::Expand
+                    Cmd::Host(Host::Expand)
                 }
             }
             Msg::Cancel => self.cancel(),

@@ -2,7 +2,7 @@
 //! collapse dock ([`App::dock_line`]) and the transcript cards ([`cards`]).
 //!
 //! ```text
-//! input Event ──keymap::msg_for(mode)──▶ Msg ──App::update──▶ Cmd<Outcome>
+//! input Event ──keymap::msg_for(mode)──▶ Msg ──App::update──▶ Cmd<Msg, Outcome, Host>
 //!                                                  │ (settle: clamp scrolls, draw the frame)
 //!                                                  ▼
 //!                                 App::lines() / App::view() = tea rows
@@ -88,6 +88,6 @@ pub mod keymap;
 mod layout;
 mod preview;
 
-pub use app::{App, Msg, Outcome};
+pub use app::{App, Host, Msg, Outcome};
 pub use keymap::Mode;
 pub use layout::{WIDE_MIN_COLUMNS, panel_height};

@@ -9,7 +9,7 @@ use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key, parse_key_script};
-use tea::{Cmd, Palette, Size};
+use tea::{Palette, Size};
 
 /// Controls a person might type or paste: 8-bit CSI and ST, ESC, DEL, CR, BEL, NUL, NEL, and
 /// a C1 string opener.
@@ -99,8 +99,7 @@ fn assert_clean_strings(value: &Value) {
 /// ended.
 fn send(driver: &mut Driver<App>, events: &[Event]) -> Option<Outcome> {
     for event in events {
-        let cmd = driver.send(event);
-        if let Some(outcome) = cmd.flatten().into_iter().find_map(Cmd::into_quit) {
+        if let Some(outcome) = driver.send(event).into_quit() {
             return Some(outcome);
         }
         assert_clean_frame(driver, &format!("{event:?}"));

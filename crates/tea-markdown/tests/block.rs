@@ -57,8 +57,9 @@ impl Reader {
 impl Program for Reader {
     type Msg = Msg;
     type Output = ();
+    type Host = tea::NoHost;
 
-    fn update(&mut self, msg: Msg) -> Cmd<()> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         match msg {
             Msg::Scroll(by) => {
                 let width = usize::from(self.size.width);

@@ -1,68 +1,299 @@
-//! The headless driver: a program with no terminal. Tests, the CLI's `--keys` replay and the
-//! Node addon feed it events and messages and read frames at any size.
+//! The driver: the one Elm loop. It owns the program, its size, palette, frame cache, a clock,
+//! timers and tasks, and performs every effect but the ones only a host can perform
+//! ([`Effect`]: quit, bell, host effects), which it hands back. With no terminal it runs tests,
+//! the CLI's `--keys` replay and the pi addon; the terminal runtime is a terminal around it.
+//!
+//! Time is a virtual clock (a [`Duration`] since the start) that moves only when told to
+//! ([`Driver::advance`], a script's `wait:`), so timers are deterministic in tests; the
+//! terminal runtime advances it by the real clock.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::{Duration, Instant};
 
 use crate::frame::{self, Frame};
-use crate::input::Event;
-use crate::program::{Cmd, Program, Size};
+use crate::input::{Event, Step};
+use crate::program::{Cmd, Program, Size, Task};
+use crate::sub::Timers;
 use crate::theme::Palette;
 
-/// Runs a [`Program`] without a terminal.
+/// An effect only the host can perform, handed back by the driver.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect<O, H> {
+    /// The program is finished with this output.
+    Quit(O),
+    /// Ring the terminal bell.
+    Bell,
+    Host(H),
+}
+
+/// The host effects of a call, in order. After a quit nothing more is performed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Effects<O, H>(pub Vec<Effect<O, H>>);
+
+impl<O, H> Effects<O, H> {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The quit output, if the program quit.
+    pub fn into_quit(self) -> Option<O> {
+        self.0.into_iter().find_map(|effect| match effect {
+            Effect::Quit(output) => Some(output),
+            _ => None,
+        })
+    }
+
+    pub fn quits(&self) -> bool {
+        self.0
+            .iter()
+            .any(|effect| matches!(effect, Effect::Quit(_)))
+    }
+
+    /// The host effects alone.
+    pub fn hosts(&self) -> impl Iterator<Item = &H> {
+        self.0.iter().filter_map(|effect| match effect {
+            Effect::Host(h) => Some(h),
+            _ => None,
+        })
+    }
+
+    pub fn extend(&mut self, more: Effects<O, H>) {
+        self.0.extend(more.0);
+    }
+}
+
+impl<O, H> Default for Effects<O, H> {
+    fn default() -> Self {
+        Effects(Vec::new())
+    }
+}
+
+impl<O, H> IntoIterator for Effects<O, H> {
+    type Item = Effect<O, H>;
+    type IntoIter = std::vec::IntoIter<Effect<O, H>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<O: PartialEq, H: PartialEq> PartialEq<Vec<Effect<O, H>>> for Effects<O, H> {
+    fn eq(&self, other: &Vec<Effect<O, H>>) -> bool {
+        &self.0 == other
+    }
+}
+
+/// Where [`Cmd::Task`]s run.
+#[derive(Clone, Default)]
+pub enum TaskPolicy {
+    /// On the calling thread, at once: the result is the next message. Deterministic; the
+    /// headless driver's default.
+    #[default]
+    Inline,
+    /// Each on a thread of its own; results wait for [`Driver::poll_tasks`]. `wake` is called
+    /// once a result is ready (the terminal runtime wakes its loop with it).
+    Threaded { wake: Arc<dyn Fn() + Send + Sync> },
+}
+
+impl std::fmt::Debug for TaskPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            TaskPolicy::Inline => "Inline",
+            TaskPolicy::Threaded { .. } => "Threaded",
+        })
+    }
+}
+
+type ProgramCmd<P> = Cmd<<P as Program>::Msg, <P as Program>::Output, <P as Program>::Host>;
+
+/// A [`Cmd::Sequence`] under way: the steps left, and how many timers, tasks and inner
+/// sequences of the current step are not done yet.
+struct Group<P: Program> {
+    steps: VecDeque<ProgramCmd<P>>,
+    outstanding: usize,
+    parent: Option<u64>,
+}
+
+/// A task's result from its thread; `None` when the task panicked (its message is lost, and
+/// a sequence waiting for it goes on).
+type Finished<M> = (u64, Option<M>);
+
+/// Runs a [`Program`]: the Elm loop, with no terminal.
 pub struct Driver<P: Program> {
     program: P,
     size: Size,
     palette: Palette,
     /// The last frame, valid until the model, size or palette changes.
     cached: Option<Frame>,
+    clock: Duration,
+    timers: Timers<P::Msg>,
+    policy: TaskPolicy,
+    finished_tx: Sender<Finished<P::Msg>>,
+    finished_rx: Receiver<Finished<P::Msg>>,
+    /// Tasks running on threads, with the sequence each belongs to.
+    running: HashMap<u64, Option<u64>>,
+    next_id: u64,
+    groups: HashMap<u64, Group<P>>,
+    /// Host effects not handed back yet.
+    effects: Vec<Effect<P::Output, P::Host>>,
+    quitting: bool,
 }
 
 impl<P: Program> Driver<P> {
-    /// Starts the program at `size`: it receives its [`Program::resized`] message first.
+    /// Starts the program at `size`: it receives its [`Program::resized`] message, then its
+    /// [`Program::init`] effects are performed (tasks inline). Host effects from these come
+    /// back from the first call that returns [`Effects`], or from [`Driver::take_effects`].
     pub fn new(program: P, size: Size, palette: Palette) -> Self {
+        Driver::with_tasks(program, size, palette, TaskPolicy::Inline)
+    }
+
+    /// [`Driver::new`] with tasks run as `policy` says.
+    pub fn with_tasks(program: P, size: Size, palette: Palette, policy: TaskPolicy) -> Self {
+        let (finished_tx, finished_rx) = mpsc::channel();
         let mut driver = Driver {
             program,
             size,
             palette,
             cached: None,
+            clock: Duration::ZERO,
+            timers: Timers::new(),
+            policy,
+            finished_tx,
+            finished_rx,
+            running: HashMap::new(),
+            next_id: 0,
+            groups: HashMap::new(),
+            effects: Vec::new(),
+            quitting: false,
         };
         let msg = driver.program.resized(size);
-        driver.program.update(msg);
+        driver.update(msg);
+        let init = driver.program.init();
+        driver.perform(init, None);
         driver
     }
 
     /// Feeds an input event through the program's keymap; events it ignores change nothing.
-    pub fn send(&mut self, event: &Event) -> Cmd<P::Output> {
+    pub fn send(&mut self, event: &Event) -> Effects<P::Output, P::Host> {
         match event {
             Event::Resize { rows, cols } => {
                 let size = Size::new(clamp_u16(*cols), clamp_u16(*rows));
-                self.resize(size);
-                Cmd::None
+                self.resize(size)
             }
             _ => match self.program.msg_for(event) {
                 Some(msg) => self.send_msg(msg),
-                None => Cmd::None,
+                None => self.take_effects(),
             },
         }
     }
 
-    /// Feeds several events; returns the effects in order (without `Cmd::None`s).
-    pub fn send_all<'a>(&mut self, events: impl IntoIterator<Item = &'a Event>) -> Cmd<P::Output> {
-        Cmd::batch(events.into_iter().map(|e| self.send(e)).collect::<Vec<_>>())
+    /// Feeds several events; returns the effects in order.
+    pub fn send_all<'a>(
+        &mut self,
+        events: impl IntoIterator<Item = &'a Event>,
+    ) -> Effects<P::Output, P::Host> {
+        let mut all = Effects::default();
+        for event in events {
+            all.extend(self.send(event));
+        }
+        all
     }
 
-    /// Feeds a message straight to `update`.
-    pub fn send_msg(&mut self, msg: P::Msg) -> Cmd<P::Output> {
-        self.cached = None;
-        self.program.update(msg)
+    /// One step of a key script: an event, or a wait that advances the clock.
+    pub fn step(&mut self, step: &Step) -> Effects<P::Output, P::Host> {
+        match step {
+            Step::Event(event) => self.send(event),
+            Step::Wait(duration) => self.advance(*duration),
+        }
+    }
+
+    /// Feeds a message straight to `update` and performs its effects.
+    pub fn send_msg(&mut self, msg: P::Msg) -> Effects<P::Output, P::Host> {
+        self.update(msg);
+        self.take_effects()
     }
 
     /// Changes the size; the program gets its resize message.
-    pub fn resize(&mut self, size: Size) {
-        if size == self.size {
-            return;
+    pub fn resize(&mut self, size: Size) -> Effects<P::Output, P::Host> {
+        if size != self.size {
+            self.size = size;
+            let msg = self.program.resized(size);
+            self.update(msg);
         }
-        self.size = size;
-        let msg = self.program.resized(size);
-        self.send_msg(msg);
+        self.take_effects()
+    }
+
+    /// Moves the clock on by `by`, firing the timers due on the way in time order, each
+    /// through `update` at the instant it was due. Stops early at a quit.
+    pub fn advance(&mut self, by: Duration) -> Effects<P::Output, P::Host> {
+        let until = self.clock.saturating_add(by);
+        self.advance_to(until)
+    }
+
+    /// [`Driver::advance`] to an instant on the clock (the runtime's time since its start);
+    /// an instant already past changes nothing.
+    pub fn advance_to(&mut self, until: Duration) -> Effects<P::Output, P::Host> {
+        while !self.quitting {
+            let Some((due, msg, group)) = self.timers.fire(until) else {
+                break;
+            };
+            self.clock = self.clock.max(due);
+            self.update(msg);
+            self.done(group);
+        }
+        if !self.quitting {
+            self.clock = self.clock.max(until);
+        }
+        self.take_effects()
+    }
+
+    /// The clock: virtual time since the start.
+    pub fn now(&self) -> Duration {
+        self.clock
+    }
+
+    /// When the next timer is due, on the clock; `None` with no timer.
+    pub fn next_deadline(&self) -> Option<Duration> {
+        self.timers.next_due()
+    }
+
+    /// How many timers are set (subscriptions and `After`s).
+    pub fn timers(&self) -> usize {
+        self.timers.len()
+    }
+
+    /// How many tasks are running on threads.
+    pub fn running_tasks(&self) -> usize {
+        self.running.len()
+    }
+
+    /// Delivers the results of finished threaded tasks (never blocks).
+    pub fn poll_tasks(&mut self) -> Effects<P::Output, P::Host> {
+        while !self.quitting {
+            let Ok(finished) = self.finished_rx.try_recv() else {
+                break;
+            };
+            self.finish(finished);
+        }
+        self.take_effects()
+    }
+
+    /// Waits up to `timeout` for a threaded task to finish, then delivers every finished one.
+    pub fn wait_tasks(&mut self, timeout: Duration) -> Effects<P::Output, P::Host> {
+        if !self.running.is_empty() {
+            match self.finished_rx.recv_timeout(timeout) {
+                Ok(finished) => self.finish(finished),
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {}
+            }
+        }
+        self.poll_tasks()
+    }
+
+    /// Host effects not handed back yet (e.g. from `init`).
+    pub fn take_effects(&mut self) -> Effects<P::Output, P::Host> {
+        self.quitting = false;
+        Effects(std::mem::take(&mut self.effects))
     }
 
     pub fn size(&self) -> Size {
@@ -113,6 +344,141 @@ impl<P: Program> Driver<P> {
     pub fn into_program(self) -> P {
         self.program
     }
+
+    // -----------------------------------------------------------------------------------------
+    // The loop
+    // -----------------------------------------------------------------------------------------
+
+    /// One message through `update`; its effects performed, the subscriptions followed.
+    fn update(&mut self, msg: P::Msg) {
+        self.cached = None;
+        let cmd = self.program.update(msg);
+        self.timers
+            .subscribe(self.program.subscriptions(), self.clock);
+        self.perform(cmd, None);
+    }
+
+    /// Performs a command's effects in order; `group` is the sequence step it belongs to.
+    fn perform(&mut self, cmd: ProgramCmd<P>, group: Option<u64>) {
+        if self.quitting {
+            return;
+        }
+        match cmd {
+            Cmd::None => {}
+            Cmd::Batch(cmds) => {
+                for cmd in cmds {
+                    self.perform(cmd, group);
+                }
+            }
+            Cmd::Sequence(steps) => {
+                let id = self.id();
+                self.wait_in(group);
+                let steps = steps.into();
+                self.groups.insert(
+                    id,
+                    Group {
+                        steps,
+                        outstanding: 0,
+                        parent: group,
+                    },
+                );
+                self.resume(id);
+            }
+            Cmd::Quit(output) => {
+                self.effects.push(Effect::Quit(output));
+                self.quitting = true;
+            }
+            Cmd::Bell => self.effects.push(Effect::Bell),
+            Cmd::Host(effect) => self.effects.push(Effect::Host(effect)),
+            Cmd::Msg(msg) => self.update(msg),
+            Cmd::After(delay, msg) => {
+                self.wait_in(group);
+                let due = self.clock.saturating_add(delay);
+                self.timers.once(due, msg, group);
+            }
+            Cmd::Task(task) => self.start(task, group),
+        }
+    }
+
+    fn start(&mut self, task: Task<P::Msg>, group: Option<u64>) {
+        let wake = match &self.policy {
+            TaskPolicy::Inline => return self.update(task.run()),
+            TaskPolicy::Threaded { wake } => wake.clone(),
+        };
+        let id = self.id();
+        self.wait_in(group);
+        self.running.insert(id, group);
+        let tx = self.finished_tx.clone();
+        std::thread::spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| task.run()));
+            // The driver may be gone (the program quit); the result is then of no use.
+            let _ = tx.send((id, result.ok()));
+            wake();
+        });
+    }
+
+    fn finish(&mut self, (id, msg): Finished<P::Msg>) {
+        let Some(group) = self.running.remove(&id) else {
+            return;
+        };
+        if let Some(msg) = msg {
+            self.update(msg);
+        }
+        self.done(group);
+    }
+
+    /// Something the current step of sequence `group` waited for is done.
+    fn done(&mut self, group: Option<u64>) {
+        if let Some(g) = group.and_then(|id| self.groups.get_mut(&id).map(|g| (id, g))) {
+            g.1.outstanding = g.1.outstanding.saturating_sub(1);
+            let id = g.0;
+            self.resume(id);
+        }
+    }
+
+    /// The step of sequence `group` has one more thing to wait for.
+    fn wait_in(&mut self, group: Option<u64>) {
+        if let Some(g) = group.and_then(|id| self.groups.get_mut(&id)) {
+            g.outstanding += 1;
+        }
+    }
+
+    /// Starts the next steps of sequence `id` while nothing holds it up; a finished sequence
+    /// is done in its parent.
+    fn resume(&mut self, id: u64) {
+        loop {
+            let Some(group) = self.groups.get_mut(&id) else {
+                return;
+            };
+            if group.outstanding > 0 {
+                return;
+            }
+            match group.steps.pop_front() {
+                Some(step) if !self.quitting => self.perform(step, Some(id)),
+                _ => {
+                    let parent = group.parent;
+                    self.groups.remove(&id);
+                    return self.done(parent);
+                }
+            }
+        }
+    }
+
+    fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+}
+
+/// How long from `now` (a real instant) until the driver's next timer, given when the
+/// driver's clock started; `None` with no timer.
+pub fn until_deadline<P: Program>(
+    driver: &Driver<P>,
+    started: Instant,
+    now: Instant,
+) -> Option<Duration> {
+    let due = started.checked_add(driver.next_deadline()?)?;
+    Some(due.saturating_duration_since(now))
 }
 
 fn clamp_u16(n: u32) -> u16 {

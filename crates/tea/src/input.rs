@@ -34,8 +34,10 @@ pub fn as_press(event: &Event) -> Option<KeyEvent> {
 // ---------------------------------------------------------------------------------------------
 
 mod decoder;
+mod script;
 
 pub use decoder::{Decoder, Held, decode};
+pub use script::{MAX_WAIT, Step, parse_duration, parse_script};
 
 /// Converts a crossterm event (the CLI runtime's input). Resize and key events map; so do
 /// paste, focus and mouse. Keys are normalized as in [`decode`] (Ctrl+4–7 from a legacy
@@ -122,7 +124,8 @@ fn named_key(name: &str) -> Option<KeyCode> {
 /// `enter`, `esc`, `tab`, `space`, `backspace`, `delete`, arrows, `home`, `end`, `pageup`,
 /// `pagedown`, `f1`–`f12`) with optional `shift+` / `ctrl+` / `alt+` modifiers (which also
 /// take one character: `ctrl+]`, `alt+b`), or `text:REST` typing REST literally, or any other
-/// token, typed character by character.
+/// token, typed character by character. A `wait:` token is an error here: time passes only in
+/// a script for a driver ([`parse_script`]).
 pub fn parse_key_script(script: &str) -> Result<Vec<Event>, KeyScriptError> {
     let mut events = Vec::new();
     for (index, token) in script.split_whitespace().enumerate() {
@@ -134,6 +137,11 @@ pub fn parse_key_script(script: &str) -> Result<Vec<Event>, KeyScriptError> {
         if let Some(text) = strip_prefix_ignore_case(token, "text:") {
             events.extend(text.chars().map(char_key));
             continue;
+        }
+        if strip_prefix_ignore_case(token, "wait:").is_some() {
+            return Err(error(
+                "a wait needs a clock: parse the script with parse_script".into(),
+            ));
         }
         let (modifiers, name) = split_modifiers(token);
         let lower = name.to_lowercase();

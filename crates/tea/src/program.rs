@@ -1,7 +1,13 @@
-//! The Elm contract: a program is a model with a closed message enum, a pure `update` that
-//! returns effects as data ([`Cmd`]), a pure `view`, and a keymap from input events to messages.
+//! The Elm contract: a program is a model with a closed message enum, `init` (its first
+//! effects), a pure `update` that returns effects as data ([`Cmd`]), a pure `view`,
+//! `subscriptions` (timers that deliver messages while the model asks for them) and a keymap
+//! from input events to messages.
+
+use std::fmt::{self, Debug};
+use std::time::Duration;
 
 use crate::input::Event;
+use crate::sub::Subs;
 
 /// A terminal (or region) size in cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -16,34 +22,95 @@ impl Size {
     }
 }
 
-impl std::fmt::Display for Size {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.width, self.height)
     }
 }
 
-/// An effect for the host to perform, as plain data so tests can compare it.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum Cmd<O> {
+/// The host effects of a program that has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoHost {}
+
+/// Work off the UI thread (or inline, see [`crate::headless::TaskPolicy`]) whose result comes
+/// back as a message. Compared and printed by its label, so effects stay testable data.
+pub struct Task<M> {
+    label: String,
+    work: Box<dyn FnOnce() -> M + Send>,
+}
+
+impl<M> Task<M> {
+    pub fn new(label: impl Into<String>, work: impl FnOnce() -> M + Send + 'static) -> Task<M> {
+        Task {
+            label: label.into(),
+            work: Box::new(work),
+        }
+    }
+
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// Does the work (on the calling thread).
+    pub fn run(self) -> M {
+        (self.work)()
+    }
+
+    /// The same work, its result wrapped by `f` (a child's message into its parent's).
+    pub fn map<N>(self, f: impl FnOnce(M) -> N + Send + 'static) -> Task<N>
+    where
+        M: 'static,
+    {
+        let work = self.work;
+        Task {
+            label: self.label,
+            work: Box::new(move || f(work())),
+        }
+    }
+}
+
+impl<M> Debug for Task<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Task({:?})", self.label)
+    }
+}
+
+impl<M> PartialEq for Task<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.label == other.label
+    }
+}
+
+/// An effect, as plain data so tests can compare it. `M` is the program's message, `O` its
+/// output, `H` the effects only its host can perform.
+#[derive(Debug, PartialEq, Default)]
+pub enum Cmd<M, O = (), H = NoHost> {
     /// Nothing to do.
     #[default]
     None,
-    /// Several effects, performed in order.
-    Batch(Vec<Cmd<O>>),
-    /// The program is finished with this output.
+    /// Several effects, started in order; none waits for another.
+    Batch(Vec<Cmd<M, O, H>>),
+    /// Several effects, each started once the one before it is done: its messages (a task's
+    /// result, an `After`'s message, an inner sequence's) have gone through `update`.
+    Sequence(Vec<Cmd<M, O, H>>),
+    /// The program is finished with this output; effects after it are dropped.
     Quit(O),
     /// Ring the terminal bell (invalid key, refused action).
     Bell,
-    /// Shrink the program to its one-line dock and hand input back to the host.
-    Collapse,
-    /// Restore the program from its dock.
-    Expand,
+    /// An effect only the host knows how to perform (e.g. fold the program into a dock).
+    Host(H),
+    /// Deliver this message to `update` now.
+    Msg(M),
+    /// Deliver this message once this much time has passed (a one-shot timer).
+    After(Duration, M),
+    /// Run this work; its result is the next message.
+    Task(Task<M>),
 }
 
-impl<O> Cmd<O> {
+impl<M, O, H> Cmd<M, O, H> {
     /// Combines effects, dropping `None`s and flattening nested batches; a single effect is
     /// returned as itself.
-    pub fn batch(cmds: impl IntoIterator<Item = Cmd<O>>) -> Cmd<O> {
+    pub fn batch(cmds: impl IntoIterator<Item = Cmd<M, O, H>>) -> Cmd<M, O, H> {
         let mut flat = Vec::new();
         for cmd in cmds {
             match cmd {
@@ -59,8 +126,23 @@ impl<O> Cmd<O> {
         }
     }
 
+    /// Effects one after another (see [`Cmd::Sequence`]), dropping `None`s.
+    pub fn sequence(cmds: impl IntoIterator<Item = Cmd<M, O, H>>) -> Cmd<M, O, H> {
+        let mut steps: Vec<_> = cmds.into_iter().filter(|c| !c.is_none()).collect();
+        match steps.len() {
+            0 => Cmd::None,
+            1 => steps.pop().unwrap_or(Cmd::None),
+            _ => Cmd::Sequence(steps),
+        }
+    }
+
+    /// Work whose result is the next message (see [`Task`]).
+    pub fn task(label: impl Into<String>, work: impl FnOnce() -> M + Send + 'static) -> Self {
+        Cmd::Task(Task::new(label, work))
+    }
+
     /// `self` followed by `next`.
-    pub fn and(self, next: Cmd<O>) -> Cmd<O> {
+    pub fn and(self, next: Cmd<M, O, H>) -> Cmd<M, O, H> {
         Cmd::batch([self, next])
     }
 
@@ -68,8 +150,8 @@ impl<O> Cmd<O> {
         matches!(self, Cmd::None)
     }
 
-    /// The effects in order, with batches flattened.
-    pub fn flatten(self) -> Vec<Cmd<O>> {
+    /// The effects in order, with batches flattened (a sequence stays one effect).
+    pub fn flatten(self) -> Vec<Cmd<M, O, H>> {
         match self {
             Cmd::None => Vec::new(),
             Cmd::Batch(cmds) => cmds.into_iter().flat_map(Cmd::flatten).collect(),
@@ -77,42 +159,87 @@ impl<O> Cmd<O> {
         }
     }
 
-    /// The quit output, if this effect (or one in its batch) quits.
+    /// The quit output, if this effect (or one in its batch or sequence) quits.
     pub fn into_quit(self) -> Option<O> {
-        self.flatten().into_iter().find_map(|cmd| match cmd {
+        match self {
             Cmd::Quit(output) => Some(output),
+            Cmd::Batch(cmds) | Cmd::Sequence(cmds) => cmds.into_iter().find_map(Cmd::into_quit),
             _ => None,
-        })
+        }
     }
 
     /// Converts the quit output (e.g. a child program's output into its parent's).
-    pub fn map<P>(self, mut f: impl FnMut(O) -> P) -> Cmd<P> {
-        self.map_with(&mut f)
+    pub fn map<P>(self, mut f: impl FnMut(O) -> P) -> Cmd<M, P, H> {
+        self.map_all(&mut |m| m, &mut f, &mut |h| h, &mut |t| t)
     }
 
-    fn map_with<P>(self, f: &mut impl FnMut(O) -> P) -> Cmd<P> {
+    /// Converts the host effects.
+    pub fn map_host<I>(self, mut f: impl FnMut(H) -> I) -> Cmd<M, O, I> {
+        self.map_all(&mut |m| m, &mut |o| o, &mut f, &mut |t| t)
+    }
+
+    /// Converts the messages, for nesting a child program or component: its messages become
+    /// the parent's (`child_cmd.map_msg(Msg::Child)`), tasks' results too.
+    pub fn map_msg<N>(self, f: impl Fn(M) -> N + Clone + Send + 'static) -> Cmd<N, O, H>
+    where
+        M: 'static,
+    {
+        let g = f.clone();
+        self.map_all(&mut |m| g(m), &mut |o| o, &mut |h| h, &mut |t: Task<M>| {
+            t.map(f.clone())
+        })
+    }
+
+    fn map_all<N, P, I>(
+        self,
+        msg: &mut impl FnMut(M) -> N,
+        out: &mut impl FnMut(O) -> P,
+        host: &mut impl FnMut(H) -> I,
+        task: &mut impl FnMut(Task<M>) -> Task<N>,
+    ) -> Cmd<N, P, I> {
+        let mut each = |cmds: Vec<Cmd<M, O, H>>| -> Vec<Cmd<N, P, I>> {
+            cmds.into_iter()
+                .map(|c| c.map_all(msg, out, host, task))
+                .collect()
+        };
         match self {
             Cmd::None => Cmd::None,
-            Cmd::Batch(cmds) => Cmd::Batch(cmds.into_iter().map(|c| c.map_with(f)).collect()),
-            Cmd::Quit(output) => Cmd::Quit(f(output)),
+            Cmd::Batch(cmds) => Cmd::Batch(each(cmds)),
+            Cmd::Sequence(cmds) => Cmd::Sequence(each(cmds)),
+            Cmd::Quit(output) => Cmd::Quit(out(output)),
             Cmd::Bell => Cmd::Bell,
-            Cmd::Collapse => Cmd::Collapse,
-            Cmd::Expand => Cmd::Expand,
+            Cmd::Host(effect) => Cmd::Host(host(effect)),
+            Cmd::Msg(m) => Cmd::Msg(msg(m)),
+            Cmd::After(delay, m) => Cmd::After(delay, msg(m)),
+            Cmd::Task(t) => Cmd::Task(task(t)),
         }
     }
 }
 
-/// An Elm-architecture program. `update` and `view` are pure: no IO, no clock, no environment.
+/// An Elm-architecture program. `update` and `view` are pure: no IO, no clock, no environment;
+/// time and work come in as messages (subscriptions, [`Cmd::After`], [`Cmd::Task`]).
 pub trait Program {
-    /// User intents (`MoveDown`, `OpenNoteEditor`, `Resized(Size)`), never key names.
-    type Msg: Clone + std::fmt::Debug;
+    /// User intents (`MoveDown`, `OpenNoteEditor`, `Resized(Size)`, `Tick`), never key names.
+    type Msg: Clone + Debug + Send + 'static;
     /// What the program hands back when it quits.
     type Output;
+    /// Effects only a host can perform; [`NoHost`] when there are none.
+    type Host: Clone + Debug + PartialEq;
 
-    fn update(&mut self, msg: Self::Msg) -> Cmd<Self::Output>;
+    /// The first effects, performed once the program knows its size.
+    fn init(&self) -> Cmd<Self::Msg, Self::Output, Self::Host> {
+        Cmd::None
+    }
+
+    fn update(&mut self, msg: Self::Msg) -> Cmd<Self::Msg, Self::Output, Self::Host>;
 
     /// The whole frame; the root is sized from the model's [`Size`].
     fn view(&self) -> iocraft::AnyElement<'static>;
+
+    /// The timers the model wants now; asked after every update (see [`Subs`]).
+    fn subscriptions(&self) -> Subs<Self::Msg> {
+        Subs::none()
+    }
 
     /// The keymap: which message an input event means in the current mode. Key releases must
     /// map to `None` (see [`crate::input::as_press`]).
@@ -126,29 +253,65 @@ pub trait Program {
 mod tests {
     use super::*;
 
+    type C = Cmd<u8, u8, &'static str>;
+
     #[test]
     fn batch_flattens_and_drops_nothing_effects() {
-        let cmd: Cmd<u8> =
-            Cmd::batch([Cmd::None, Cmd::Bell, Cmd::batch([Cmd::Collapse, Cmd::None])]);
-        assert_eq!(cmd, Cmd::Batch(vec![Cmd::Bell, Cmd::Collapse]));
-        assert_eq!(Cmd::<u8>::batch([Cmd::None, Cmd::Bell]), Cmd::Bell);
-        assert_eq!(Cmd::<u8>::batch([]), Cmd::None);
+        let cmd: C = Cmd::batch([
+            Cmd::None,
+            Cmd::Bell,
+            Cmd::batch([Cmd::Host("dock"), Cmd::None]),
+        ]);
+        assert_eq!(cmd, Cmd::Batch(vec![Cmd::Bell, Cmd::Host("dock")]));
+        assert_eq!(C::batch([Cmd::None, Cmd::Bell]), Cmd::Bell);
+        assert_eq!(C::batch([]), Cmd::None);
         assert_eq!(
-            Cmd::Bell.and(Cmd::Quit(1)),
+            C::Bell.and(Cmd::Quit(1)),
             Cmd::Batch(vec![Cmd::Bell, Cmd::Quit(1)])
         );
+        assert_eq!(C::sequence([Cmd::None, Cmd::Msg(1)]), Cmd::Msg(1));
     }
 
     #[test]
     fn quit_outputs_are_found_and_mapped() {
-        let cmd = Cmd::Batch(vec![Cmd::Bell, Cmd::Batch(vec![Cmd::Quit(2), Cmd::Expand])]);
-        assert_eq!(
-            cmd.clone().flatten(),
-            vec![Cmd::Bell, Cmd::Quit(2), Cmd::Expand]
-        );
-        assert_eq!(cmd.clone().map(|n| n * 10).into_quit(), Some(20));
-        assert_eq!(Cmd::<u8>::Bell.into_quit(), None);
-        assert!(Cmd::<u8>::default().is_none());
+        let cmd = || -> C {
+            Cmd::Batch(vec![
+                Cmd::Bell,
+                Cmd::Sequence(vec![Cmd::Msg(1), Cmd::Quit(2)]),
+                Cmd::Host("expand"),
+            ])
+        };
+        assert_eq!(cmd().flatten().len(), 3);
+        assert_eq!(cmd().map(|n| n * 10).into_quit(), Some(20));
+        assert_eq!(C::Bell.into_quit(), None);
+        assert!(C::default().is_none());
         assert_eq!(Size::new(80, 24).to_string(), "80x24");
+    }
+
+    #[test]
+    fn messages_hosts_and_tasks_are_mapped_for_nesting() {
+        let cmd: C = Cmd::batch([
+            Cmd::Msg(1),
+            Cmd::After(Duration::from_secs(1), 2),
+            Cmd::task("load", || 3),
+            Cmd::Host("dock"),
+        ]);
+        let mapped = cmd.map_msg(|n| u32::from(n) + 100).map_host(str::len);
+        let Cmd::Batch(cmds) = mapped else {
+            panic!("a batch stays a batch")
+        };
+        assert_eq!(cmds[0], Cmd::Msg(101));
+        assert_eq!(cmds[1], Cmd::After(Duration::from_secs(1), 102));
+        assert_eq!(cmds[3], Cmd::Host(4));
+        let mut cmds = cmds.into_iter();
+        match cmds.nth(2) {
+            Some(Cmd::Task(task)) => {
+                assert_eq!(task.label(), "load");
+                assert_eq!(format!("{task:?}"), "Task(\"load\")");
+                assert_eq!(task.run(), 103);
+            }
+            other => panic!("expected the task, got {other:?}"),
+        }
+        assert_eq!(Task::new("a", || 1), Task::new("a", || 2));
     }
 }

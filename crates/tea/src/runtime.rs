@@ -24,10 +24,13 @@
 //!   Once the run is over the terminal is cooked again and Ctrl+C is SIGINT: the
 //!   [`SignalHold`] in the outcome keeps such a late signal from killing the process before
 //!   it has handed its output back.
-//! - Effects: `Quit` ends the run with its output, `Bell` rings the terminal. `Collapse` and
-//!   `Expand` ask a host to take the input back or return it; this runtime is its own host, so
-//!   it records them in [`RunOutcome::host_effects`] and keeps drawing the program's own view
-//!   (its dock line while collapsed) and feeding it keys, so the same key expands it again.
+//! - The loop is tea's [`Driver`]: this runtime feeds it input, the real clock (its timers
+//!   fire on time; the wait for input ends at the next one) and the results of tasks (run on
+//!   threads; a finished one wakes the loop), draws its frames (re-rendered only when the
+//!   model changed) and performs what it hands back: `Quit` ends the run with its output,
+//!   `Bell` rings the terminal, and host effects ([`Program::Host`]) are recorded in
+//!   [`RunOutcome::host_effects`]. This runtime does nothing more with them: it keeps drawing
+//!   the program's own view (e.g. its dock line while collapsed) and feeding it keys.
 
 mod guard;
 mod keys;
@@ -36,12 +39,15 @@ mod tty;
 
 use std::collections::VecDeque;
 use std::io::{self, Write};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crossterm::event as ct;
 
+use crate::frame::Frame;
+use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind};
-use crate::program::{Cmd, Program, Size};
+use crate::program::{Program, Size};
 use crate::theme::Palette;
 
 pub use guard::SignalHold;
@@ -96,13 +102,6 @@ impl Default for InlineOptions {
     }
 }
 
-/// A host effect the program asked for (see the module docs for what this runtime does).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum HostEffect {
-    Collapse,
-    Expand,
-}
-
 /// Why a run ended.
 #[derive(Debug)]
 pub enum Ending<O> {
@@ -129,8 +128,8 @@ impl<O> Ending<O> {
 pub struct RunOutcome<P: Program> {
     pub program: P,
     pub ending: Ending<P::Output>,
-    /// `Collapse`/`Expand` effects in the order the program asked for them.
-    pub host_effects: Vec<HostEffect>,
+    /// The program's host effects, in the order it asked for them.
+    pub host_effects: Vec<P::Host>,
     /// Keeps a signal that comes after the run (Ctrl+C in the cooked terminal) from killing
     /// the process before it hands the output back; see [`SignalHold`].
     pub signal_hold: SignalHold,
@@ -151,59 +150,68 @@ pub fn run_inline<P: Program>(
     // From before raw mode ends until the host lets go, so no moment is left uncovered.
     let signal_hold = SignalHold::new();
     let term = Terminal::enter(&opts)?;
-    let mut run = Run {
+    // A finished task wakes the loop as a signal does.
+    let waker = term.wake.sender()?;
+    let wake = Arc::new(move || {
+        let _ = (&waker).write(&[1]);
+    });
+    let screen = term.tty.size();
+    let started = Instant::now();
+    let driver = Driver::with_tasks(
         program,
+        program_size(screen, &opts),
         palette,
+        TaskPolicy::Threaded { wake },
+    );
+    let mut run = Run {
+        driver,
         term,
         keys: keys::Keys::new(opts.escape_timeout, opts.paste_timeout),
         host_effects: Vec::new(),
-        screen: Size::default(),
-        size: Size::default(),
+        screen,
+        started,
     };
     let ending = run.run(&opts).unwrap_or_else(Ending::Failed);
     let Run {
-        program,
-        palette,
+        mut driver,
         mut term,
         host_effects,
-        size,
         ..
     } = run;
     let keep = opts.keep_final_frame;
     // Best effort: the output matters more than a terminal that may be gone.
     if keep && !matches!(ending, Ending::Failed(_)) {
-        let _ = term.draw(&program, &palette, size);
+        let size = driver.size();
+        let _ = term.draw(driver.frame_ref(), size);
     }
     let _ = term.leave(keep);
     Ok(RunOutcome {
-        program,
+        program: driver.into_program(),
         ending,
         host_effects,
         signal_hold,
     })
 }
 
-/// A program running on the terminal.
+/// A program running on the terminal: the driver runs the loop; this feeds it input, the
+/// clock and task results, draws its frames and performs the effects it hands back.
 struct Run<P: Program> {
-    program: P,
-    palette: Palette,
+    driver: Driver<P>,
     term: Terminal,
     keys: keys::Keys,
-    host_effects: Vec<HostEffect>,
+    host_effects: Vec<P::Host>,
     /// The terminal's size as last seen.
     screen: Size,
-    /// The size the program lays out for.
-    size: Size,
+    /// When the driver's clock started.
+    started: Instant,
 }
 
 impl<P: Program> Run<P> {
     fn run(&mut self, opts: &InlineOptions) -> io::Result<Ending<P::Output>> {
         let typeahead = std::mem::take(&mut self.term.typeahead);
         let mut pending: VecDeque<Event> = self.keys.feed(&typeahead, Instant::now()).into();
-        self.screen = self.term.tty.size();
-        self.size = program_size(self.screen, opts);
-        let resized = self.program.resized(self.size);
-        if let Some(output) = self.update(resized)? {
+        let first = self.driver.take_effects();
+        if let Some(output) = self.perform(first)? {
             return Ok(Ending::Quit(output));
         }
         loop {
@@ -212,11 +220,16 @@ impl<P: Program> Run<P> {
                 Handled::Some => true,
                 Handled::All => false,
             };
-            self.term.draw(&self.program, &self.palette, self.size)?;
+            let size = self.driver.size();
+            self.term.draw(self.driver.frame_ref(), size)?;
             if more_waiting {
                 continue;
             }
-            let wait = self.keys.wait(SIGNAL_CHECK, Instant::now());
+            let now = Instant::now();
+            let mut wait = self.keys.wait(SIGNAL_CHECK, now);
+            if let Some(due) = headless::until_deadline(&self.driver, self.started, now) {
+                wait = wait.min(due);
+            }
             match self.term.tty.wait_for_input(&self.term.wake, wait)? {
                 tty::Waited::Input => {
                     let bytes = self.term.tty.read_available()?;
@@ -231,13 +244,19 @@ impl<P: Program> Run<P> {
         }
     }
 
-    /// Handles what is waiting (signals, a resize, then decoded input), at most
-    /// [`MAX_EVENTS_PER_FRAME`] events.
+    /// Handles what is waiting (signals, a resize, due timers, finished tasks, then decoded
+    /// input), at most [`MAX_EVENTS_PER_FRAME`] events.
     fn handle_waiting(
         &mut self,
         pending: &mut VecDeque<Event>,
         opts: &InlineOptions,
     ) -> io::Result<Handled<P::Output>> {
+        let elapsed = self.started.elapsed();
+        let mut effects = self.driver.advance_to(elapsed);
+        effects.extend(self.driver.poll_tasks());
+        if let Some(output) = self.perform(effects)? {
+            return Ok(Handled::Ended(Ending::Quit(output)));
+        }
         for _ in 0..MAX_EVENTS_PER_FRAME {
             if let Some(signal) = self.term.active.take_signal() {
                 return Ok(Handled::Ended(Ending::Signal(signal)));
@@ -248,22 +267,28 @@ impl<P: Program> Run<P> {
             let Some(event) = pending.pop_front() else {
                 return Ok(Handled::All);
             };
-            if let Some(msg) = msg_for(&self.program, &event, opts)
-                && let Some(output) = self.update(msg)?
-            {
+            if is_unwanted_release(&event, opts) {
+                continue;
+            }
+            let effects = self.driver.send(&event);
+            if let Some(output) = self.perform(effects)? {
                 return Ok(Handled::Ended(Ending::Quit(output)));
             }
         }
         Ok(Handled::Some)
     }
 
-    /// Updates the program and performs the effects; the output when it quits.
-    fn update(&mut self, msg: P::Msg) -> io::Result<Option<P::Output>> {
-        perform(
-            self.program.update(msg),
-            &mut self.term,
-            &mut self.host_effects,
-        )
+    /// Performs what the driver handed back in order; the output when it quits (the driver
+    /// performs nothing after a quit).
+    fn perform(&mut self, effects: Effects<P::Output, P::Host>) -> io::Result<Option<P::Output>> {
+        for effect in effects {
+            match effect {
+                Effect::Quit(output) => return Ok(Some(output)),
+                Effect::Bell => self.term.bell()?,
+                Effect::Host(effect) => self.host_effects.push(effect),
+            }
+        }
+        Ok(None)
     }
 
     /// When the terminal changed size: erase the old region (it may have been reflowed) and
@@ -275,13 +300,8 @@ impl<P: Program> Run<P> {
         }
         self.screen = screen;
         self.term.forget_screen()?;
-        let size = program_size(screen, opts);
-        if size == self.size {
-            return Ok(None);
-        }
-        self.size = size;
-        let resized = self.program.resized(size);
-        self.update(resized)
+        let effects = self.driver.resize(program_size(screen, opts));
+        self.perform(effects)
     }
 }
 
@@ -302,35 +322,9 @@ fn program_size(screen: Size, opts: &InlineOptions) -> Size {
     Size::new(screen.width, height)
 }
 
-/// The message an input event means, or `None`: releases stay out of the keymap unless asked
-/// for.
-fn msg_for<P: Program>(program: &P, event: &Event, opts: &InlineOptions) -> Option<P::Msg> {
-    if let Event::Key(key) = event
-        && key.kind == KeyEventKind::Release
-        && !opts.key_releases
-    {
-        return None;
-    }
-    program.msg_for(event)
-}
-
-/// Performs a command's effects in order; returns the output when it quits (effects after the
-/// quit are dropped).
-fn perform<O>(
-    cmd: Cmd<O>,
-    term: &mut Terminal,
-    host_effects: &mut Vec<HostEffect>,
-) -> io::Result<Option<O>> {
-    for effect in cmd.flatten() {
-        match effect {
-            Cmd::Quit(output) => return Ok(Some(output)),
-            Cmd::Bell => term.bell()?,
-            Cmd::Collapse => host_effects.push(HostEffect::Collapse),
-            Cmd::Expand => host_effects.push(HostEffect::Expand),
-            Cmd::None | Cmd::Batch(_) => {}
-        }
-    }
-    Ok(None)
+/// Releases stay out of the keymap unless asked for.
+fn is_unwanted_release(event: &Event, opts: &InlineOptions) -> bool {
+    matches!(event, Event::Key(key) if key.kind == KeyEventKind::Release) && !opts.key_releases
 }
 
 /// The terminal while a program runs: its modes, the region, and the restore-on-exit guard.
@@ -395,9 +389,7 @@ impl Terminal {
         Ok(term)
     }
 
-    fn draw<P: Program>(&mut self, program: &P, palette: &Palette, size: Size) -> io::Result<()> {
-        let mut element = program.view();
-        let frame = crate::frame::render(&mut element, size.width, palette);
+    fn draw(&mut self, frame: &Frame, size: Size) -> io::Result<()> {
         let rows: Vec<DrawRow<'_>> = frame
             .rows
             .iter()

@@ -1,7 +1,7 @@
 //! The headless driver with a small program: keymap, messages, resize, frames and the cache.
 
 use tea::input::{KeyCode, as_press, parse_key_script};
-use tea::{Cmd, Driver, Event, Line, Palette, Program, Size, Slot, Style, rows};
+use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style, rows};
 
 /// A counter: up/down change it, enter quits with the count, b rings the bell.
 struct Counter {
@@ -21,8 +21,9 @@ enum Msg {
 impl Program for Counter {
     type Msg = Msg;
     type Output = i32;
+    type Host = NoHost;
 
-    fn update(&mut self, msg: Msg) -> Cmd<i32> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg, i32> {
         match msg {
             Msg::Increment => self.count += 1,
             Msg::Decrement => self.count -= 1,
@@ -75,11 +76,17 @@ fn the_program_starts_at_the_drivers_size() {
 fn events_go_through_the_keymap() {
     let mut d = driver();
     for event in parse_key_script("up up down x").unwrap() {
-        assert_eq!(d.send(&event), Cmd::None);
+        assert!(d.send(&event).is_empty());
     }
     assert_eq!(d.program().count, 1);
-    assert_eq!(d.send(&parse_key_script("b").unwrap()[0]), Cmd::Bell);
-    assert_eq!(d.send(&parse_key_script("enter").unwrap()[0]), Cmd::Quit(1));
+    assert_eq!(
+        d.send(&parse_key_script("b").unwrap()[0]),
+        vec![Effect::Bell]
+    );
+    assert_eq!(
+        d.send(&parse_key_script("enter").unwrap()[0]),
+        vec![Effect::Quit(1)]
+    );
 }
 
 #[test]
@@ -123,9 +130,6 @@ fn an_unchanged_frame_comes_from_the_cache() {
 fn batches_of_events_collect_their_effects() {
     let mut d = driver();
     let events = parse_key_script("b up enter").unwrap();
-    assert_eq!(
-        d.send_all(&events),
-        Cmd::Batch(vec![Cmd::Bell, Cmd::Quit(1)])
-    );
+    assert_eq!(d.send_all(&events), vec![Effect::Bell, Effect::Quit(1)]);
     assert_eq!(d.into_program().count, 1);
 }

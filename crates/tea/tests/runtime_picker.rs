@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use picker::{FRUITS, Outcome, Picker};
 use tea::input::parse_key_script;
 use tea::snapshot::{check_frame, orphan_snapshots};
-use tea::{Cmd, Driver, Palette, Size};
+use tea::{Driver, Effect, Effects, NoHost, Palette, Size};
 
 fn snapshot_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/snapshots")
@@ -22,7 +22,7 @@ fn driver(size: Size) -> Driver<Picker> {
 }
 
 /// Replays `keys` and returns every effect the program asked for.
-fn replay(driver: &mut Driver<Picker>, keys: &str) -> Cmd<Outcome> {
+fn replay(driver: &mut Driver<Picker>, keys: &str) -> Effects<Outcome, NoHost> {
     let events = parse_key_script(keys).expect("a valid key script");
     driver.send_all(&events)
 }
@@ -107,7 +107,7 @@ fn picker_screens_match_their_snapshots() {
 fn enter_picks_the_highlighted_match() {
     let mut driver = driver(Size::new(40, 12));
     let cmd = replay(&mut driver, "text:an down enter");
-    assert_eq!(cmd, Cmd::Quit(Outcome::Picked("cranberry".into())));
+    assert_eq!(cmd, vec![Effect::Quit(Outcome::Picked("cranberry".into()))]);
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn a_paste_filters_like_typing() {
     driver.send(&tea::Event::Paste("rasp".into()));
     assert_eq!(
         replay(&mut driver, "enter"),
-        Cmd::Quit(Outcome::Picked("raspberry".into()))
+        vec![Effect::Quit(Outcome::Picked("raspberry".into()))]
     );
 }
 
@@ -125,7 +125,7 @@ fn matching_ignores_case() {
     let mut driver = driver(Size::new(40, 12));
     assert_eq!(
         replay(&mut driver, "text:KIWI enter"),
-        Cmd::Quit(Outcome::Picked("kiwi".into()))
+        vec![Effect::Quit(Outcome::Picked("kiwi".into()))]
     );
 }
 
@@ -133,27 +133,33 @@ fn matching_ignores_case() {
 fn esc_and_ctrl_c_cancel() {
     assert_eq!(
         replay(&mut driver(Size::new(40, 12)), "esc"),
-        Cmd::Quit(Outcome::Cancelled)
+        vec![Effect::Quit(Outcome::Cancelled)]
     );
     assert_eq!(
         replay(&mut driver(Size::new(40, 12)), "ctrl+c"),
-        Cmd::Quit(Outcome::Cancelled)
+        vec![Effect::Quit(Outcome::Cancelled)]
     );
 }
 
 #[test]
 fn refused_actions_ring_the_bell() {
-    assert_eq!(replay(&mut driver(Size::new(40, 12)), "up"), Cmd::Bell);
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), "up"),
+        vec![Effect::Bell]
+    );
     assert_eq!(
         replay(&mut driver(Size::new(40, 12)), "backspace"),
-        Cmd::Bell
+        vec![Effect::Bell]
     );
     assert_eq!(
         replay(&mut driver(Size::new(40, 12)), "text:zzz enter"),
-        Cmd::Bell
+        vec![Effect::Bell]
     );
     let last = format!("{} down", "down ".repeat(FRUITS.len() - 1));
-    assert_eq!(replay(&mut driver(Size::new(40, 12)), &last), Cmd::Bell);
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), &last),
+        vec![Effect::Bell]
+    );
 }
 
 #[test]
@@ -168,7 +174,7 @@ fn key_releases_do_not_act_twice() {
     driver.send(&release);
     assert_eq!(
         replay(&mut driver, "enter"),
-        Cmd::Quit(Outcome::Picked("apricot".into()))
+        vec![Effect::Quit(Outcome::Picked("apricot".into()))]
     );
 }
 

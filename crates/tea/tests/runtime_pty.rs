@@ -469,7 +469,8 @@ type KeyPressed = bool;
 impl Program for Bomb {
     type Msg = KeyPressed;
     type Output = ();
-    fn update(&mut self, key_pressed: KeyPressed) -> Cmd<()> {
+    type Host = tea::NoHost;
+    fn update(&mut self, key_pressed: KeyPressed) -> Cmd<KeyPressed> {
         assert!(!key_pressed, "the bomb went off");
         Cmd::None
     }
@@ -491,19 +492,27 @@ struct Effects {
     collapsed: bool,
 }
 
+/// The effects' host effects.
+#[derive(Debug, Clone, PartialEq)]
+enum Dock {
+    Collapse,
+    Expand,
+}
+
 impl Program for Effects {
     type Msg = char;
     type Output = &'static str;
-    fn update(&mut self, key: char) -> Cmd<&'static str> {
+    type Host = Dock;
+    fn update(&mut self, key: char) -> Cmd<char, &'static str, Dock> {
         match key {
             'b' => Cmd::Bell,
             'c' => {
                 self.collapsed = true;
-                Cmd::Collapse
+                Cmd::Host(Dock::Collapse)
             }
             'e' => {
                 self.collapsed = false;
-                Cmd::Expand
+                Cmd::Host(Dock::Expand)
             }
             'q' => Cmd::batch([Cmd::Quit("done"), Cmd::Bell]),
             _ => Cmd::None,
@@ -534,7 +543,8 @@ struct Stuck;
 impl Program for Stuck {
     type Msg = KeyPressed;
     type Output = ();
-    fn update(&mut self, key_pressed: KeyPressed) -> Cmd<()> {
+    type Host = tea::NoHost;
+    fn update(&mut self, key_pressed: KeyPressed) -> Cmd<KeyPressed> {
         if key_pressed {
             // Tell the test (on the terminal, via stderr) that the hang has begun.
             eprint!("hanging");

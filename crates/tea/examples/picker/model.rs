@@ -301,8 +301,9 @@ fn footer(width: usize) -> Line {
 impl Program for Picker {
     type Msg = Msg;
     type Output = Outcome;
+    type Host = tea::NoHost;
 
-    fn update(&mut self, msg: Msg) -> Cmd<Outcome> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg, Outcome> {
         match msg {
             Msg::Type(typed) => {
                 self.query.push_str(&text::sanitize_line(&typed));

@@ -8,7 +8,7 @@ use tea::components::{
     Viewport,
 };
 use tea::keymap::{Binding, Keymap};
-use tea::{Cmd, Event, Line, Program, Size, Slot, Span, Style};
+use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Which {
@@ -208,8 +208,9 @@ impl Gallery {
 impl Program for Gallery {
     type Msg = Msg;
     type Output = ();
+    type Host = NoHost;
 
-    fn update(&mut self, msg: Msg) -> Cmd<()> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         let len = self.content.items.len();
         match msg {
             Msg::Down => self.list.select_next(len),

@@ -1,0 +1,86 @@
+//! The loop's cost per subscription tick: a tiny program with `every(1ms)`, advanced one tick
+//! at a time (the timer fires, `update` runs, subscriptions are followed), with and without
+//! the frame afterwards. `cargo bench -p tea --bench tick` prints min/p50/p99.
+
+use std::time::{Duration, Instant};
+
+use tea::{Cmd, Driver, Event, Line, NoHost, Palette, Program, Size, Subs, rows};
+
+struct Ticker {
+    ticks: u64,
+    width: u16,
+}
+
+#[derive(Debug, Clone)]
+enum Msg {
+    Tick,
+    Resized(Size),
+}
+
+impl Program for Ticker {
+    type Msg = Msg;
+    type Output = ();
+    type Host = NoHost;
+    fn update(&mut self, msg: Msg) -> Cmd<Msg> {
+        match msg {
+            Msg::Tick => self.ticks += 1,
+            Msg::Resized(size) => self.width = size.width,
+        }
+        Cmd::None
+    }
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        rows(
+            vec![Line::plain(format!("ticks {}", self.ticks))],
+            self.width,
+        )
+    }
+    fn subscriptions(&self) -> Subs<Msg> {
+        Subs::every("tick", Duration::from_millis(1), Msg::Tick)
+    }
+    fn msg_for(&self, _: &Event) -> Option<Msg> {
+        None
+    }
+    fn resized(&self, size: Size) -> Msg {
+        Msg::Resized(size)
+    }
+}
+
+fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
+    for _ in 0..200 {
+        f();
+    }
+    let mut samples: Vec<u128> = (0..iterations)
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed().as_nanos()
+        })
+        .collect();
+    samples.sort_unstable();
+    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
+    println!(
+        "{name:<36} min {:>7.2} µs   p50 {:>7.2} µs   p99 {:>8.2} µs",
+        at(0.0),
+        at(0.5),
+        at(0.99)
+    );
+}
+
+fn main() {
+    let ticker = || Ticker { ticks: 0, width: 0 };
+    let size = Size::new(40, 1);
+    let mut driver = Driver::new(ticker(), size, Palette::dark());
+    measure("one tick (advance 1ms)", 20_000, || {
+        std::hint::black_box(driver.advance(Duration::from_millis(1)));
+    });
+    let mut driver = Driver::new(ticker(), size, Palette::dark());
+    measure("one tick and its frame", 20_000, || {
+        driver.advance(Duration::from_millis(1));
+        std::hint::black_box(driver.frame_ref());
+    });
+    let mut driver = Driver::new(ticker(), size, Palette::dark());
+    measure("a second of ticks (advance 1s)", 200, || {
+        std::hint::black_box(driver.advance(Duration::from_secs(1)));
+    });
+    assert!(driver.program().ticks > 0);
+}

@@ -1,0 +1,68 @@
+//! Key scripts with time: [`parse_script`] reads the key-script tokens of
+//! [`parse_key_script`](super::parse_key_script) plus `wait:DURATION` (`wait:1500ms`,
+//! `wait:2s`, `wait:5m`), which advances the driver's clock by that much.
+
+use std::time::Duration;
+
+use super::{Event, KeyScriptError, parse_key_script, strip_prefix_ignore_case};
+
+/// One step of a key script.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// An input event.
+    Event(Event),
+    /// Time passing: timers due in it fire, in order.
+    Wait(Duration),
+}
+
+/// The longest wait a script may ask for.
+pub const MAX_WAIT: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Parses a key script whose tokens may also be `wait:DURATION`: a whole number with a unit,
+/// `ms`, `s` or `m` (at most a day).
+pub fn parse_script(script: &str) -> Result<Vec<Step>, KeyScriptError> {
+    let mut steps = Vec::new();
+    for (index, token) in script.split_whitespace().enumerate() {
+        let error = |message: String| KeyScriptError {
+            position: index + 1,
+            token: token.to_string(),
+            message,
+        };
+        if let Some(duration) = strip_prefix_ignore_case(token, "wait:") {
+            steps.push(Step::Wait(parse_duration(duration).map_err(error)?));
+            continue;
+        }
+        let events = parse_key_script(token).map_err(|e| error(e.message))?;
+        steps.extend(events.into_iter().map(Step::Event));
+    }
+    Ok(steps)
+}
+
+/// Parses `1500ms`, `2s`, `5m`.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    const EXAMPLES: &str = "e.g. wait:1500ms, wait:2s, wait:5m";
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let (number, unit) = text.split_at(digits);
+    if number.is_empty() {
+        return Err(format!(
+            "a wait needs a whole number and a unit (ms, s or m), {EXAMPLES}"
+        ));
+    }
+    let per_unit = match unit.to_ascii_lowercase().as_str() {
+        "ms" => Duration::from_millis(1),
+        "s" => Duration::from_secs(1),
+        "m" => Duration::from_secs(60),
+        "" => return Err(format!("`{number}` needs a unit: ms, s or m, {EXAMPLES}")),
+        other => {
+            return Err(format!(
+                "unknown unit `{other}`; expected ms, s or m, {EXAMPLES}"
+            ));
+        }
+    };
+    let too_long = || format!("a wait is at most a day (24h), {EXAMPLES}");
+    let n: u32 = number.parse().map_err(|_| too_long())?;
+    per_unit
+        .checked_mul(n)
+        .filter(|d| *d <= MAX_WAIT)
+        .ok_or_else(too_long)
+}
