@@ -1,5 +1,5 @@
 //! The countdown example on the driver's virtual clock: screens compared with reviewed
-//! snapshots (`examples/snapshots/countdown_*`), its timer's behaviour, and random keys and
+//! snapshots (`examples/snapshots/countdown/`), its timer's behaviour, and random keys and
 //! waits at random sizes. `UPDATE_SNAPSHOTS=1 cargo test -p tea --test example_countdown`
 //! rewrites the files.
 

@@ -12,8 +12,12 @@ use tea::input::{Step, parse_script};
 use tea::snapshot::{check_frame, orphan_snapshots};
 use tea::{Driver, Effects, Program, Size};
 
-pub fn snapshot_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/snapshots")
+/// An example's snapshots: `examples/snapshots/{example}/` (the picker's are the files
+/// directly in `examples/snapshots/`).
+pub fn snapshot_dir(example: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/snapshots")
+        .join(example)
 }
 
 /// Runs every step of `script` and returns every effect the program asked for.
@@ -43,13 +47,23 @@ pub const fn case(name: &'static str, script: &'static str, sizes: &'static [(u1
     }
 }
 
-/// Checks each case at each size against `examples/snapshots/{example}_{name}@{w}x{h}.txt`
+/// Checks each case at each size against `examples/snapshots/{example}/{name}@{w}x{h}.txt`
 /// and fails on a mismatch or on a file of this example that no case produced.
 pub fn check_cases<P: Program>(
     example: &str,
     cases: &[Case],
-    mut start: impl FnMut(Size) -> Driver<P>,
+    start: impl FnMut(Size) -> Driver<P>,
 ) {
+    let produced = check_screens(example, cases, start);
+    assert_no_orphans(example, &produced);
+}
+
+/// [`check_cases`] without the orphan check; returns the files it compared.
+pub fn check_screens<P: Program>(
+    example: &str,
+    cases: &[Case],
+    mut start: impl FnMut(Size) -> Driver<P>,
+) -> Vec<PathBuf> {
     let mut produced = Vec::new();
     let mut failures = Vec::new();
     for case in cases {
@@ -66,8 +80,8 @@ pub fn check_cases<P: Program>(
                 forms.push(("styled.txt", true));
             }
             for (extension, tagged) in forms {
-                let file = format!("{example}_{}@{width}x{height}.{extension}", case.name);
-                let path = snapshot_dir().join(file);
+                let file = format!("{}@{width}x{height}.{extension}", case.name);
+                let path = snapshot_dir(example).join(file);
                 if let Err(report) = check_frame(&path, &header, &frame, tagged) {
                     failures.push(report);
                 }
@@ -76,14 +90,12 @@ pub fn check_cases<P: Program>(
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    let prefix = format!("{example}_");
-    let orphans: Vec<_> = orphan_snapshots(&snapshot_dir(), &produced)
-        .into_iter()
-        .filter(|p| {
-            p.file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
-        })
-        .collect();
+    produced
+}
+
+/// Fails on a snapshot file of `example` that is not in `produced`.
+pub fn assert_no_orphans(example: &str, produced: &[PathBuf]) {
+    let orphans = orphan_snapshots(&snapshot_dir(example), produced);
     assert!(
         orphans.is_empty(),
         "snapshot files no case produces: {orphans:?}"
