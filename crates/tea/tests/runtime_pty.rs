@@ -486,10 +486,15 @@ impl Program for Bomb {
 }
 
 /// A program that asks for every effect: `b` rings the bell, `c`/`e` collapse/expand (its own
-/// view shows the state), `q` quits. Its keymap takes keys of every kind, so what reaches it
-/// is what the runtime lets through.
+/// view shows the state), `t` ticks three times on a 10 ms subscription, `w` runs a task, `q`
+/// quits. Its keymap takes keys of every kind, so what reaches it is what the runtime lets
+/// through.
+#[derive(Default)]
 struct Effects {
     collapsed: bool,
+    ticking: bool,
+    ticks: u32,
+    worked: bool,
 }
 
 /// The effects' host effects.
@@ -515,14 +520,40 @@ impl Program for Effects {
                 Cmd::Host(Dock::Expand)
             }
             'q' => Cmd::batch([Cmd::Quit("done"), Cmd::Bell]),
+            't' => {
+                self.ticking = true;
+                Cmd::None
+            }
+            '+' => {
+                self.ticks += 1;
+                self.ticking = self.ticks < 3;
+                Cmd::None
+            }
+            'w' => Cmd::task("work", || '!'),
+            '!' => {
+                self.worked = true;
+                Cmd::None
+            }
             _ => Cmd::None,
+        }
+    }
+    fn subscriptions(&self) -> tea::Subs<char> {
+        if self.ticking {
+            tea::Subs::every("tick", Duration::from_millis(10), '+')
+        } else {
+            tea::Subs::none()
         }
     }
     fn view(&self) -> tea::iocraft::AnyElement<'static> {
         let lines = if self.collapsed {
             vec![tea::Line::plain("docked · e to expand")]
         } else {
-            vec![tea::Line::plain("effects"), tea::Line::plain("b c e q")]
+            let mut lines = vec![tea::Line::plain("effects"), tea::Line::plain("b c e q")];
+            if self.ticks > 0 || self.worked {
+                let worked = if self.worked { " worked" } else { "" };
+                lines.push(tea::Line::plain(format!("ticks {}{worked}", self.ticks)));
+            }
+            lines
         };
         tea::rows(lines, 40)
     }
@@ -640,12 +671,8 @@ fn child_process() {
             let _ = run_inline(Bomb, Palette::dark(), InlineOptions::default());
         }
         "effects" | "effects-kitty" => {
-            let outcome = run_inline(
-                Effects { collapsed: false },
-                Palette::dark(),
-                Default::default(),
-            )
-            .expect("run");
+            let outcome =
+                run_inline(Effects::default(), Palette::dark(), Default::default()).expect("run");
             println!("REPORT {:?} {:?}", outcome.ending, outcome.host_effects);
         }
         other => panic!("unknown scenario {other}"),
@@ -935,6 +962,25 @@ fn bell_collapse_and_expand_are_performed_or_recorded() {
     term.type_keys("q");
     let (stdout, _, _) = term.finish();
     assert_eq!(report(&stdout), r#"Quit("done") [Collapse, Expand]"#);
+}
+
+#[test]
+fn subscriptions_tick_and_tasks_return_on_the_real_clock() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "effects",
+        ..Launch::default()
+    });
+    term.wait_for_text("b c e q");
+    // The loop wakes for the timer with no input coming, and stops once the model stops asking.
+    term.type_keys("t");
+    term.wait_for_text("ticks 3");
+    // A task runs on a thread; its result wakes the loop.
+    term.type_keys("w");
+    term.wait_for_text("ticks 3 worked");
+    term.type_keys("q");
+    let (stdout, _, term) = term.finish();
+    assert_eq!(report(&stdout), r#"Quit("done") []"#);
+    assert!(!term.raw_since(0).contains("ticks 4"));
 }
 
 #[test]
