@@ -2,6 +2,8 @@
 //! pauses, `r` resets, `+`/`-` change the length when stopped, `q` quits. Prints the seconds
 //! left on quitting.
 
+// The tests and the bench read more of the model than `main` does.
+#[allow(dead_code)]
 mod model;
 
 use std::process::ExitCode;

@@ -2,6 +2,8 @@
 //! it is a pipe, else a sample). Ctrl+S prints the text to stdout; Esc prints the draft too
 //! and exits 130, so `… | editor > note.txt` never loses what was typed.
 
+// The tests and the bench read more of the model than `main` does.
+#[allow(dead_code)]
 mod model;
 
 use std::io::{self, IsTerminal, Read, Write};

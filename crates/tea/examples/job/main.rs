@@ -2,6 +2,8 @@
 //! then counting primes) while a spinner turns; its result is listed when it comes back.
 //! `q` quits and prints how many jobs finished.
 
+// The tests and the bench read more of the model than `main` does.
+#[allow(dead_code)]
 mod model;
 
 use std::process::ExitCode;

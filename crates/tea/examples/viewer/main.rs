@@ -1,6 +1,8 @@
 //! `cargo run -p tea --example viewer`: a few markdown documents in tabs below the cursor;
 //! tab/shift+tab switch, ↑↓ pgup/pgdn home/end scroll, `q` quits.
 
+// The tests and the bench read more of the model than `main` does.
+#[allow(dead_code)]
 mod model;
 
 use std::process::ExitCode;
