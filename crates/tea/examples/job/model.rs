@@ -1,0 +1,258 @@
+//! A background job with a spinner, bubbletea's `spinner`/`realtime` examples on tea: enter
+//! starts a job (a `Cmd::Task`: work off the UI thread whose result comes back as a message)
+//! while an `every(100ms)` subscription turns the spinner; finished jobs are listed with their
+//! results. In the headless driver tasks run inline, so tests see the result at once; with
+//! threaded tasks (as the terminal runtime runs them) the spinner turns until it arrives.
+
+use std::time::Duration;
+
+use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
+use tea::keymap::{Binding, HelpEntry, Keymap};
+use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, Subs};
+
+/// The spinner's frames (bubbles' `Dot` spinner).
+pub const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+/// How often the spinner turns.
+pub const SPIN: Duration = Duration::from_millis(100);
+/// The most finished jobs listed.
+pub const HISTORY: usize = 5;
+
+/// What a job does: wait `delay` (standing for slow I/O), then count the primes below
+/// `limit` times the job's number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Work {
+    pub delay: Duration,
+    pub limit: u64,
+}
+
+/// A finished job's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Report {
+    pub job: u32,
+    pub below: u64,
+    pub primes: u64,
+    pub largest: Option<u64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Msg {
+    Start,
+    /// The spinner's tick (only while a job runs).
+    Spin,
+    /// A job's result, from its task.
+    Finished(Report),
+    Quit,
+    Resized(Size),
+}
+
+pub struct Job {
+    work: Work,
+    /// The number of the running job, if one runs.
+    running: Option<u32>,
+    /// Spinner ticks since the running job started.
+    spins: u32,
+    started: u32,
+    /// Finished jobs, newest first, with the ticks each took.
+    done: Vec<(Report, u32)>,
+    size: Size,
+    keymap: Keymap<bool, Msg>,
+}
+
+fn keymap() -> Keymap<bool, Msg> {
+    let binding = |name, keys, msg| Binding::new(name, keys, msg).expect("valid keys");
+    Keymap::new(vec![
+        binding("start", "enter space", Msg::Start)
+            .help("start a job")
+            .when(|running: &bool| !running),
+        binding("quit", "q esc ctrl+c", Msg::Quit).help("quit"),
+    ])
+}
+
+/// The primes below `limit` and the largest of them (a sieve: real work that takes a
+/// moment for millions).
+pub fn count_primes(limit: u64) -> (u64, Option<u64>) {
+    let n = usize::try_from(limit).unwrap_or(usize::MAX);
+    if n < 3 {
+        return (0, None);
+    }
+    let mut composite = vec![false; n];
+    let (mut count, mut largest) = (0, None);
+    for i in 2..n {
+        if composite[i] {
+            continue;
+        }
+        count += 1;
+        largest = Some(i as u64);
+        let mut j = i.saturating_mul(i);
+        while j < n {
+            composite[j] = true;
+            j += i;
+        }
+    }
+    (count, largest)
+}
+
+impl Job {
+    pub fn new(work: Work) -> Job {
+        Job {
+            work,
+            running: None,
+            spins: 0,
+            started: 0,
+            done: Vec::new(),
+            size: Size::default(),
+            keymap: keymap(),
+        }
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    pub fn finished(&self) -> impl Iterator<Item = &Report> {
+        self.done.iter().map(|(report, _)| report)
+    }
+
+    pub fn help(&self) -> Vec<HelpEntry> {
+        self.keymap.help(&self.is_running())
+    }
+
+    fn start(&mut self) -> Cmd<Msg, usize> {
+        let job = self.started + 1;
+        self.started = job;
+        self.running = Some(job);
+        self.spins = 0;
+        let Work { delay, limit } = self.work;
+        let below = limit.saturating_mul(u64::from(job));
+        Cmd::task(format!("job {job}"), move || {
+            std::thread::sleep(delay);
+            let (primes, largest) = count_primes(below);
+            Msg::Finished(Report {
+                job,
+                below,
+                primes,
+                largest,
+            })
+        })
+    }
+
+    /// The status row: the spinner while a job runs, else what to do.
+    fn status(&self) -> Line {
+        match self.running {
+            Some(job) => Line::new(vec![
+                Span::styled(
+                    SPINNER[self.spins as usize % SPINNER.len()],
+                    Style::fg(Slot::Accent),
+                ),
+                Span::plain(format!(
+                    " job {job}: counting primes below {}… {}",
+                    grouped(self.work.limit.saturating_mul(u64::from(job))),
+                    seconds(self.spins)
+                )),
+            ]),
+            None if self.done.is_empty() => {
+                Line::styled("No job yet: press enter.", Style::fg(Slot::Muted))
+            }
+            None => Line::styled("Idle: press enter for another.", Style::fg(Slot::Muted)),
+        }
+    }
+
+    /// The whole view at `width` × `height`: status, finished jobs, help; framed when there
+    /// is room, the status kept longest.
+    pub fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let height = height.min(HISTORY + 4);
+        let status = Lines(vec![self.status()]);
+        let history = Lines(
+            self.done
+                .iter()
+                .map(|(r, ticks)| {
+                    let largest = r.largest.map_or("none".into(), grouped);
+                    Line::new(vec![
+                        Span::styled("✓ ", Style::fg(Slot::Success)),
+                        Span::plain(format!(
+                            "job {}: {} primes below {} (largest {largest})",
+                            r.job,
+                            grouped(r.primes),
+                            grouped(r.below)
+                        )),
+                        Span::styled(format!(" {}", seconds(*ticks)), Style::fg(Slot::Dim)),
+                    ])
+                })
+                .collect(),
+        );
+        let entries = self.help();
+        let help = Help::new(&entries);
+        let body = Stack::new(vec![
+            StackItem::new(&status, 1, 1).priority(2),
+            StackItem::new(&history, 0, HISTORY).priority(0),
+            StackItem::new(&help, 1, 1).priority(1),
+        ]);
+        Frame::around(&body).title("Jobs").lines(width, height)
+    }
+}
+
+/// Spinner ticks as seconds, "1.2s".
+fn seconds(ticks: u32) -> String {
+    let tenths = u64::from(ticks) * SPIN.as_millis() as u64 / 100;
+    format!("{}.{}s", tenths / 10, tenths % 10)
+}
+
+/// 1234567 as "1,234,567".
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+impl Program for Job {
+    type Msg = Msg;
+    /// How many jobs finished.
+    type Output = usize;
+    type Host = NoHost;
+
+    fn update(&mut self, msg: Msg) -> Cmd<Msg, usize> {
+        match msg {
+            Msg::Start if self.running.is_none() => return self.start(),
+            Msg::Start => return Cmd::Bell,
+            Msg::Spin => self.spins = self.spins.saturating_add(1),
+            Msg::Finished(report) => {
+                if self.running == Some(report.job) {
+                    self.running = None;
+                }
+                self.done.insert(0, (report, self.spins));
+                self.done.truncate(HISTORY);
+            }
+            Msg::Quit => return Cmd::Quit(self.done.len()),
+            Msg::Resized(size) => self.size = size,
+        }
+        Cmd::None
+    }
+
+    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+        let lines = self.lines(self.size.width.into(), self.size.height.into());
+        tea::rows(lines, self.size.width)
+    }
+
+    /// The spinner turns only while a job runs.
+    fn subscriptions(&self) -> Subs<Msg> {
+        if self.is_running() {
+            Subs::every("spin", SPIN, Msg::Spin)
+        } else {
+            Subs::none()
+        }
+    }
+
+    fn msg_for(&self, event: &Event) -> Option<Msg> {
+        self.keymap.msg_for(event, &self.is_running())
+    }
+
+    fn resized(&self, size: Size) -> Msg {
+        Msg::Resized(size)
+    }
+}
