@@ -4,7 +4,7 @@
 
 use question::{Label, Labels};
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
-use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
 use tea::text::{sanitize_line, truncate_line, width};
 use tea::{Line, Slot, Span, Style};
 
@@ -358,35 +358,6 @@ fn table(mode: Mode) -> &'static [Binding] {
     }
 }
 
-/// A key with Shift folded into the character for printable keys (so `N` is `N` however the
-/// terminal reports it), Meta read as Alt, and lock states ignored. Keys with Super or Hyper
-/// (the system's shortcuts, e.g. Cmd+C) are not ours.
-fn normalize(k: &KeyEvent) -> Option<(KeyCode, KeyModifiers)> {
-    if k.modifiers
-        .intersects(KeyModifiers::SUPER | KeyModifiers::HYPER)
-    {
-        return None;
-    }
-    let mut mods = k.modifiers & (SHIFT | CTRL | ALT);
-    if k.modifiers.contains(KeyModifiers::META) {
-        mods |= ALT;
-    }
-    Some(match k.code {
-        KeyCode::Char(c) if mods.contains(CTRL) => {
-            (KeyCode::Char(c.to_ascii_lowercase()), mods - SHIFT)
-        }
-        KeyCode::Char(c) if mods.contains(SHIFT) => {
-            let c = if c.is_lowercase() {
-                c.to_uppercase().next().unwrap_or(c)
-            } else {
-                c
-            };
-            (KeyCode::Char(c), mods - SHIFT)
-        }
-        code => (code, mods),
-    })
-}
-
 fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
     match (pattern, code) {
         (Key::Code(c, m), _) if *c == code && *m == mods => Some('\0'),
@@ -401,7 +372,10 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
 pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
     let ours = match event {
         Event::Key(k) if k.kind != KeyEventKind::Release => {
-            let (code, mods) = normalize(k)?;
+            let KeyPress {
+                code,
+                modifiers: mods,
+            } = KeyPress::of(k)?;
             table(mode).iter().find_map(|binding| {
                 let c = binding
                     .keys

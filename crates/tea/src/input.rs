@@ -187,6 +187,41 @@ impl KeyPress {
     pub fn event(self) -> Event {
         key(self.code, self.modifiers)
     }
+
+    /// The key of an event in the form keymaps compare: Shift folded into printable characters
+    /// (`N` is `N` however the terminal reports it), Ctrl+letter in lower case (Ctrl+Shift+K is
+    /// Ctrl+K), Meta read as Alt, lock states ignored. Keys with Super or Hyper (the system's
+    /// shortcuts, e.g. Cmd+C) are nobody's binding: `None`.
+    pub fn of(k: &KeyEvent) -> Option<KeyPress> {
+        KeyPress {
+            code: k.code,
+            modifiers: k.modifiers,
+        }
+        .normalized()
+    }
+
+    /// This key as [`KeyPress::of`] compares it.
+    pub fn normalized(self) -> Option<KeyPress> {
+        use KeyModifiers as M;
+        if self.modifiers.intersects(M::SUPER | M::HYPER) {
+            return None;
+        }
+        let mut modifiers = self.modifiers & (M::SHIFT | M::CTRL | M::ALT);
+        if self.modifiers.contains(M::META) {
+            modifiers |= M::ALT;
+        }
+        let (code, modifiers) = match self.code {
+            KeyCode::Char(c) if modifiers.contains(M::CTRL) => {
+                (KeyCode::Char(c.to_ascii_lowercase()), modifiers - M::SHIFT)
+            }
+            KeyCode::Char(c) if modifiers.contains(M::SHIFT) => (
+                KeyCode::Char(c.to_uppercase().next().unwrap_or(c)),
+                modifiers - M::SHIFT,
+            ),
+            code => (code, modifiers),
+        };
+        Some(KeyPress { code, modifiers })
+    }
 }
 
 /// Parses one key-script token naming a single key: a key name or one character, with

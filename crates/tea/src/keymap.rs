@@ -43,7 +43,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, KeyPress, parse_key};
+use crate::input::{Event, KeyEventKind, KeyPress, parse_key};
 
 /// A keymap error: which binding, and what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,8 +88,9 @@ pub fn parse_keys(binding: &str, keys: &str) -> Result<Vec<KeyPress>, KeymapErro
         .split_whitespace()
         .enumerate()
         .map(|(i, token)| {
+            // A parsed token has no Super or Hyper, so it always has a normalized form.
             parse_key(token)
-                .map(normalize)
+                .map(|k| k.normalized().unwrap_or(k))
                 .map_err(|e| KeymapError::UnknownKey {
                     binding: binding.to_string(),
                     token: token.to_string(),
@@ -250,7 +251,7 @@ impl<C, M: Clone> Keymap<C, M> {
         if key.kind == KeyEventKind::Release {
             return None;
         }
-        let press = press_of(&key)?;
+        let press = KeyPress::of(&key)?;
         let binding = self.winner(press, ctx)?;
         (key.kind == KeyEventKind::Press || binding.repeats).then(|| binding.msg.clone())
     }
@@ -295,45 +296,10 @@ impl<C, M: Clone> Keymap<C, M> {
     }
 }
 
-/// The key of an event in the form bindings store: Shift folded into printable characters
-/// (`N` is `N` however the terminal reports it), Ctrl+letter in lower case, Meta read as Alt.
-/// Keys with Super or Hyper (the system's shortcuts) are nobody's binding.
-fn press_of(k: &KeyEvent) -> Option<KeyPress> {
-    if k.modifiers
-        .intersects(KeyModifiers::SUPER | KeyModifiers::HYPER)
-    {
-        return None;
-    }
-    let mut modifiers =
-        k.modifiers & (KeyModifiers::SHIFT | KeyModifiers::CTRL | KeyModifiers::ALT);
-    if k.modifiers.contains(KeyModifiers::META) {
-        modifiers |= KeyModifiers::ALT;
-    }
-    Some(normalize(KeyPress {
-        code: k.code,
-        modifiers,
-    }))
-}
-
-fn normalize(k: KeyPress) -> KeyPress {
-    let shift = KeyModifiers::SHIFT;
-    let (code, modifiers) = match k.code {
-        KeyCode::Char(c) if k.modifiers.contains(KeyModifiers::CTRL) => {
-            (KeyCode::Char(c.to_ascii_lowercase()), k.modifiers - shift)
-        }
-        KeyCode::Char(c) if k.modifiers.contains(shift) || c.is_uppercase() => (
-            KeyCode::Char(c.to_uppercase().next().unwrap_or(c)),
-            k.modifiers - shift,
-        ),
-        code => (code, k.modifiers),
-    };
-    KeyPress { code, modifiers }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{KeyEventKind, parse_key_script};
+    use crate::input::{KeyCode, KeyEventKind, KeyModifiers, parse_key_script};
 
     #[derive(Debug, Clone, PartialEq)]
     enum Msg {

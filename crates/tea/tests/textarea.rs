@@ -310,7 +310,7 @@ fn keys_can_be_overridden_and_say_which_token_is_bad() {
         .bind("ctrl+nope", TextAreaMsg::Undo, "undo")
         .unwrap_err();
     assert_eq!(error.token, "ctrl+nope");
-    assert!(error.message.contains("unknown key name"), "{error}");
+    assert!(error.message.contains("unknown key `nope`"), "{error}");
     let table = [Binding {
         keys: &["left", "ab"],
         msg: TextAreaMsg::Left,

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use super::TextAreaMsg;
 use crate::input::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, KeyScriptError, parse_key_script,
+    Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress, KeyScriptError, parse_key,
 };
 
 /// One entry of a key table: any of `keys` sends `msg`.
@@ -193,7 +193,7 @@ impl TextAreaKeys {
             Event::Key(key) if key.kind != KeyEventKind::Release => key,
             _ => return None,
         };
-        let press = normalize(key)?;
+        let press = KeyPress::of(key).map(|p| (p.code, p.modifiers))?;
         let bound = self
             .entries
             .iter()
@@ -225,53 +225,11 @@ impl TextAreaKeys {
 
 /// Parses a key string that names exactly one key.
 fn parse_one(token: &str, position: usize) -> Result<Press, KeyScriptError> {
-    let error = |message: &str| KeyScriptError {
+    let press = parse_key(token).map_err(|e| KeyScriptError { position, ..e })?;
+    let press = press.normalized().ok_or_else(|| KeyScriptError {
         position,
         token: token.to_string(),
-        message: message.to_string(),
-    };
-    if token.split_whitespace().count() != 1 {
-        return Err(error("a binding is one key token"));
-    }
-    let events = parse_key_script(token).map_err(|e| KeyScriptError { position, ..e })?;
-    match events.as_slice() {
-        [Event::Key(key)] => {
-            normalize(key).ok_or_else(|| error("a key with Super or Hyper cannot be bound"))
-        }
-        _ => Err(error(
-            "names more than one key; expected a key name or one character, with modifiers",
-        )),
-    }
-}
-
-/// A key with Shift folded into the character for printable keys (so `N` is `N` however the
-/// terminal reports it, and Ctrl+Shift+K is Ctrl+K), Meta read as Alt, and lock states
-/// ignored. Keys with Super or Hyper (the system's shortcuts, e.g. Cmd+C) are not ours.
-fn normalize(k: &KeyEvent) -> Option<Press> {
-    const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
-    const CTRL: KeyModifiers = KeyModifiers::CTRL;
-    const ALT: KeyModifiers = KeyModifiers::ALT;
-    if k.modifiers
-        .intersects(KeyModifiers::SUPER | KeyModifiers::HYPER)
-    {
-        return None;
-    }
-    let mut mods = k.modifiers & (SHIFT | CTRL | ALT);
-    if k.modifiers.contains(KeyModifiers::META) {
-        mods |= ALT;
-    }
-    Some(match k.code {
-        KeyCode::Char(c) if mods.contains(CTRL) => {
-            (KeyCode::Char(c.to_ascii_lowercase()), mods - SHIFT)
-        }
-        KeyCode::Char(c) if mods.contains(SHIFT) => {
-            let c = if c.is_lowercase() {
-                c.to_uppercase().next().unwrap_or(c)
-            } else {
-                c
-            };
-            (KeyCode::Char(c), mods - SHIFT)
-        }
-        code => (code, mods),
-    })
+        message: "a key with Super or Hyper cannot be bound".into(),
+    })?;
+    Ok((press.code, press.modifiers))
 }
