@@ -15,39 +15,17 @@ mod job;
 #[path = "../examples/viewer/model.rs"]
 mod viewer;
 
+mod support;
+
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use support::measure;
 
 use tea::headless::TaskPolicy;
 use tea::input::{Step, parse_script};
 use tea::{Driver, Palette, Program, Size};
 
 const SIZE: Size = Size::new(120, 40);
-
-fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
-    let filter = std::env::args().nth(1).filter(|a| !a.starts_with('-'));
-    if filter.is_some_and(|f| !name.contains(&f)) {
-        return;
-    }
-    for _ in 0..200 {
-        f();
-    }
-    let mut samples: Vec<u128> = (0..iterations)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed().as_nanos()
-        })
-        .collect();
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
-    println!(
-        "{name:<40} min {:>7.1} µs   p50 {:>7.1} µs   p99 {:>8.1} µs",
-        at(0.0),
-        at(0.5),
-        at(0.99)
-    );
-}
 
 /// The example after `script`, then: its view to a frame; `key` (which changes the model
 /// and back, so every iteration draws the same) and the frame after it.

@@ -1,7 +1,9 @@
 //! Frame rendering cost: a 120x40 view of 40 styled rows, rendered to a `Frame`.
 //! `cargo bench -p tea --bench frame [-- FILTER]` prints p50/p99 per stage.
 
-use std::time::Instant;
+mod support;
+
+use support::measure;
 
 use iocraft::ElementExt;
 use tea::{BgSlot, Line, Palette, Slot, Span, Style, frame, rows};
@@ -36,36 +38,6 @@ fn view_lines(width: usize) -> Vec<Line> {
             }
         })
         .collect()
-}
-
-/// Runs and prints one stage, unless a filter given on the command line excludes it.
-fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
-    let filter: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| !a.starts_with('-'))
-        .collect();
-    if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
-        return;
-    }
-    for _ in 0..50 {
-        f();
-    }
-    let mut samples: Vec<u128> = (0..iterations)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed().as_nanos()
-        })
-        .collect();
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
-    // The minimum shows the cost on an idle machine; p50/p99 include whatever else runs.
-    println!(
-        "{name:<44} min {:>7.1} µs   p50 {:>7.1} µs   p99 {:>8.1} µs",
-        at(0.0),
-        at(0.5),
-        at(0.99)
-    );
 }
 
 fn main() {

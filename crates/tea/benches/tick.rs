@@ -2,7 +2,10 @@
 //! at a time (the timer fires, `update` runs, subscriptions are followed), with and without
 //! the frame afterwards. `cargo bench -p tea --bench tick` prints min/p50/p99.
 
-use std::time::{Duration, Instant};
+mod support;
+
+use std::time::Duration;
+use support::measure;
 
 use tea::{Cmd, Driver, Event, Line, NoHost, Palette, Program, Size, Subs, rows};
 
@@ -43,27 +46,6 @@ impl Program for Ticker {
     fn resized(&self, size: Size) -> Msg {
         Msg::Resized(size)
     }
-}
-
-fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
-    for _ in 0..200 {
-        f();
-    }
-    let mut samples: Vec<u128> = (0..iterations)
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed().as_nanos()
-        })
-        .collect();
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
-    println!(
-        "{name:<36} min {:>7.2} µs   p50 {:>7.2} µs   p99 {:>8.2} µs",
-        at(0.0),
-        at(0.5),
-        at(0.99)
-    );
 }
 
 fn main() {
