@@ -49,6 +49,9 @@ pub struct Tabs {
     pub max_label: usize,
     pub active_style: Style,
     pub style: Style,
+    /// Whether an unmarked chip's padding takes the tab style too (" label " as one styled
+    /// run) rather than starting with a plain blank.
+    pub styled_padding: bool,
 }
 
 impl Tabs {
@@ -60,7 +63,14 @@ impl Tabs {
             max_label: 24,
             active_style: Style::fg(Slot::Accent).bold().reverse(),
             style: Style::fg(Slot::Text),
+            styled_padding: false,
         }
+    }
+
+    /// Unmarked chips draw " label " in the tab style, padding included.
+    pub fn styled_padding(mut self) -> Tabs {
+        self.styled_padding = true;
+        self
     }
 
     pub fn note(mut self, note: Line) -> Tabs {
@@ -83,6 +93,9 @@ impl Tabs {
                 None => format!(" {label} "),
             };
             return Line::styled(text, self.active_style.clone());
+        }
+        if tab.marker.is_none() && self.styled_padding {
+            return Line::styled(format!(" {label} "), self.style.clone());
         }
         let mut chip = Line::plain(" ");
         if let Some(m) = &tab.marker {
@@ -218,6 +231,17 @@ mod tests {
         let t = Tabs::new(vec![Tab::new("a long label"), Tab::new("b")], 0);
         assert_eq!(row(&t, 6), " a lo…");
         assert_eq!(row(&t, 1), "…");
+    }
+
+    #[test]
+    fn styled_padding_keeps_an_unmarked_chip_in_one_style() {
+        let t = Tabs::new(vec![Tab::new("A"), Tab::new("B")], 0);
+        let plain = &t.lines(20, 1)[0];
+        assert_eq!(plain.spans[1].text, " ");
+        let styled = &t.styled_padding().lines(20, 1)[0];
+        assert_eq!(styled.plain_text(), plain.plain_text());
+        assert_eq!(styled.spans[1].text, " B ");
+        assert_eq!(styled.spans[1].style, Style::fg(Slot::Text));
     }
 
     #[test]
