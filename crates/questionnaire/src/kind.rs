@@ -5,7 +5,10 @@
 
 use question::QuestionType;
 
-use crate::layout::{ANSWER_EDITOR_ROWS, NOTE_EDITOR_ROWS};
+/// Text rows reserved for a note or free-text editor under an option list.
+pub const NOTE_EDITOR_ROWS: usize = 1;
+/// Text rows reserved for the editor of a text question.
+pub const ANSWER_EDITOR_ROWS: usize = 3;
 
 /// How a question's body is drawn and answered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

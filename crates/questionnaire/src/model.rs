@@ -1,5 +1,5 @@
 //! The model: the answers, what is shown and focused, the editors' drafts, the measured text
-//! and the plan of the current frame. [`crate::update`] changes it, [`crate::view`] draws it.
+//! and the plan of the current frame. `update` changes it, `view` draws it.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -7,15 +7,17 @@ use std::collections::{BTreeMap, HashMap};
 use question::{
     Answer, AnswerState, Draft, Label, Question, Questionnaire, ResultOptions, ToolResult,
 };
-use tea::Size;
 use tea::components::ListState;
 use tea::components::textarea::TextArea;
 use tea::text::sanitize_line;
+use tea::{Line, Size, Slot, Style};
 use tea_markdown::MarkdownCache;
 
+use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
 use crate::kind::Traits;
 use crate::layout::{Measured, Plan, QuestionLayout};
+use crate::preview::{NO_PREVIEW, PreviewDoc};
 
 /// What an editor writes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -269,5 +271,66 @@ impl App {
             self.previews_expanded,
             &mut self.markdown,
         );
+    }
+}
+
+impl App {
+    /// What row `i` of question `q` previews.
+    pub(crate) fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc<'_> {
+        let preview_width = self.measured.geometry.preview;
+        let muted = Style::fg(Slot::Muted);
+        let question = &self.questions()[q];
+        // Rows a preview may show: from the scroll position to a panel below it, and one more
+        // to tell whether more follow.
+        let wanted = self.preview_scroll + self.measured.height + 1;
+        if i >= question.options.len() {
+            let mut extra = vec![Line::styled(self.label(Label::TypeOwn), muted.clone())];
+            extra.push(Line::default());
+            let mut extra_complete = true;
+            match self.live_text(Target::FreeText(q)) {
+                Some(text) => {
+                    let head = wrap_head(text, preview_width, wanted);
+                    extra_complete = head.complete;
+                    extra.extend(
+                        head.rows
+                            .into_iter()
+                            .map(|row| Line::styled(row, Style::fg(Slot::Text))),
+                    );
+                }
+                None => extra.push(Line::styled(self.label(Label::NoTextYet), muted)),
+            }
+            return PreviewDoc {
+                base: &NO_PREVIEW,
+                extra,
+                extra_complete,
+            };
+        }
+        let base = &self.layout_of(q).previews[i];
+        let mut extra = Vec::new();
+        let mut extra_complete = true;
+        if let Some(note) = self.live_text(Target::OptionNote(q, i))
+            && base.is_complete()
+        {
+            if base.len() > 0 {
+                extra.push(Line::default());
+            }
+            let lead = format!("✎ {}: ", self.label(Label::Note));
+            let rows = wanted.saturating_sub(base.len() + 1);
+            let head = wrap_head_after(&lead, note, preview_width, rows);
+            extra_complete = head.complete;
+            extra.extend(
+                head.rows
+                    .into_iter()
+                    .map(|row| Line::styled(row, Style::fg(Slot::Accent))),
+            );
+        }
+        if base.len() == 0 && base.is_complete() && extra.is_empty() {
+            extra.push(Line::styled(self.label(Label::NoDescription), muted));
+        }
+        PreviewDoc {
+            base,
+            extra,
+            extra_complete,
+        }
     }
 }

@@ -4,12 +4,9 @@
 
 use std::sync::Arc;
 
-use question::{Label, QuestionOption};
-use tea::{Line, Slot, Style};
+use question::QuestionOption;
+use tea::Line;
 use tea_markdown::{Kind, MarkdownCache, Paged};
-
-use crate::clip::{wrap_head, wrap_head_after};
-use crate::model::{App, Target};
 
 /// Preview sources longer than this render piece by piece ([`Paged`]) as they are scrolled;
 /// shorter ones render whole, once per width.
@@ -104,13 +101,14 @@ impl Preview {
 /// "Type something." row, the free text). Long text is rendered only as far as the scroll
 /// position and a panel below it.
 pub(crate) struct PreviewDoc<'a> {
-    base: &'a Preview,
-    extra: Vec<Line>,
+    pub base: &'a Preview,
+    pub extra: Vec<Line>,
     /// Whether `extra` is all of the note or free text.
-    extra_complete: bool,
+    pub extra_complete: bool,
 }
 
-static NO_PREVIEW: Preview = Preview::Empty;
+/// The base of a row without a preview of its own.
+pub(crate) static NO_PREVIEW: Preview = Preview::Empty;
 
 impl PreviewDoc<'_> {
     /// Rows known so far: all of them when [`PreviewDoc::is_complete`].
@@ -129,66 +127,5 @@ impl PreviewDoc<'_> {
             .rows(start, count)
             .chain(self.extra.iter().skip(extra_start))
             .take(count)
-    }
-}
-
-impl App {
-    /// What row `i` of question `q` previews.
-    pub(crate) fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc<'_> {
-        let preview_width = self.measured.geometry.preview;
-        let muted = Style::fg(Slot::Muted);
-        let question = &self.questions()[q];
-        // Rows a preview may show: from the scroll position to a panel below it, and one more
-        // to tell whether more follow.
-        let wanted = self.preview_scroll + self.measured.height + 1;
-        if i >= question.options.len() {
-            let mut extra = vec![Line::styled(self.label(Label::TypeOwn), muted.clone())];
-            extra.push(Line::default());
-            let mut extra_complete = true;
-            match self.live_text(Target::FreeText(q)) {
-                Some(text) => {
-                    let head = wrap_head(text, preview_width, wanted);
-                    extra_complete = head.complete;
-                    extra.extend(
-                        head.rows
-                            .into_iter()
-                            .map(|row| Line::styled(row, Style::fg(Slot::Text))),
-                    );
-                }
-                None => extra.push(Line::styled(self.label(Label::NoTextYet), muted)),
-            }
-            return PreviewDoc {
-                base: &NO_PREVIEW,
-                extra,
-                extra_complete,
-            };
-        }
-        let base = &self.layout_of(q).previews[i];
-        let mut extra = Vec::new();
-        let mut extra_complete = true;
-        if let Some(note) = self.live_text(Target::OptionNote(q, i))
-            && base.is_complete()
-        {
-            if base.len() > 0 {
-                extra.push(Line::default());
-            }
-            let lead = format!("✎ {}: ", self.label(Label::Note));
-            let rows = wanted.saturating_sub(base.len() + 1);
-            let head = wrap_head_after(&lead, note, preview_width, rows);
-            extra_complete = head.complete;
-            extra.extend(
-                head.rows
-                    .into_iter()
-                    .map(|row| Line::styled(row, Style::fg(Slot::Accent))),
-            );
-        }
-        if base.len() == 0 && base.is_complete() && extra.is_empty() {
-            extra.push(Line::styled(self.label(Label::NoDescription), muted));
-        }
-        PreviewDoc {
-            base,
-            extra,
-            extra_complete,
-        }
     }
 }

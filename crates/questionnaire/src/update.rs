@@ -8,6 +8,7 @@ use tea::input::Event;
 use tea::{Cmd, Program, Size};
 
 use crate::keymap;
+use crate::layout::{self, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, Target};
 use crate::msg::{Host, Msg, Outcome};
 
@@ -164,6 +165,42 @@ impl App {
             None => self.review.offset = plan.review.start,
         }
         self.plan = plan;
+    }
+
+    /// The plan of the shown tab, from what it depends on in the model.
+    fn plan(&self) -> Plan {
+        let preview_len = || {
+            self.question()
+                .map_or(0, |(q, _)| self.preview_doc(q, self.cursor(q)).len())
+        };
+        let tab = match self.question() {
+            Some((q, _)) => {
+                let width = self.editor_width();
+                TabInput::Question(QuestionInput {
+                    layout: self.layout_of(q),
+                    traits: self.traits(q),
+                    list: self.lists[q],
+                    draft_rows: self
+                        .open_editor()
+                        .map(|target| self.draft(target).row_count(width)),
+                    previewable: self.previewable(q, self.cursor(q)),
+                    previews_expanded: self.previews_expanded,
+                    preview_len: &preview_len,
+                    context_scroll: self.context_scroll,
+                    preview_scroll: self.preview_scroll,
+                })
+            }
+            None => TabInput::Review(ReviewInput {
+                questions: self.questions().len(),
+                list: self.review,
+                warning: self.review_warning,
+            }),
+        };
+        layout::plan(&PlanInput {
+            measured: &self.measured,
+            tabs: self.has_tabs(),
+            tab,
+        })
     }
 
     /// Edits the open editor's draft in place: a key costs what it changes, not the draft's

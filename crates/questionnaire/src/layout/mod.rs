@@ -11,7 +11,7 @@ pub mod measure;
 pub mod plan;
 
 pub use measure::{ItemRows, Measured, QuestionLayout};
-pub use plan::Plan;
+pub use plan::{Plan, PlanInput, QuestionInput, ReviewInput, TabInput, plan};
 
 /// From this many columns on, previews sit beside the option list.
 pub const WIDE_MIN_COLUMNS: usize = 100;
@@ -21,10 +21,6 @@ pub const CONTEXT_MAX_ROWS: usize = 6;
 pub const CONTEXT_KEPT_ROWS: usize = 4;
 /// The prompt's rows; longer prompts end with "…".
 pub const PROMPT_MAX_ROWS: usize = 3;
-/// Text rows reserved for a note or free-text editor under an option list.
-pub const NOTE_EDITOR_ROWS: usize = 1;
-/// Text rows reserved for the editor of a text question.
-pub const ANSWER_EDITOR_ROWS: usize = 3;
 /// A draft never takes more text rows than this; taller drafts clip around the cursor.
 pub const EDITOR_MAX_ROWS: usize = 8;
 /// Rows of the focused option's label always granted first (more while it fits in half the
