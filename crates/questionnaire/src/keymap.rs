@@ -8,7 +8,6 @@ use tea::components::Help;
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
 use tea::keymap::HelpEntry;
-use tea::text::sanitize_line;
 
 use crate::msg::Msg;
 
@@ -405,7 +404,8 @@ pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) ->
         .filter(|h| h.when.holds(ctx))
         .map(|hint| HelpEntry {
             key: hint.keys.to_string(),
-            text: sanitize_line(labels.get(hint.verb)),
+            // The help footer sanitizes what it draws.
+            text: labels.get(hint.verb).to_string(),
         })
         .collect();
     Help::new(&entries).without_ellipsis().line(columns)

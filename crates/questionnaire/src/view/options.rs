@@ -1,11 +1,12 @@
 //! The option list: per row the cursor, its number, radio or checkbox, the ★ gutter, the
 //! wrapped label (✎ when noted) and description under a hanging indent; "Type something."
 //! last, showing the saved free text (docs/behaviour.md#options-and-free-text). The window of
-//! whole items is the plan's; tea's [`List`] draws it.
+//! whole items is the plan's; tea's list draws it ([`list::lines_of`]: the rows built for the
+//! window are moved, not copied).
 
 use question::{Answer, Question};
-use tea::components::list::Window;
-use tea::components::{Block, List, ListState};
+use tea::components::list::{self, Window};
+use tea::components::{Block, ListState};
 use tea::text::{truncate, truncate_line};
 use tea::{Line, Slot, Span, Style};
 
@@ -158,6 +159,6 @@ impl Block for OptionList<'_> {
             selected: self.cursor.saturating_sub(start),
             offset: 0,
         };
-        List::new(&items, state).lines(width, rows)
+        list::lines_of(items, state, width, rows)
     }
 }

@@ -158,11 +158,19 @@ impl Block for Tabs {
         if height == 0 || width == 0 || self.tabs.is_empty() {
             return Vec::new();
         }
-        let (start, end) = self.window(width);
+        // Each chip is built once: measured for the window, then moved into the bar.
+        let chips: Vec<Line> = self
+            .tabs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| self.chip(i, t))
+            .collect();
+        let widths: Vec<usize> = chips.iter().map(Line::width).collect();
+        let (start, end) = window(&widths, self.active.min(chips.len() - 1), width);
         let mut bar = Line::default();
         if start == 0 && end == self.tabs.len() {
-            for (i, tab) in self.tabs.iter().enumerate() {
-                bar.spans.extend(self.chip(i, tab).spans);
+            for chip in chips {
+                bar.spans.extend(chip.spans);
             }
             let note = self.note.clone().unwrap_or_default();
             return vec![spread(bar, note, width)];
@@ -171,8 +179,8 @@ impl Block for Tabs {
         if start > 0 {
             bar.push(Span::styled("‹", muted.clone()));
         }
-        for i in start..end {
-            bar.spans.extend(self.chip(i, &self.tabs[i]).spans);
+        for chip in chips.into_iter().take(end).skip(start) {
+            bar.spans.extend(chip.spans);
         }
         if end < self.tabs.len() {
             bar.push(Span::styled("›", muted));
