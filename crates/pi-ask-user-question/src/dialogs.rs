@@ -1,5 +1,5 @@
-//! The sequential dialog fallback (§8) for hosts that can only show `select` and `input` dialogs
-//! (pi's RPC mode): a thin wrapper over `question::Dialogs`.
+//! The sequential dialog fallback (`docs/behaviour.md#dialog-fallback`) for hosts that can only
+//! show `select` and `input` dialogs (pi's RPC mode): a thin wrapper over `question::Dialogs`.
 
 use napi::bindgen_prelude::Result;
 use napi_derive::napi;

@@ -1,6 +1,6 @@
-//! The sequential dialog fallback (§8): one `select` or `input` dialog at a time, for hosts that
-//! can show nothing richer. A pure state machine: `next()` says what to ask, `answer()` feeds the
-//! reply back.
+//! The sequential dialog fallback (`docs/behaviour.md#dialog-fallback`): one `select` or `input`
+//! dialog at a time, for hosts that can show nothing richer. A pure state machine: `next()` says
+//! what to ask, `answer()` feeds the reply back.
 
 use crate::answer::AnswerState;
 use crate::labels::Label;

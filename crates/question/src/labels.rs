@@ -1,4 +1,5 @@
-//! Every fixed UI string, with its English default and the key a call uses to override it (§5).
+//! Every fixed UI string, with its English default and the key a call uses to override it
+//! (`docs/behaviour.md#labels`).
 
 use serde_json::{Map, Value};
 
@@ -9,7 +10,7 @@ macro_rules! label_table {
         pub enum Label { $($variant),* }
 
         impl Label {
-            /// Every label, in the order of §5.
+            /// Every label, in the order `docs/behaviour.md#labels` lists them.
             pub const ALL: &'static [Label] = &[$(Label::$variant),*];
 
             /// The key of this label in the input's `labels` object.

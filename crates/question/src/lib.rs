@@ -1,6 +1,8 @@
 //! The ask_user_question domain (serde only, no UI): the input shapes and their validation, the
 //! normalized questionnaire, localizable labels, the pure answer state, the tool result, the JSON
 //! Schema of the input, and the sequential dialog fallback.
+//!
+//! The behaviour these implement is described in the repository's `docs/behaviour.md`.
 
 mod answer;
 mod dialogs;

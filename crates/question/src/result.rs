@@ -1,4 +1,5 @@
-//! The tool result (§4): `content` for the model, `details` JSON for renderers and hosts.
+//! The tool result (`docs/behaviour.md#results`): `content` for the model, `details` JSON for
+//! renderers and hosts.
 
 use std::collections::BTreeMap;
 
@@ -123,7 +124,7 @@ impl ResultOptions {
 pub struct ToolResult {
     /// The text the model reads.
     pub content: String,
-    /// Structured data for renderers and hosts (§4).
+    /// Structured data for renderers and hosts (`docs/behaviour.md#results`).
     pub details: Value,
 }
 
@@ -154,7 +155,8 @@ impl ToolResult {
 }
 
 impl AnswerState {
-    /// The result of the call in its current state (§4). Cancelling keeps every recorded answer.
+    /// The result of the call in its current state (`docs/behaviour.md#results`). Cancelling keeps
+    /// every recorded answer.
     pub fn build_result(&self, options: ResultOptions) -> ToolResult {
         let cancelled = options.cancelled || options.error.is_some_and(ErrorCode::is_cancellation);
         let content = match options.error {

@@ -7,9 +7,9 @@ use crate::validate::CONTEXT_MAX_CHARS;
 
 /// The input's JSON Schema (draft-07 keywords only, so it also reads as 2020-12).
 ///
-/// It accepts both shapes (§2.1, §2.2), so per-question fields are not `required`; `validate`
-/// enforces the rest and explains what to fix. Plain enough for LLM providers: one top-level
-/// object, no `oneOf`/`anyOf`, string enums.
+/// It accepts both shapes (`docs/behaviour.md#input`), so per-question fields are not `required`;
+/// `validate` enforces the rest and explains what to fix. Plain enough for LLM providers: one
+/// top-level object, no `oneOf`/`anyOf`, string enums.
 pub fn schema() -> Value {
     let label_properties: Map<String, Value> = Label::ALL
         .iter()

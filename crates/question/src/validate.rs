@@ -1,4 +1,5 @@
-//! Validation and normalization of both input shapes (§2): every problem is reported at once.
+//! Validation and normalization of both input shapes (`docs/behaviour.md#input`): every problem is
+//! reported at once.
 
 use std::fmt;
 
@@ -39,7 +40,7 @@ pub enum IssueCode {
 }
 
 impl IssueCode {
-    /// Every code, as §2.3 lists them.
+    /// Every code, as `docs/behaviour.md#validation` lists them.
     pub const ALL: &'static [IssueCode] = &[
         IssueCode::InvalidType,
         IssueCode::Blank,
@@ -95,8 +96,9 @@ impl fmt::Display for Issue {
 
 /// Checks a call's input and normalizes it into a [`Questionnaire`], or reports every problem.
 ///
-/// Accepts the canonical shape (§2.1) and Claude Code's `AskUserQuestion` shape (§2.2), also mixed
-/// per question. `null` counts as absent for optional fields; unknown keys are ignored.
+/// Accepts the canonical shape and Claude Code's `AskUserQuestion` shape
+/// (`docs/behaviour.md#input`), also mixed per question. `null` counts as absent for optional
+/// fields; unknown keys are ignored.
 pub fn validate(input: &Value) -> Result<Questionnaire, Vec<Issue>> {
     let mut validator = Validator::default();
     let questionnaire = validator.questionnaire(input);

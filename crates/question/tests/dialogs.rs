@@ -1,4 +1,5 @@
-//! The sequential dialog driver (§8), driven as a host would: next request, reply, repeat.
+//! The sequential dialog driver (`docs/behaviour.md#dialog-fallback`), driven as a host would: next
+//! request, reply, repeat.
 
 use question::{DialogRequest, DialogStep, Dialogs, ToolResult, validate};
 use serde_json::{Value, json};

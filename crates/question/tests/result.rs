@@ -1,4 +1,4 @@
-//! The tool result (§4): golden `content` texts and the `details` JSON.
+//! The tool result (`docs/behaviour.md#results`): golden `content` texts and the `details` JSON.
 
 use question::{AnswerState, ErrorCode, ResultOptions, invalid_result, no_ui_result, validate};
 use serde_json::{Value, json};

@@ -1,4 +1,5 @@
-//! Validation (§2.3) and normalization of both input shapes (§2.1, §2.2).
+//! Validation (`docs/behaviour.md#validation`) and normalization of both input shapes
+//! (`docs/behaviour.md#canonical-shape`, `docs/behaviour.md#compatible-shape`).
 
 use question::{IssueCode, Label, Labels, QuestionType, validate};
 use serde_json::{Value, json};
