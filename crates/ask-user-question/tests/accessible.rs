@@ -217,3 +217,21 @@ fn accessible_and_keys_do_not_mix() {
     );
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
+
+#[test]
+fn without_a_terminal_or_piped_answers_it_exits_1_and_says_why() {
+    // `setsid` starts the binary in a new session, which has no controlling terminal; stdin
+    // carries the questionnaire, so there is nowhere to read answers from.
+    let input = std::fs::read_to_string(fixture("release.json")).unwrap();
+    let output = support::run_command_with_stdin(
+        std::process::Command::new("setsid").args(["-w", support::BINARY, "--accessible"]),
+        &input,
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert!(output.stdout.is_empty(), "stdout carries only results");
+    assert!(
+        stderr(&output).contains("cannot ask line by line"),
+        "{}",
+        stderr(&output)
+    );
+}
