@@ -206,7 +206,8 @@ export function entry(request, text) {
 
 /** pi in a detached tmux session of the given size, with the pane readable as plain text. */
 export class TmuxPi {
-	constructor(box, { width, height, prompt }) {
+	/** `args`: more pi arguments; `env`: more environment (the accessible switch is off unless set). */
+	constructor(box, { width, height, prompt, args = [], env = {} }) {
 		this.box = box;
 		this.name = `pi-ask-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 		this.width = width;
@@ -221,12 +222,15 @@ export class TmuxPi {
 			ASK_TEST_ABORT_KEY: box.env.ASK_TEST_ABORT_KEY,
 			TERM: "xterm-256color",
 			COLORTERM: "truecolor",
+			ASK_USER_QUESTION_ACCESSIBLE: "",
+			...env,
 		}).map(([k, v]) => `${k}=${shellQuote(v)}`);
 		const command = [
 			"env",
 			...envArgs,
 			shellQuote(piBin),
-			...piArgs(prompt).map(shellQuote),
+			// After the prompt: pi takes the word after an extension flag as its value.
+			...piArgs(prompt, ...args).map(shellQuote),
 			`2>${shellQuote(join(box.dir, "stderr.log"))}`,
 			";",
 			"echo",

@@ -4,6 +4,7 @@
 //! result; `--keys` replays a key script with no terminal; `render` prints a frame; `validate`
 //! reports every problem of an input; `schema` prints the JSON Schema of the input.
 
+mod accessible;
 mod host;
 mod input;
 
@@ -89,6 +90,10 @@ struct RunArgs {
     /// The terminal size the --keys replay lays out for [default: 80x24].
     #[arg(long, value_name = "WxH", requires = "keys", value_parser = parse_size)]
     size: Option<Size>,
+    /// Ask line by line in plain text, for screen readers and terminals that cannot draw
+    /// (also when TERM=dumb): numbered options, typed answers, no escape sequences.
+    #[arg(long, conflicts_with = "keys")]
+    accessible: bool,
     #[command(flatten)]
     theme: ThemeArg,
 }
@@ -243,6 +248,8 @@ fn run(args: RunArgs) -> ExitCode {
         None if io::stdin().is_terminal() => Input::Demo,
         None => Input::Stdin,
     };
+    // Line by line, answers may come from standard input when the questionnaire does not.
+    let answers_on_stdin = !matches!(input, Input::Stdin) && !io::stdin().is_terminal();
     let questionnaire = match input.read_questionnaire() {
         Ok(questionnaire) => questionnaire,
         Err(InputError::Empty { .. }) if implicit_input => {
@@ -255,9 +262,44 @@ fn run(args: RunArgs) -> ExitCode {
         }
         Err(error) => return input_failure(&error),
     };
+    let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
     match keys {
         Some(keys) => replay(questionnaire, &keys, args.size.unwrap_or(DEFAULT_SIZE)),
+        None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
         None => interactive(questionnaire, args.theme.palette()),
+    }
+}
+
+/// The accessible mode: plain lines on the terminal (or answers piped in); the same result
+/// and exit codes as the questionnaire.
+fn line_by_line(questionnaire: Questionnaire, answers_on_stdin: bool) -> ExitCode {
+    let wiring = if answers_on_stdin {
+        accessible::Wiring::StdinAndStderr
+    } else {
+        accessible::Wiring::Terminal
+    };
+    let outcome = |result: question::ToolResult| {
+        if result.is_cancelled() {
+            Outcome::Cancelled(result)
+        } else {
+            Outcome::Submitted(result)
+        }
+    };
+    match accessible::ask(questionnaire, wiring) {
+        Ok(accessible::Ending::Finished(result)) => print_outcome(outcome(result)),
+        Ok(accessible::Ending::Signal(signal, result)) => {
+            print_outcome(outcome(result));
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
+            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
+        }
+        Err(error) => fail(
+            EXIT_FAILURE,
+            format!(
+                "cannot ask line by line: {error}\n  it needs a terminal, or the answers piped to standard input with the questionnaire in a FILE"
+            ),
+        ),
     }
 }
 

@@ -2,6 +2,7 @@
 // all of the behaviour (validation, the questionnaire, the dialog fallback, results, cards).
 import type { AgentToolResult, ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { TSchema } from "typebox";
+import { accessibleChoice } from "./accessible.ts";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { askWithDialogs } from "./dialogs.ts";
 import { rowsComponent } from "./lines.ts";
@@ -15,6 +16,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
 	const definition = addon.toolDefinition();
 	const palette = paletteMaker(addon);
+	const accessible = accessibleChoice(pi);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -40,13 +42,15 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const invalid = addon.invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
 
-			const session = new addon.Session(params, palette(ctx.ui.theme));
-			open.set(toolCallId, session);
 			let result: ToolResult | undefined;
-			try {
-				result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate);
-			} finally {
-				open.delete(toolCallId);
+			if (!accessible()) {
+				const session = new addon.Session(params, palette(ctx.ui.theme));
+				open.set(toolCallId, session);
+				try {
+					result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate);
+				} finally {
+					open.delete(toolCallId);
+				}
 			}
 			result ??= await askWithDialogs(addon, params, ctx, signal);
 			return { content: [{ type: "text", text: result.content }], details: result.details };

@@ -48,6 +48,12 @@ label_table! {
     Skipped => "skipped", "skipped";
     Skip => "skip", "Skip";
     Done => "done", "Done";
+    LineChoose => "lineChoose", "Type a number and press Enter; Enter alone skips.";
+    LineChooseMany => "lineChooseMany", "Type numbers separated by commas; Enter alone skips.";
+    LineConfirm => "lineConfirm", "Type y or n (or a number); Enter alone skips.";
+    LineType => "lineType", "Type your answer and press Enter; Enter alone skips.";
+    LineReview => "lineReview", "Press Enter to submit, or type a question number to change its answer.";
+    NotUnderstood => "notUnderstood", "Not understood";
     Recommended => "recommended", "Recommended";
     Preview => "preview", "Preview";
     NoDescription => "noDescription", "No description";

@@ -13,7 +13,7 @@ mod schema;
 mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
-pub use dialogs::{DialogRequest, DialogStep, Dialogs};
+pub use dialogs::{DialogRequest, DialogStep, DialogView, Dialogs, NotUnderstood};
 pub use labels::{Label, Labels};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};

@@ -62,6 +62,10 @@ pub fn schema() -> Value {
                             "enum": ["single", "multi", "text", "confirm"],
                             "description": "single (default): pick one option or type an answer; multi: pick any number; text: free text only, no options; confirm: yes/no, no options."
                         },
+                        "placeholder": {
+                            "type": "string",
+                            "description": "Optional hint for a text question, shown while the answer is empty, e.g. \"my-service\"; never submitted. Ignored on other types."
+                        },
                         "required": {
                             "type": "boolean",
                             "description": "Advisory: marks the question as important. The user may still skip it."

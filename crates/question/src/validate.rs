@@ -320,6 +320,7 @@ impl Validator {
         let required = self
             .optional_bool(object, "required", path)
             .unwrap_or(false);
+        let placeholder = self.placeholder(object, path);
 
         let options_path = format!("{path}/options");
         let (raw_options, options_well_typed): (&[Value], bool) = match object.get("options") {
@@ -378,7 +379,25 @@ impl Validator {
             kind: kind.unwrap_or(QuestionType::Single),
             required,
             options,
+            // Only a text question has an empty answer field to show it in; elsewhere it is
+            // checked like any string and then dropped.
+            placeholder: placeholder.filter(|_| kind == Some(QuestionType::Text)),
         }
+    }
+
+    /// `placeholder`: a non-blank string when present.
+    fn placeholder(&mut self, object: &Map<String, Value>, path: &str) -> Option<String> {
+        if let Some(Value::String(text)) = object.get("placeholder")
+            && text.trim().is_empty()
+        {
+            self.report(
+                &format!("{path}/placeholder"),
+                IssueCode::Blank,
+                "placeholder is blank: give a short example answer, or leave the key out.".into(),
+            );
+            return None;
+        }
+        self.optional_text(object, "placeholder", path)
     }
 
     fn kind(

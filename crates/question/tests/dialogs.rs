@@ -390,3 +390,88 @@ fn dialogs_use_the_calls_labels() {
         json!("Omitir")
     );
 }
+
+#[test]
+fn a_text_question_offers_its_placeholder_in_the_input() {
+    let mut dialogs = dialogs(json!({
+        "questions": [{ "id": "name", "header": "Name", "prompt": "Service name?", "type": "text",
+            "placeholder": "my-\u{1b}[31mservice" }]
+    }));
+    assert_eq!(dialogs.next(), input("Service name?", "my-[31mservice"));
+    reply(&mut dialogs, "");
+    let result = finished(&dialogs);
+    assert_eq!(
+        result.content, "Name: (skipped)",
+        "a placeholder is never submitted"
+    );
+}
+
+#[test]
+fn with_review_several_questions_end_in_a_review_select() {
+    let mut dialogs = Dialogs::with_review(
+        validate(&json!({
+            "questions": [
+                { "id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm" },
+                { "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }
+            ]
+        }))
+        .unwrap(),
+    );
+    reply(&mut dialogs, "1. Yes");
+    reply(&mut dialogs, "");
+    assert_eq!(
+        dialogs.next(),
+        select(
+            "Review your answers",
+            &["Submit", "1. Ship: Yes", "2. Format: skipped"]
+        )
+    );
+    reply(&mut dialogs, "2. Format: skipped");
+    assert_eq!(dialogs.next(), input("Format?", "Type something."));
+    reply(&mut dialogs, "yaml");
+    assert_eq!(
+        dialogs.next(),
+        select(
+            "Review your answers",
+            &["Submit", "1. Ship: Yes", "2. Format: yaml"]
+        ),
+        "an answered revisit returns to the review"
+    );
+    reply(&mut dialogs, "Submit");
+    let result = finished(&dialogs);
+    assert_eq!(result.details["cancelled"], json!(false));
+    assert_eq!(
+        result.details["answers"]["format"]["customText"],
+        json!("yaml")
+    );
+}
+
+#[test]
+fn with_review_a_lone_question_submits_when_answered() {
+    let mut dialogs = Dialogs::with_review(validate(&single()).unwrap());
+    reply(&mut dialogs, "2. Fast approach");
+    assert_eq!(finished(&dialogs).details["cancelled"], json!(false));
+}
+
+#[test]
+fn dismissing_the_review_cancels_keeping_answers() {
+    let mut dialogs = Dialogs::with_review(
+        validate(&json!({
+            "questions": [
+                { "id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm" },
+                { "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }
+            ]
+        }))
+        .unwrap(),
+    );
+    reply(&mut dialogs, "2. No");
+    reply(&mut dialogs, "toml");
+    dialogs.answer(None);
+    let result = finished(&dialogs);
+    assert_eq!(result.details["cancelled"], json!(true));
+    assert_eq!(result.details["answers"]["ship"]["values"], json!(["no"]));
+    assert_eq!(
+        result.details["answers"]["format"]["customText"],
+        json!("toml")
+    );
+}

@@ -92,12 +92,21 @@ pub struct Finished {
 
 impl Session {
     pub fn start(launch: Launch) -> Session {
+        Session::start_with(launch, |_| {})
+    }
+
+    /// Starts the binary with the arguments and environment `configure` adds (TERM is a
+    /// capable terminal's unless it sets another).
+    pub fn start_with(launch: Launch, configure: impl FnOnce(&mut Command)) -> Session {
         let (master, slave) = open_pty(launch.size);
         let termios_before = rustix::termios::tcgetattr(&slave).expect("read the termios");
         let mut command = Command::new(BINARY);
         command
             .env_remove("NO_COLOR")
-            .env("RUST_BACKTRACE", "0")
+            .env("TERM", "xterm-256color")
+            .env("RUST_BACKTRACE", "0");
+        configure(&mut command);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(File::from(slave.try_clone().expect("dup the slave")));
