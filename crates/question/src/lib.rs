@@ -4,6 +4,7 @@
 
 mod answer;
 mod dialogs;
+mod duration;
 mod labels;
 mod questionnaire;
 mod result;
@@ -12,6 +13,7 @@ mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
 pub use dialogs::{DialogRequest, DialogStep, Dialogs};
+pub use duration::{DurationError, parse_duration};
 pub use labels::{Label, Labels};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
