@@ -137,8 +137,18 @@ impl Dialogs {
     /// Ends the dialogs now (the host dismisses the open one): cancelled + `aborted`, keeping what
     /// was recorded. A finished driver keeps its result.
     pub fn abort(&mut self) -> ToolResult {
+        self.end(ResultOptions::aborted())
+    }
+
+    /// Ends the dialogs because the time limit ran out (the host dismisses the open one):
+    /// cancelled + `timed_out`, keeping what was recorded. A finished driver keeps its result.
+    pub fn time_out(&mut self) -> ToolResult {
+        self.end(ResultOptions::timed_out())
+    }
+
+    fn end(&mut self, options: ResultOptions) -> ToolResult {
         if !self.is_finished() {
-            self.finish(ResultOptions::aborted());
+            self.finish(options);
         }
         match &self.stage {
             Stage::Finished(result) => result.clone(),
