@@ -374,3 +374,21 @@ fn to_json_has_content_and_details() {
     let moved = result.into_json();
     assert_eq!(moved.to_string(), printed.to_string());
 }
+
+#[test]
+fn the_waiting_notice_names_the_title_and_counts_the_questions() {
+    let notice = question::waiting_notice(&validate(&plan()).unwrap());
+    assert_eq!(notice.title, "Implementation plan");
+    assert_eq!(notice.body, "4 questions are waiting for you");
+    let one = json!({ "questions": [{ "id": "f", "header": "Format", "prompt": "Which?", "type": "text" }] });
+    let notice = question::waiting_notice(&validate(&one).unwrap());
+    assert_eq!(notice.title, "Format");
+    assert_eq!(notice.body, "1 question is waiting for you");
+    let two = json!({ "questions": [
+        { "id": "f", "header": "Format", "prompt": "Which?", "type": "text" },
+        { "id": "g", "header": "Go", "prompt": "Go?", "type": "confirm" }] });
+    assert_eq!(
+        question::waiting_notice(&validate(&two).unwrap()).title,
+        "Questions"
+    );
+}
