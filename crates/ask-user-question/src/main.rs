@@ -17,7 +17,7 @@ use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
 use tea::input::{Step, parse_script};
-use tea::runtime::{Ending, InlineOptions, run_inline};
+use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
 use tea::{Palette, Size};
 
 use crate::host::Hosted;
@@ -55,6 +55,10 @@ Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no termi
 terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
 SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
 (130, 143, 129).
+
+Attention: the terminal bell rings once when the questionnaire first draws (--no-bell turns it
+off); --notify also sends a desktop notification through the terminal (OSC 9 and OSC 777, in tmux
+through its passthrough, which tmux 3.3+ allows with `set -g allow-passthrough on`).
 
 Colors: --theme dark (default), light, or none; NO_COLOR (set and not empty) means none unless
 --theme is given.";
@@ -96,6 +100,14 @@ struct RunArgs {
     accessible: bool,
     #[command(flatten)]
     theme: ThemeArg,
+    /// Do not ring the terminal bell when the questionnaire first draws.
+    #[arg(long)]
+    no_bell: bool,
+    /// Also send a desktop notification through the terminal when the questionnaire first draws
+    /// (OSC 9 and OSC 777, through tmux's passthrough inside tmux): the title and the number of
+    /// questions.
+    #[arg(long)]
+    notify: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -266,7 +278,10 @@ fn run(args: RunArgs) -> ExitCode {
     match keys {
         Some(keys) => replay(questionnaire, &keys, args.size.unwrap_or(DEFAULT_SIZE)),
         None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
-        None => interactive(questionnaire, args.theme.palette()),
+        None => {
+            let attention = attention(&questionnaire, !args.no_bell, args.notify);
+            interactive(questionnaire, args.theme.palette(), attention)
+        }
     }
 }
 
@@ -392,8 +407,22 @@ fn render(input: &Input, size: Size, script: &str, ansi: bool, palette: Palette)
     write_stdout(&text)
 }
 
+/// What is written once the questionnaire is on screen: the bell unless `--no-bell`, and with
+/// `--notify` a desktop notification (wrapped for tmux when `TMUX` says it runs inside tmux).
+fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String {
+    let mut attention = Attention::none().bell(bell);
+    if notify {
+        let notice = question::waiting_notice(questionnaire);
+        let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        attention = attention
+            .notify(&notice.title, &notice.body)
+            .through_tmux(tmux);
+    }
+    attention.bytes()
+}
+
 /// The questionnaire on the controlling terminal.
-fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
+fn interactive(questionnaire: Questionnaire, palette: Palette, attention: String) -> ExitCode {
     // Lay out for the terminal's size from the start, so the first frame is not measured twice
     // (the runtime tells the program its size before drawing; an equal size changes nothing).
     let size = crossterm::terminal::window_size()
@@ -401,7 +430,11 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
         .filter(|s| s.columns > 0 && s.rows > 0)
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
     let app = Hosted::new(App::new(questionnaire, size));
-    let outcome = match run_inline(app, palette, InlineOptions::default()) {
+    let options = InlineOptions {
+        after_first_frame: attention,
+        ..InlineOptions::default()
+    };
+    let outcome = match run_inline(app, palette, options) {
         Ok(outcome) => outcome,
         Err(error) => {
             return fail(

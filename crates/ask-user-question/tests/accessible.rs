@@ -17,6 +17,8 @@ fn launch(file: &str) -> Launch {
         input: std::fs::read_to_string(fixture(file)).unwrap(),
         size: (80, 24),
         kitty: false,
+        args: &[],
+        env: &[],
     }
 }
 

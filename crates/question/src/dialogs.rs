@@ -257,6 +257,12 @@ impl Dialogs {
         self.end(ResultOptions::cancelled())
     }
 
+    /// Ends the dialogs because the time limit ran out (the host dismisses the open one):
+    /// cancelled + `timed_out`, keeping what was recorded. A finished driver keeps its result.
+    pub fn time_out(&mut self) -> ToolResult {
+        self.end(ResultOptions::timed_out())
+    }
+
     fn end(&mut self, options: ResultOptions) -> ToolResult {
         if !self.is_finished() {
             self.finish(options);

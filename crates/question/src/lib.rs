@@ -6,7 +6,9 @@
 
 mod answer;
 mod dialogs;
+mod duration;
 mod labels;
+mod notice;
 mod questionnaire;
 mod result;
 mod schema;
@@ -14,7 +16,9 @@ mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
 pub use dialogs::{DialogRequest, DialogStep, DialogView, Dialogs, NotUnderstood};
+pub use duration::{DurationError, parse_duration};
 pub use labels::{Label, Labels};
+pub use notice::{Notice, waiting_notice};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;

@@ -276,6 +276,32 @@ fn abort_midway_returns_aborted_with_what_was_recorded() {
 }
 
 #[test]
+fn a_timeout_midway_returns_timed_out_with_what_was_recorded() {
+    let mut dialogs = dialogs(json!({
+        "questions": [
+            { "id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm" },
+            { "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }
+        ]
+    }));
+    reply(&mut dialogs, "1. Yes");
+    let result = dialogs.time_out();
+    assert_eq!(
+        result.content,
+        "No one answered the questionnaire within the time limit; nothing was chosen for the user.\n\
+         Ship: user selected: 1. Yes\n\
+         Unanswered question: Format. Do not assume an answer for it."
+    );
+    assert_eq!(result.details["error"], json!("timed_out"));
+    assert_eq!(result.details["cancelled"], json!(true));
+    assert_eq!(dialogs.next(), DialogStep::Finished(result.clone()));
+    assert_eq!(
+        dialogs.abort(),
+        result,
+        "a finished driver keeps its result"
+    );
+}
+
+#[test]
 fn a_dismissed_dialog_cancels_keeping_answers() {
     let mut dialogs = dialogs(json!({
         "questions": [

@@ -77,6 +77,10 @@ pub struct Launch {
     pub size: (u16, u16),
     /// Whether the terminal answers the Kitty keyboard query.
     pub kitty: bool,
+    /// Arguments after the binary's name.
+    pub args: &'static [&'static str],
+    /// Environment variables set for the binary; `TMUX` is unset unless given here.
+    pub env: &'static [(&'static str, &'static str)],
 }
 
 /// What a session left behind.
@@ -102,8 +106,11 @@ impl Session {
         let termios_before = rustix::termios::tcgetattr(&slave).expect("read the termios");
         let mut command = Command::new(BINARY);
         command
+            .args(launch.args)
             .env_remove("NO_COLOR")
             .env("TERM", "xterm-256color")
+            .env_remove("TMUX")
+            .envs(launch.env.iter().copied())
             .env("RUST_BACKTRACE", "0");
         configure(&mut command);
         command
