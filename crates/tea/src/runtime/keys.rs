@@ -48,6 +48,13 @@ impl Keys {
         }
     }
 
+    /// The held tail resolved now, as its timeout would (before the terminal is handed to
+    /// another program, whose input the tail is not).
+    pub fn flush(&mut self) -> Vec<Event> {
+        self.deadline = None;
+        self.decoder.flush()
+    }
+
     /// The held tail resolved, once its timeout has passed at `now`.
     pub fn expire(&mut self, now: Instant) -> Vec<Event> {
         match self.deadline {
