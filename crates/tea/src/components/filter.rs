@@ -123,8 +123,8 @@ pub struct FilterState {
     matches: Vec<FilterMatch>,
     cursor: usize,
     matcher: Matcher,
-    /// Spare matches whose vectors are reused by the next search.
-    spare: Vec<FilterMatch>,
+    /// Position vectors of earlier matches, reused by the next search.
+    spare: Vec<Vec<u32>>,
 }
 
 impl std::fmt::Debug for FilterState {
@@ -297,19 +297,6 @@ impl FilterState {
         let grew = !self.matched_query.is_empty() && self.query.starts_with(&self.matched_query);
         self.matched_query.clone_from(&self.query);
         let previous = std::mem::take(&mut self.matches);
-        if self.query.trim().is_empty() {
-            self.spare.extend(previous);
-            self.matches = (0..self.items.len())
-                .map(|item| self.reuse(item, 0, Field::Label))
-                .collect();
-            return;
-        }
-        let pattern = Pattern::new(
-            &self.query,
-            CaseMatching::Smart,
-            Normalization::Smart,
-            AtomKind::Fuzzy,
-        );
         let candidates: Vec<usize> = if grew {
             // In item order, so ties rank as in a fresh search.
             let mut items: Vec<usize> = previous.iter().map(|m| m.item).collect();
@@ -318,8 +305,33 @@ impl FilterState {
         } else {
             (0..self.items.len()).collect()
         };
-        self.spare.extend(previous);
-        let mut matches = Vec::with_capacity(candidates.len());
+        self.spare.extend(previous.into_iter().map(|m| m.positions));
+        let mut spare = std::mem::take(&mut self.spare);
+        let mut fresh = || {
+            let mut positions = spare.pop().unwrap_or_default();
+            positions.clear();
+            positions
+        };
+        if self.query.trim().is_empty() {
+            self.matches = candidates
+                .into_iter()
+                .map(|item| FilterMatch {
+                    item,
+                    score: 0,
+                    field: Field::Label,
+                    positions: fresh(),
+                })
+                .collect();
+            self.spare = spare;
+            return;
+        }
+        let pattern = Pattern::new(
+            &self.query,
+            CaseMatching::Smart,
+            Normalization::Smart,
+            AtomKind::Fuzzy,
+        );
+        let mut positions = fresh();
         for item in candidates {
             let haystack = &self.items[item];
             for (field, text) in [
@@ -329,40 +341,30 @@ impl FilterState {
                 if text.is_empty() {
                     continue;
                 }
-                if let Some(score) = pattern.score(text.slice(..), &mut self.matcher) {
-                    matches.push((item, score, field));
+                positions.clear();
+                // One pass gives the score and the positions (the matcher rejects a
+                // non-match early either way).
+                if let Some(score) =
+                    pattern.indices(text.slice(..), &mut self.matcher, &mut positions)
+                {
+                    positions.sort_unstable();
+                    positions.dedup();
+                    let positions = std::mem::replace(&mut positions, fresh());
+                    self.matches.push(FilterMatch {
+                        item,
+                        score,
+                        field,
+                        positions,
+                    });
                     break;
                 }
             }
         }
+        spare.push(positions);
+        self.spare = spare;
         // Label matches first, then by score; the sort is stable, so ties keep the item order.
-        matches.sort_by_key(|&(_, score, field)| (field == Field::Description, Reverse(score)));
-        let mut found = Vec::with_capacity(matches.len());
-        for (item, score, field) in matches {
-            let mut m = self.reuse(item, score, field);
-            let haystack = &self.items[item];
-            let text = match field {
-                Field::Label => &haystack.label,
-                Field::Description => &haystack.description,
-            };
-            pattern.indices(text.slice(..), &mut self.matcher, &mut m.positions);
-            m.positions.sort_unstable();
-            m.positions.dedup();
-            found.push(m);
-        }
-        self.matches = found;
-    }
-
-    /// A match, reusing a spare one's vector.
-    fn reuse(&mut self, item: usize, score: u32, field: Field) -> FilterMatch {
-        let mut positions = self.spare.pop().map(|m| m.positions).unwrap_or_default();
-        positions.clear();
-        FilterMatch {
-            item,
-            score,
-            field,
-            positions,
-        }
+        self.matches
+            .sort_by_key(|m| (m.field == Field::Description, Reverse(m.score)));
     }
 }
 
