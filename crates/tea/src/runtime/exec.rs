@@ -21,7 +21,12 @@ impl<P: Program> Run<P> {
         let result = exec::run_on_terminal(request, &self.editor, &tty, |child| {
             self.term.wait_for_editor(child)
         });
-        self.term.take_back(&cooked)?;
+        if let Err(err) = self.term.take_back(&cooked) {
+            // A terminal that hung up while the editor ran: the signal ends the run.
+            if !self.term.active.signal_pending() {
+                return Err(err);
+            }
+        }
         // The program size may have changed meanwhile; the next frame is drawn in full anyway.
         Ok(result)
     }
