@@ -18,7 +18,8 @@
 //!   [`highlight`] takes.
 //! - **Cheap:** items are converted for the matcher once; matching runs only when the query
 //!   changes, and a query that only grew searches the previous matches alone. The matcher's
-//!   buffers and the result vectors are reused.
+//!   buffers (allocated with the first query, so a filter never opened costs little) and the
+//!   result vectors are reused.
 //! - **The cursor** is a position among the matches. A new query puts it on the best match (as
 //!   fzf and helix do), so Enter after typing takes what is shown first; with no matches there is
 //!   no current item.
@@ -122,7 +123,8 @@ pub struct FilterState {
     matched_query: String,
     matches: Vec<FilterMatch>,
     cursor: usize,
-    matcher: Matcher,
+    /// Allocated with the first query (the matcher's buffers take about 135 KB), then reused.
+    matcher: Option<Box<Matcher>>,
     /// Position vectors of earlier matches, reused by the next search.
     spare: Vec<Vec<u32>>,
 }
@@ -169,7 +171,7 @@ impl FilterState {
             matched_query: String::new(),
             matches: Vec::new(),
             cursor: 0,
-            matcher: Matcher::new(Config::DEFAULT),
+            matcher: None,
             spare: Vec::new(),
         };
         state.rematch();
@@ -331,6 +333,9 @@ impl FilterState {
             Normalization::Smart,
             AtomKind::Fuzzy,
         );
+        let matcher = self
+            .matcher
+            .get_or_insert_with(|| Box::new(Matcher::new(Config::DEFAULT)));
         let mut positions = fresh();
         for item in candidates {
             let haystack = &self.items[item];
@@ -344,9 +349,7 @@ impl FilterState {
                 positions.clear();
                 // One pass gives the score and the positions (the matcher rejects a
                 // non-match early either way).
-                if let Some(score) =
-                    pattern.indices(text.slice(..), &mut self.matcher, &mut positions)
-                {
+                if let Some(score) = pattern.indices(text.slice(..), matcher, &mut positions) {
                     positions.sort_unstable();
                     positions.dedup();
                     let positions = std::mem::replace(&mut positions, fresh());
