@@ -232,3 +232,42 @@ impl tea::Program for Sequenced {
         Some(String::new())
     }
 }
+
+#[test]
+#[ignore = "runs only as the child process of the test below"]
+fn print_the_editor_from_the_environment() {
+    println!("EDITOR-IS [{}]", Editor::FromEnv.command());
+}
+
+#[test]
+fn the_editor_is_visual_then_editor_then_vi() {
+    let cases: [(Option<&str>, Option<&str>, &str); 5] = [
+        (Some("code -w"), Some("nano"), "code -w"),
+        (None, Some("nano"), "nano"),
+        (Some("  "), Some("nano"), "nano"),
+        (Some(" hx "), None, "hx"),
+        (None, None, "vi"),
+    ];
+    for (visual, editor, expected) in cases {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child.args([
+            "print_the_editor_from_the_environment",
+            "--exact",
+            "--ignored",
+            "--nocapture",
+        ]);
+        child.env_remove("VISUAL").env_remove("EDITOR");
+        if let Some(visual) = visual {
+            child.env("VISUAL", visual);
+        }
+        if let Some(editor) = editor {
+            child.env("EDITOR", editor);
+        }
+        let output = child.output().expect("run the test binary");
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            stdout.contains(&format!("EDITOR-IS [{expected}]")),
+            "VISUAL={visual:?} EDITOR={editor:?}: {stdout}"
+        );
+    }
+}
