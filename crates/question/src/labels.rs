@@ -82,6 +82,10 @@ label_table! {
     Save => "save", "save";
     Newline => "newline", "newline";
     KeepDraft => "keepDraft", "keep draft";
+    Filter => "filter", "filter";
+    ClearFilter => "clearFilter", "clear filter";
+    NoMatches => "noMatches", "no matches";
+    Answer => "answer", "answer";
     Collapse => "collapse", "collapse";
     Expand => "expand", "expand";
 }
