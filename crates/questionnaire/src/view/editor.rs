@@ -16,6 +16,9 @@ pub(crate) struct Editor<'a> {
     pub label: String,
     /// The draft, laid out at the editor's width by `update`.
     pub draft: std::borrow::Cow<'a, TextArea>,
+    /// A text question's example answer, shown muted after the cursor while the draft is
+    /// empty; never part of the answer.
+    pub placeholder: Option<&'a str>,
 }
 
 impl Block for Editor<'_> {
@@ -35,6 +38,15 @@ impl Block for Editor<'_> {
                 }
             })
             .collect();
+        if let (Some(placeholder), Some(first)) = (self.placeholder, text.first_mut())
+            && self.draft.text().is_empty()
+        {
+            let room = width.saturating_sub(first.width());
+            let shown = truncate(&line_head(placeholder, room), room);
+            if !shown.is_empty() {
+                first.push(Span::styled(shown, Style::fg(Slot::Muted).italic()));
+            }
+        }
         text.resize(text_rows, Line::default());
         let mut out = Vec::with_capacity(height);
         match height {
@@ -68,9 +80,16 @@ impl App {
                 )
             ),
         };
+        let placeholder = match target {
+            Target::FreeText(q) if !self.traits(q).has_options() => {
+                self.questions()[q].placeholder.as_deref()
+            }
+            _ => None,
+        };
         Editor {
             label,
             draft: self.draft(target),
+            placeholder,
         }
     }
 }
@@ -97,6 +116,7 @@ mod tests {
         let editor = Editor {
             label: "Note".into(),
             draft: std::borrow::Cow::Owned(TextArea::new("hello")),
+            placeholder: None,
         };
         editor
             .lines(12, height)
