@@ -5,6 +5,7 @@
 use question::{Label, Labels};
 use tea::Line;
 use tea::components::Help;
+use tea::components::filter::{FilterMsg, FilterState};
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
 use tea::keymap::HelpEntry;
@@ -14,8 +15,12 @@ use crate::msg::Msg;
 /// What the keyboard is talking to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
-    /// An option list (single, multi, confirm).
+    /// An option list (single, multi).
     List,
+    /// The Yes/No list of a confirm question: `y` and `n` answer.
+    YesNo,
+    /// The filter line above an option list: typing goes to the query.
+    Filter,
     /// The Review tab.
     Review,
     /// A note or "Type something." editor: Esc keeps the draft and returns to the list.
@@ -140,14 +145,14 @@ const PREV_TAB: Binding = Binding {
 };
 
 const MOVE_UP: Binding = Binding {
-    keys: &[key(KeyCode::Up)],
+    keys: &[key(KeyCode::Up), ch('k')],
     msg: |_| Msg::MoveUp,
     repeats: true,
     hint: hint("↑↓", Label::Move, When::Always),
 };
 
 const MOVE_DOWN: Binding = Binding {
-    keys: &[key(KeyCode::Down)],
+    keys: &[key(KeyCode::Down), ch('j')],
     msg: |_| Msg::MoveDown,
     repeats: true,
     hint: None,
@@ -174,98 +179,196 @@ const CANCEL: Binding = Binding {
     hint: hint("esc", Label::Cancel, When::Always),
 };
 
+const ACTIVATE: Binding = Binding {
+    keys: &[key(KeyCode::Enter)],
+    msg: |_| Msg::Activate,
+    repeats: false,
+    hint: hint("enter", Label::Select, When::SingleChoice),
+};
+
+// Enter's hint on a multi question ("next"); the binding above handles the key.
+const ACTIVATE_MULTI_HINT: Binding = Binding {
+    keys: &[],
+    msg: |_| Msg::Activate,
+    repeats: false,
+    hint: hint("enter", Label::Next, When::Multi),
+};
+
+const TOGGLE: Binding = Binding {
+    keys: &[key(KeyCode::Char(' '))],
+    msg: |_| Msg::SelectWithoutAdvance,
+    repeats: false,
+    hint: hint("space", Label::Toggle, When::Multi),
+};
+
+const PICK_NUMBER: Binding = Binding {
+    keys: &[Key::Digit],
+    msg: |c| Msg::PickNumber(c.to_digit(10).unwrap_or(0) as u8),
+    repeats: false,
+    hint: hint("1-9", Label::Pick, When::Always),
+};
+
+const TOGGLE_PREVIEW: Binding = Binding {
+    keys: &[ch('p')],
+    msg: |_| Msg::TogglePreview,
+    repeats: false,
+    hint: hint("p", Label::Preview, When::NarrowPreview),
+};
+
+const SCROLL_PREVIEW_UP: Binding = Binding {
+    keys: &[shift(KeyCode::Up)],
+    msg: |_| Msg::ScrollPreview(-1),
+    repeats: true,
+    hint: hint("⇧↑↓", Label::ScrollPreview, When::PreviewScrolls),
+};
+
+const SCROLL_PREVIEW_DOWN: Binding = Binding {
+    keys: &[shift(KeyCode::Down)],
+    msg: |_| Msg::ScrollPreview(1),
+    repeats: true,
+    hint: None,
+};
+
+const PAGE_PREVIEW_UP: Binding = Binding {
+    keys: &[ch('['), key(KeyCode::PageUp)],
+    msg: |_| Msg::PagePreview(-1),
+    repeats: true,
+    hint: None,
+};
+
+const PAGE_PREVIEW_DOWN: Binding = Binding {
+    keys: &[ch(']'), key(KeyCode::PageDown)],
+    msg: |_| Msg::PagePreview(1),
+    repeats: true,
+    hint: None,
+};
+
+const SCROLL_CONTEXT_UP: Binding = Binding {
+    keys: &[alt(KeyCode::Up)],
+    msg: |_| Msg::ScrollContext(-1),
+    repeats: true,
+    hint: hint("alt+↑↓", Label::ScrollContext, When::ContextScrolls),
+};
+
+const SCROLL_CONTEXT_DOWN: Binding = Binding {
+    keys: &[alt(KeyCode::Down)],
+    msg: |_| Msg::ScrollContext(1),
+    repeats: true,
+    hint: None,
+};
+
+const QUESTION_NOTE: Binding = Binding {
+    keys: &[ch('N')],
+    msg: |_| Msg::OpenQuestionNote,
+    repeats: false,
+    hint: hint("N", Label::QuestionNote, When::Always),
+};
+
+const CLEAR: Binding = Binding {
+    keys: &[ch('x'), key(KeyCode::Delete)],
+    msg: |_| Msg::Clear,
+    repeats: false,
+    hint: hint("x", Label::Clear, When::Always),
+};
+
 static LIST: &[Binding] = &[
     MOVE_UP,
     MOVE_DOWN,
     MOVE_FIRST,
     MOVE_LAST,
-    Binding {
-        keys: &[key(KeyCode::Enter)],
-        msg: |_| Msg::Activate,
-        repeats: false,
-        hint: hint("enter", Label::Select, When::SingleChoice),
-    },
-    // Enter's hint on a multi question ("next"); the binding above handles the key.
-    Binding {
-        keys: &[],
-        msg: |_| Msg::Activate,
-        repeats: false,
-        hint: hint("enter", Label::Next, When::Multi),
-    },
-    Binding {
-        keys: &[key(KeyCode::Char(' '))],
-        msg: |_| Msg::SelectWithoutAdvance,
-        repeats: false,
-        hint: hint("space", Label::Toggle, When::Multi),
-    },
-    Binding {
-        keys: &[Key::Digit],
-        msg: |c| Msg::PickNumber(c.to_digit(10).unwrap_or(0) as u8),
-        repeats: false,
-        hint: hint("1-9", Label::Pick, When::Always),
-    },
+    ACTIVATE,
+    ACTIVATE_MULTI_HINT,
+    TOGGLE,
+    PICK_NUMBER,
     NEXT_TAB,
     PREV_TAB,
     CANCEL,
-    Binding {
-        keys: &[ch('p')],
-        msg: |_| Msg::TogglePreview,
-        repeats: false,
-        hint: hint("p", Label::Preview, When::NarrowPreview),
-    },
-    Binding {
-        keys: &[shift(KeyCode::Up)],
-        msg: |_| Msg::ScrollPreview(-1),
-        repeats: true,
-        hint: hint("⇧↑↓", Label::ScrollPreview, When::PreviewScrolls),
-    },
-    Binding {
-        keys: &[shift(KeyCode::Down)],
-        msg: |_| Msg::ScrollPreview(1),
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[ch('['), key(KeyCode::PageUp)],
-        msg: |_| Msg::PagePreview(-1),
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[ch(']'), key(KeyCode::PageDown)],
-        msg: |_| Msg::PagePreview(1),
-        repeats: true,
-        hint: None,
-    },
-    Binding {
-        keys: &[alt(KeyCode::Up)],
-        msg: |_| Msg::ScrollContext(-1),
-        repeats: true,
-        hint: hint("alt+↑↓", Label::ScrollContext, When::ContextScrolls),
-    },
-    Binding {
-        keys: &[alt(KeyCode::Down)],
-        msg: |_| Msg::ScrollContext(1),
-        repeats: true,
-        hint: None,
-    },
+    TOGGLE_PREVIEW,
+    SCROLL_PREVIEW_UP,
+    SCROLL_PREVIEW_DOWN,
+    PAGE_PREVIEW_UP,
+    PAGE_PREVIEW_DOWN,
+    SCROLL_CONTEXT_UP,
+    SCROLL_CONTEXT_DOWN,
     Binding {
         keys: &[ch('n')],
         msg: |_| Msg::OpenOptionNote,
         repeats: false,
         hint: hint("n", Label::OptionNote, When::OnOption),
     },
+    QUESTION_NOTE,
+    CLEAR,
     Binding {
-        keys: &[ch('N')],
-        msg: |_| Msg::OpenQuestionNote,
+        keys: &[ch('/')],
+        msg: |_| Msg::OpenFilter,
         repeats: false,
-        hint: hint("N", Label::QuestionNote, When::Always),
+        hint: hint("/", Label::Filter, When::Always),
+    },
+    COLLAPSE,
+];
+
+// A confirm question: `y`/`n` answer (so `n` is not the option note here; notes on a yes/no
+// question are the question note, `N`). Its two options need no filter.
+static YES_NO: &[Binding] = &[
+    MOVE_UP,
+    MOVE_DOWN,
+    MOVE_FIRST,
+    MOVE_LAST,
+    ACTIVATE,
+    Binding {
+        keys: &[ch('y'), ch('Y')],
+        msg: |_| Msg::AnswerYesNo(true),
+        repeats: false,
+        hint: hint("y/n", Label::Answer, When::Always),
     },
     Binding {
-        keys: &[ch('x'), key(KeyCode::Delete)],
-        msg: |_| Msg::Clear,
+        keys: &[ch('n')],
+        msg: |_| Msg::AnswerYesNo(false),
         repeats: false,
-        hint: hint("x", Label::Clear, When::Always),
+        hint: None,
+    },
+    PICK_NUMBER,
+    NEXT_TAB,
+    PREV_TAB,
+    CANCEL,
+    TOGGLE_PREVIEW,
+    SCROLL_PREVIEW_UP,
+    SCROLL_PREVIEW_DOWN,
+    PAGE_PREVIEW_UP,
+    PAGE_PREVIEW_DOWN,
+    SCROLL_CONTEXT_UP,
+    SCROLL_CONTEXT_DOWN,
+    QUESTION_NOTE,
+    CLEAR,
+    COLLAPSE,
+];
+
+// While filtering, printable keys (Space included) are the query's (see [`msg_for`]); these
+// are the rest. Enter acts on the focused match; Esc clears and closes, never cancels.
+static FILTER: &[Binding] = &[
+    Binding {
+        keys: &[],
+        msg: |_| Msg::Filter(FilterMsg::Down),
+        repeats: true,
+        hint: hint("↑↓", Label::Move, When::Always),
+    },
+    Binding {
+        keys: &[key(KeyCode::Enter)],
+        msg: |_| Msg::AcceptFilter,
+        repeats: false,
+        hint: hint("enter", Label::Select, When::SingleChoice),
+    },
+    Binding {
+        keys: &[],
+        msg: |_| Msg::AcceptFilter,
+        repeats: false,
+        hint: hint("enter", Label::Toggle, When::Multi),
+    },
+    Binding {
+        keys: &[key(KeyCode::Esc)],
+        msg: |_| Msg::CloseFilter,
+        repeats: false,
+        hint: hint("esc", Label::ClearFilter, When::Always),
     },
     COLLAPSE,
 ];
@@ -352,6 +455,8 @@ static COLLAPSED: &[Binding] = &[Binding {
 fn table(mode: Mode) -> &'static [Binding] {
     match mode {
         Mode::List => LIST,
+        Mode::YesNo => YES_NO,
+        Mode::Filter => FILTER,
         Mode::Review => REVIEW,
         Mode::Editor => EDITOR,
         Mode::TextAnswer => TEXT_ANSWER,
@@ -369,7 +474,8 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
 
 /// The message an input event means in `mode`. Releases never act; repeats act only for
 /// bindings that move, scroll or type. In an editor, what the mode does not bind goes to the
-/// text area's standard keys (editing, undo, yank; typing and pasting).
+/// text area's standard keys (editing, undo, yank; typing and pasting); while filtering, to
+/// the filter's (typing, Backspace, ↑/↓).
 pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
     let ours = match event {
         Event::Key(k) if k.kind != KeyEventKind::Release => {
@@ -391,6 +497,7 @@ pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
         Mode::Editor | Mode::TextAnswer if ours.is_none() => {
             TextAreaKeys::standard().msg_for(event).map(Msg::Edit)
         }
+        Mode::Filter if ours.is_none() => FilterState::msg_for(event).map(Msg::Filter),
         _ => ours,
     }
 }

@@ -8,6 +8,7 @@ use question::{
     Answer, AnswerState, Draft, Label, Question, Questionnaire, ResultOptions, ToolResult,
 };
 use tea::components::ListState;
+use tea::components::filter::FilterState;
 use tea::components::textarea::TextArea;
 use tea::text::sanitize_line;
 use tea::{Line, Size, Slot, Style};
@@ -36,6 +37,17 @@ impl Target {
     }
 }
 
+/// The open filter of an option list (docs/behaviour.md#filter): the query, the matches and
+/// the cursor among them, and the first shown match.
+#[derive(Debug, Clone)]
+pub(crate) struct ListFilter {
+    /// The question whose options it filters.
+    pub q: usize,
+    pub state: FilterState,
+    /// The first shown match (whole-match windowing, as the list's offset).
+    pub offset: usize,
+}
+
 /// The questionnaire program.
 pub struct App {
     pub(crate) state: AnswerState,
@@ -53,6 +65,8 @@ pub struct App {
     pub(crate) editor: Option<Target>,
     /// Unsaved drafts, kept when the editor closes with Esc or Tab.
     pub(crate) drafts: HashMap<Target, TextArea>,
+    /// The filter line of the shown option list, while open.
+    pub(crate) filter: Option<ListFilter>,
     pub(crate) previews_expanded: bool,
     pub(crate) collapsed: bool,
     /// Submit was pressed with unanswered questions; the next Submit sends.
@@ -78,6 +92,7 @@ impl App {
             preview_scroll: 0,
             editor: None,
             drafts: HashMap::new(),
+            filter: None,
             previews_expanded: false,
             collapsed: false,
             review_warning: false,
@@ -160,6 +175,8 @@ impl App {
             None => Mode::Review,
             Some((_, q)) if !Traits::of(q.kind).has_options() => Mode::TextAnswer,
             Some(_) if self.editor.is_some() => Mode::Editor,
+            Some((q, _)) if self.filter_of(q).is_some() => Mode::Filter,
+            Some((_, q)) if Traits::of(q.kind).yes_no => Mode::YesNo,
             Some(_) => Mode::List,
         }
     }
@@ -191,6 +208,11 @@ impl App {
 
     pub(crate) fn layout_of(&self, q: usize) -> &QuestionLayout {
         &self.measured.questions[q]
+    }
+
+    /// The open filter of question `q`.
+    pub(crate) fn filter_of(&self, q: usize) -> Option<&ListFilter> {
+        self.filter.as_ref().filter(|f| f.q == q)
     }
 
     /// The focused row of question `q`.

@@ -4,6 +4,7 @@
 
 use question::ToolResult;
 use tea::Size;
+use tea::components::filter::FilterMsg;
 use tea::components::textarea::TextAreaMsg;
 
 /// What only the questionnaire's host can do.
@@ -55,6 +56,16 @@ pub enum Msg {
     Activate,
     /// Space: select without advancing (multi: toggle).
     SelectWithoutAdvance,
+    /// `y`/`n` on a yes/no question: answer Yes (`true`) or No and move on.
+    AnswerYesNo(bool),
+    /// `/`: open the filter line above a single or multi list.
+    OpenFilter,
+    /// A change of the open filter (typing, Backspace, moving among the matches).
+    Filter(FilterMsg),
+    /// Enter while filtering: pick (single) or toggle (multi) the focused match, and close.
+    AcceptFilter,
+    /// Esc while filtering: clear and close the filter (it never cancels).
+    CloseFilter,
     OpenOptionNote,
     OpenQuestionNote,
     /// Clear picks and free text, keep notes.

@@ -3,13 +3,14 @@
 //! plans the rows and clamps scroll positions to the plan. Nothing here draws.
 
 use question::{AnswerState, StateError};
+use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::input::Event;
 use tea::{Cmd, Program, Size};
 
 use crate::keymap;
-use crate::layout::{self, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
-use crate::model::{App, Target};
+use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
+use crate::model::{App, ListFilter, Target};
 use crate::msg::{Host, Msg, Outcome};
 
 type Effect = Cmd<Msg, Outcome, Host>;
@@ -61,6 +62,15 @@ impl App {
             Msg::PickNumber(n) => self.pick_number(n),
             Msg::Activate => self.activate_row(true),
             Msg::SelectWithoutAdvance => self.activate_row(false),
+            Msg::AnswerYesNo(yes) => self.answer_yes_no(yes),
+            Msg::OpenFilter => self.open_filter(),
+            Msg::Filter(msg) => self.filter(msg),
+            Msg::AcceptFilter => self.accept_filter(),
+            Msg::CloseFilter => {
+                // The cursor stays on the match it was on.
+                self.filter = None;
+                Cmd::None
+            }
             Msg::OpenOptionNote => match self.question() {
                 Some((q, question))
                     if self.traits(q).takes_notes() && self.cursor(q) < question.options.len() =>
@@ -160,9 +170,10 @@ impl App {
         let plan = self.plan();
         self.context_scroll = plan.context_scroll;
         self.preview_scroll = plan.preview_scroll;
-        match self.question() {
-            Some((q, _)) => self.lists[q].offset = plan.list.start,
-            None => self.review.offset = plan.review.start,
+        match (self.question().map(|(q, _)| q), self.filter.as_mut()) {
+            (Some(q), Some(filter)) if filter.q == q => filter.offset = plan.list.start,
+            (Some(q), _) => self.lists[q].offset = plan.list.start,
+            (None, _) => self.review.offset = plan.review.start,
         }
         self.plan = plan;
     }
@@ -188,6 +199,11 @@ impl App {
                     preview_len: &preview_len,
                     context_scroll: self.context_scroll,
                     preview_scroll: self.preview_scroll,
+                    filter: self.filter_of(q).map(|f| FilterInput {
+                        shown: f.state.matches().iter().map(|m| m.item).collect(),
+                        cursor: f.state.cursor(),
+                        offset: f.offset,
+                    }),
                 })
             }
             None => TabInput::Review(ReviewInput {
@@ -223,6 +239,7 @@ impl App {
     fn enter_tab(&mut self, tab: usize) {
         self.tab = tab;
         self.editor = None;
+        self.filter = None;
         self.context_scroll = 0;
         self.preview_scroll = 0;
         self.review_warning = false;
@@ -340,6 +357,83 @@ impl App {
             return self.advance();
         }
         self.pick(q, cursor, advance)
+    }
+
+    /// `y`/`n` on a yes/no question: the Yes or No option, picked as Enter would.
+    fn answer_yes_no(&mut self, yes: bool) -> Effect {
+        let Some((q, question)) = self.question() else {
+            return Cmd::None;
+        };
+        let value = if yes { "yes" } else { "no" };
+        let Some(o) = question.options.iter().position(|o| o.value == value) else {
+            return Cmd::Bell;
+        };
+        self.move_cursor(|_, _| o);
+        self.pick(q, o, true)
+    }
+
+    /// `/` on a single or multi list: the filter opens over the options (not "Type
+    /// something."), its cursor on the focused option.
+    fn open_filter(&mut self) -> Effect {
+        let Some((q, question)) = self.question() else {
+            return Cmd::None;
+        };
+        let traits = self.traits(q);
+        if !traits.has_options() || traits.yes_no || question.options.is_empty() {
+            return Cmd::Bell;
+        }
+        let mut state = FilterState::new(
+            question
+                .options
+                .iter()
+                .map(|o| (o.label.as_str(), o.description.as_deref().unwrap_or(""))),
+        );
+        state.focus_item(self.cursor(q));
+        self.editor = None;
+        self.filter = Some(ListFilter {
+            q,
+            state,
+            offset: 0,
+        });
+        self.follow_filter(q);
+        Cmd::None
+    }
+
+    fn filter(&mut self, msg: FilterMsg) -> Effect {
+        let Some((q, _)) = self.question() else {
+            return Cmd::None;
+        };
+        let Some(filter) = self.filter.as_mut().filter(|f| f.q == q) else {
+            return Cmd::None;
+        };
+        match filter.state.update(msg) {
+            Filtered::Close => self.filter = None,
+            Filtered::Changed => self.follow_filter(q),
+            Filtered::Unchanged => {}
+        }
+        Cmd::None
+    }
+
+    /// The list's cursor follows the filter's, so the preview, and the list once the filter
+    /// closes, show the focused match; with no matches it stays where it was.
+    fn follow_filter(&mut self, q: usize) {
+        if let Some(item) = self.filter_of(q).and_then(|f| f.state.current()) {
+            self.move_cursor(|_, _| item);
+        }
+    }
+
+    /// Enter while filtering: a single question picks the focused match and moves on; a
+    /// multi question toggles it and stays, the cursor on it. Nothing matching, it rings.
+    fn accept_filter(&mut self) -> Effect {
+        let Some((q, _)) = self.question() else {
+            return Cmd::None;
+        };
+        let Some(item) = self.filter_of(q).and_then(|f| f.state.current()) else {
+            return Cmd::Bell;
+        };
+        self.filter = None;
+        self.move_cursor(|_, _| item);
+        self.pick(q, item, true)
     }
 
     fn activate_review(&mut self) -> Effect {

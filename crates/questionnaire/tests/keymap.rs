@@ -9,6 +9,7 @@ use questionnaire::keymap::{HintContext, footer, msg_for};
 use questionnaire::{Mode, Msg};
 use serde_json::json;
 use tea::Program;
+use tea::components::filter::FilterMsg;
 use tea::components::textarea::TextAreaMsg;
 use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, decode};
 
@@ -75,6 +76,8 @@ fn ctrl_bracket_collapses_from_raw_bytes_and_in_every_mode() {
     let events = decode("\x1d");
     for mode in [
         Mode::List,
+        Mode::YesNo,
+        Mode::Filter,
         Mode::Review,
         Mode::Editor,
         Mode::TextAnswer,
@@ -235,10 +238,90 @@ fn only_ctrl_bracket_is_ours_while_collapsed() {
 }
 
 #[test]
+fn j_and_k_move_in_lists_and_the_review_but_type_in_editors_and_the_filter() {
+    for mode in [Mode::List, Mode::YesNo, Mode::Review] {
+        assert_eq!(
+            msg_for(mode, &press(KeyCode::Char('j'))),
+            Some(Msg::MoveDown)
+        );
+        assert_eq!(msg_for(mode, &press(KeyCode::Char('k'))), Some(Msg::MoveUp));
+    }
+    for mode in [Mode::Editor, Mode::TextAnswer] {
+        assert!(matches!(
+            msg_for(mode, &press(KeyCode::Char('j'))),
+            Some(Msg::Edit(_))
+        ));
+    }
+    assert_eq!(
+        msg_for(Mode::Filter, &press(KeyCode::Char('j'))),
+        Some(Msg::Filter(FilterMsg::Insert("j".into())))
+    );
+}
+
+#[test]
+fn y_and_n_answer_only_a_yes_no_question() {
+    assert_eq!(
+        msg_for(Mode::YesNo, &press(KeyCode::Char('y'))),
+        Some(Msg::AnswerYesNo(true))
+    );
+    assert_eq!(
+        msg_for(Mode::YesNo, &press(KeyCode::Char('n'))),
+        Some(Msg::AnswerYesNo(false))
+    );
+    assert_eq!(
+        msg_for(Mode::YesNo, &press(KeyCode::Char('N'))),
+        Some(Msg::OpenQuestionNote)
+    );
+    assert_eq!(
+        msg_for(Mode::List, &press(KeyCode::Char('n'))),
+        Some(Msg::OpenOptionNote)
+    );
+    assert_eq!(msg_for(Mode::List, &press(KeyCode::Char('y'))), None);
+    // No filter on two options.
+    assert_eq!(msg_for(Mode::YesNo, &press(KeyCode::Char('/'))), None);
+}
+
+#[test]
+fn while_filtering_keys_go_to_the_filter_and_esc_never_cancels() {
+    assert_eq!(
+        msg_for(Mode::List, &press(KeyCode::Char('/'))),
+        Some(Msg::OpenFilter)
+    );
+    for (event, msg) in [
+        (
+            press(KeyCode::Char(' ')),
+            Msg::Filter(FilterMsg::Insert(" ".into())),
+        ),
+        (
+            press(KeyCode::Char('x')),
+            Msg::Filter(FilterMsg::Insert("x".into())),
+        ),
+        (
+            press(KeyCode::Char('1')),
+            Msg::Filter(FilterMsg::Insert("1".into())),
+        ),
+        (press(KeyCode::Up), Msg::Filter(FilterMsg::Up)),
+        (press(KeyCode::Down), Msg::Filter(FilterMsg::Down)),
+        (press(KeyCode::Backspace), Msg::Filter(FilterMsg::Backspace)),
+        (press(KeyCode::Enter), Msg::AcceptFilter),
+        (press(KeyCode::Esc), Msg::CloseFilter),
+        (
+            Event::Paste("go".into()),
+            Msg::Filter(FilterMsg::Insert("go".into())),
+        ),
+    ] {
+        assert_eq!(msg_for(Mode::Filter, &event), Some(msg), "{event:?}");
+    }
+    assert_eq!(msg_for(Mode::Filter, &press(KeyCode::Tab)), None);
+}
+
+#[test]
 fn the_app_picks_the_mode() {
     let mut a = app(plan(), 80, 24);
     assert_eq!(a.mode(), Mode::List);
-    common::press(&mut a, "n");
+    common::press(&mut a, "/");
+    assert_eq!(a.mode(), Mode::Filter);
+    common::press(&mut a, "esc n");
     assert_eq!(a.mode(), Mode::Editor);
     common::press(&mut a, "esc tab tab");
     assert_eq!(a.mode(), Mode::TextAnswer);
@@ -263,7 +346,23 @@ fn the_footer_lists_the_hints_of_the_mode() {
     };
     assert_eq!(
         footer_text(Mode::List, single, &english, 200),
-        "↑↓ move · enter select · 1-9 pick · tab switch tab · esc Cancel · n option note · N question note · x clear · ctrl+] collapse"
+        "↑↓ move · enter select · 1-9 pick · tab switch tab · esc Cancel · n option note · N question note · x clear · / filter · ctrl+] collapse"
+    );
+    assert_eq!(
+        footer_text(Mode::YesNo, single, &english, 200),
+        "↑↓ move · enter select · y/n answer · 1-9 pick · tab switch tab · esc Cancel · N question note · x clear · ctrl+] collapse"
+    );
+    assert_eq!(
+        footer_text(Mode::Filter, single, &english, 200),
+        "↑↓ move · enter select · esc clear filter · ctrl+] collapse"
+    );
+    let multi_filter = HintContext {
+        multi: true,
+        ..single
+    };
+    assert_eq!(
+        footer_text(Mode::Filter, multi_filter, &english, 200),
+        "↑↓ move · enter toggle · esc clear filter · ctrl+] collapse"
     );
     let multi = HintContext {
         multi: true,

@@ -24,6 +24,10 @@ pub struct Plan {
     pub context_divider: usize,
     pub context_scroll: usize,
     pub prompt: usize,
+    /// The filter line above the list, while filtering.
+    pub filter: usize,
+    /// The items shown: the options (and "Type something."), or while filtering, positions
+    /// among the matches.
     pub list: Window,
     pub editor: usize,
     /// Narrow: rows below the list (the "▸ Preview" row, or header and body when expanded).
@@ -86,6 +90,18 @@ pub struct QuestionInput<'a> {
     pub preview_len: &'a dyn Fn() -> usize,
     pub context_scroll: usize,
     pub preview_scroll: usize,
+    /// The open filter: the list shows its matches instead of every item.
+    pub filter: Option<FilterInput>,
+}
+
+/// An open filter as far as rows depend on it.
+pub struct FilterInput {
+    /// The matching items, best first.
+    pub shown: Vec<usize>,
+    /// The focused match (a position in `shown`).
+    pub cursor: usize,
+    /// The first shown match.
+    pub offset: usize,
 }
 
 /// The Review tab's state as far as rows depend on it.
@@ -124,17 +140,36 @@ fn plan_question(
     let m = q.layout;
     let geometry = &measured.geometry;
     let editor = q.draft_rows;
-    let heights: Vec<usize> = m.items.iter().map(ItemRows::height).collect();
-    let cursor = q.list.selected;
+    // While filtering, the list is the matches, best first.
+    let (heights, cursor, offset, focused) = match &q.filter {
+        Some(f) => (
+            f.shown.iter().map(|&i| m.items[i].height()).collect(),
+            f.cursor,
+            f.offset,
+            f.shown.get(f.cursor).copied(),
+        ),
+        None => (
+            m.items.iter().map(ItemRows::height).collect::<Vec<usize>>(),
+            q.list.selected,
+            q.list.offset,
+            Some(q.list.selected),
+        ),
+    };
     // 1. The focused option's label: all of it while it takes at most half the panel
     // (and at least its first two rows); the rest of a very long one comes with the list.
-    let selected = match m.items.get(cursor) {
+    let selected = match focused.and_then(|i| m.items.get(i)) {
         Some(item) => {
             let cap = (budget.left / 2).max(SELECTED_LABEL_ROWS);
             budget.take(item.label.len().min(cap))
         }
+        // Nothing matches: the row that says so is the focused one.
+        None if q.filter.is_some() => budget.take(1),
         None => 0,
     };
+    // Then the filter line: what is typed stays in sight.
+    if q.filter.is_some() {
+        plan.filter = budget.take(1);
+    }
     // 2. The editor's borders and cursor row.
     let editor_min = if editor.is_some() { budget.take(3) } else { 0 };
     // Then the frame's own rows, the prompt and a little context.
@@ -145,7 +180,7 @@ fn plan_question(
     plan.context = budget.take(context_rows.min(CONTEXT_KEPT_ROWS));
     let narrow = !geometry.wide;
     let expanded = narrow && q.previews_expanded && editor.is_none() && q.previewable;
-    let doc_len = if expanded || (geometry.wide && !heights.is_empty()) {
+    let doc_len = if expanded || (geometry.wide && !m.items.is_empty()) {
         (q.preview_len)()
     } else {
         0
@@ -156,8 +191,10 @@ fn plan_question(
     // The rest of the list, windowed by whole items.
     if !heights.is_empty() {
         let list_budget = selected + budget.left;
-        plan.list = window(&heights, cursor, q.list.offset, list_budget);
+        plan.list = window(&heights, cursor, offset, list_budget);
         budget.take(plan.list.rows.saturating_sub(selected));
+    } else if q.filter.is_some() {
+        plan.list.rows = selected;
     }
     if narrow && !q.previews_expanded && editor.is_none() && q.previewable {
         plan.preview = budget.take(1);
@@ -189,8 +226,8 @@ fn plan_question(
     plan.context_scroll = q.context_scroll.min(context_max);
     plan.preview_body = if expanded {
         plan.preview.saturating_sub(1)
-    } else if geometry.wide && !heights.is_empty() {
-        (plan.list.rows + plan.editor + plan.filler).saturating_sub(1)
+    } else if geometry.wide && !m.items.is_empty() {
+        (plan.filter + plan.list.rows + plan.editor + plan.filler).saturating_sub(1)
     } else {
         0
     };

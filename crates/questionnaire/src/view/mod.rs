@@ -8,7 +8,8 @@
 //! │  ├─ context (scrolling, counter below)       tea::components::Viewport
 //! │  ├─ prompt                                   view::context::Prompt
 //! │  └─ body: Split (wide) of
-//! │     ├─ Stack: option list                    view::options::OptionList (on tea's List)
+//! │     ├─ Stack: filter line (while filtering)  tea::components::FilterLine
+//! │     │         option list                    view::options::OptionList (on tea's List)
 //! │     │         editor                         view::editor::Editor (tea's TextArea)
 //! │     │         preview below (narrow)         view::preview::PreviewBelow
 //! │     └─ preview beside (wide)                 view::preview::PreviewPane
@@ -30,7 +31,7 @@ mod review;
 
 use question::Label;
 use tea::components::{
-    Block, Frame, FrameRow, Lines, Split, Stack, StackItem, Tab, Tabs, Viewport,
+    Block, FilterLine, Frame, FrameRow, Lines, Split, Stack, StackItem, Tab, Tabs, Viewport,
 };
 use tea::text::truncate;
 use tea::{Line, Slot, Span, Style};
@@ -205,7 +206,17 @@ impl App {
         let editor = self.open_editor().map(|target| self.editor_props(target));
         let below = (!wide && plan.preview > 0).then(|| self.preview_below(q, plan));
         let filler = Lines(Vec::new());
-        let mut items = vec![StackItem::new(&list, plan.list.rows, plan.list.rows)];
+        let no_matches = self.label(Label::NoMatches);
+        let filter_line = self.filter_of(q).map(|f| {
+            FilterLine::new(f.state.query())
+                .count(f.state.matches().len(), f.state.len())
+                .no_matches(&no_matches)
+        });
+        let mut items = Vec::new();
+        if let Some(line) = &filter_line {
+            items.push(StackItem::new(line, plan.filter, plan.filter));
+        }
+        items.push(StackItem::new(&list, plan.list.rows, plan.list.rows));
         if let Some(editor) = &editor {
             items.push(StackItem::new(editor, plan.editor, plan.editor));
         }

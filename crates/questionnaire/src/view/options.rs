@@ -2,13 +2,16 @@
 //! wrapped label (✎ when noted) and description under a hanging indent; "Type something."
 //! last, showing the saved free text (docs/behaviour.md#options-and-free-text). The window of
 //! whole items is the plan's; tea's list draws it ([`list::lines_of`]: the rows built for the
-//! window are moved, not copied).
+//! window are moved, not copied). While filtering, the list is the matches, best first, with
+//! the matched characters highlighted (docs/behaviour.md#filter).
 
 use question::{Answer, Question};
+use tea::components::filter::{FilterMatch, FilterState};
 use tea::components::list::{self, Window};
 use tea::components::{Block, ListState};
-use tea::text::{truncate, truncate_line};
+use tea::text::{sanitize_line, truncate, truncate_line};
 use tea::{Line, Slot, Span, Style};
+use unicode_segmentation::UnicodeSegmentation;
 
 use crate::clip::line_head;
 use crate::layout::{Plan, QuestionLayout};
@@ -20,8 +23,12 @@ pub(crate) struct OptionList<'a> {
     pub layout: &'a QuestionLayout,
     pub answer: Option<&'a Answer>,
     pub cursor: usize,
-    /// The items shown, from the plan.
+    /// The items shown, from the plan (positions among the matches while filtering).
     pub window: Window,
+    /// The open filter: the list shows its matches.
+    pub filter: Option<&'a FilterState>,
+    /// Shown when nothing matches.
+    pub no_matches: String,
 }
 
 impl App {
@@ -32,13 +39,15 @@ impl App {
             answer: self.answer(q),
             cursor: self.cursor(q),
             window: plan.list,
+            filter: self.filter_of(q).map(|f| &f.state),
+            no_matches: self.label(question::Label::NoMatches),
         }
     }
 }
 
 impl OptionList<'_> {
     /// The rows of item `i` at `column` columns.
-    fn item(&self, i: usize, column: usize) -> Vec<Line> {
+    fn item(&self, i: usize, column: usize, hit: Option<&FilterMatch>) -> Vec<Line> {
         let question = self.question;
         let item = &self.layout.items[i];
         let marks = self.layout.marks;
@@ -106,7 +115,18 @@ impl OptionList<'_> {
         };
         let hang = " ".repeat(marks.hang());
         let mut rows = Vec::with_capacity(item.height());
-        first.push(Span::styled(item.label[0].clone(), label_style.clone()));
+        let hit_style = Style::fg(Slot::Warning).bold().underline();
+        let label_rows = highlight_rows(
+            &item.label,
+            &option.label,
+            hit.and_then(FilterMatch::label_positions),
+            &label_style,
+            &hit_style,
+        );
+        let mut label_rows = label_rows.into_iter();
+        for span in label_rows.next().unwrap_or_default() {
+            first.push(span);
+        }
         let noted = self
             .answer
             .is_some_and(|a| a.option_note(&option.value).is_some());
@@ -114,17 +134,22 @@ impl OptionList<'_> {
             first.push(Span::styled(" ✎", Style::fg(Slot::Accent)));
         }
         rows.push(first);
-        for row in &item.label[1..] {
-            rows.push(Line::new(vec![
-                Span::plain(hang.clone()),
-                Span::styled(row.clone(), label_style.clone()),
-            ]));
+        for spans in label_rows {
+            let mut row = vec![Span::plain(hang.clone())];
+            row.extend(spans);
+            rows.push(Line::new(row));
         }
-        for row in &item.description {
-            rows.push(Line::new(vec![
-                Span::plain(hang.clone()),
-                Span::styled(row.clone(), Style::fg(Slot::Muted)),
-            ]));
+        let description = highlight_rows(
+            &item.description,
+            option.description.as_deref().unwrap_or_default(),
+            hit.and_then(FilterMatch::description_positions),
+            &Style::fg(Slot::Muted),
+            &hit_style,
+        );
+        for spans in description {
+            let mut row = vec![Span::plain(hang.clone())];
+            row.extend(spans);
+            rows.push(Line::new(row));
         }
         rows
     }
@@ -134,7 +159,25 @@ impl Block for OptionList<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let Window { start, end, rows } = self.window;
         let rows = rows.min(height);
-        let mut items: Vec<Vec<Line>> = (start..end).map(|i| self.item(i, width)).collect();
+        let (mut items, cursor): (Vec<Vec<Line>>, usize) = match self.filter {
+            Some(filter) if filter.matches().is_empty() => {
+                let text = truncate(&sanitize_line(&self.no_matches), width);
+                let row = Line::styled(format!("  {text}"), Style::fg(Slot::Muted).italic());
+                return list::lines_of(vec![vec![row]], ListState::default(), width, rows);
+            }
+            Some(filter) => {
+                let matches = &filter.matches()[start..end];
+                let items = matches
+                    .iter()
+                    .map(|m| self.item(m.item, width, Some(m)))
+                    .collect();
+                (items, filter.cursor())
+            }
+            None => (
+                (start..end).map(|i| self.item(i, width, None)).collect(),
+                self.cursor,
+            ),
+        };
         // A focused item taller than the window is cut, and says so.
         if let [only] = items.as_mut_slice()
             && only.len() > rows
@@ -156,9 +199,48 @@ impl Block for OptionList<'_> {
             }
         }
         let state = ListState {
-            selected: self.cursor.saturating_sub(start),
+            selected: cursor.saturating_sub(start),
             offset: 0,
         };
         list::lines_of(items, state, width, rows)
     }
+}
+
+/// Wrapped `rows` of `source` as spans in `base`, the grapheme clusters at `positions` (indices
+/// into the one-row `source`, as the filter gives them) in `hit`. Wrapping drops the spaces at
+/// breaks, so each row's clusters are found in the source in order, skipping those.
+fn highlight_rows(
+    rows: &[String],
+    source: &str,
+    positions: Option<&[u32]>,
+    base: &Style,
+    hit: &Style,
+) -> Vec<Vec<Span>> {
+    let Some(positions) = positions.filter(|p| !p.is_empty()) else {
+        return rows
+            .iter()
+            .map(|row| vec![Span::styled(row.clone(), base.clone())])
+            .collect();
+    };
+    let source = sanitize_line(source);
+    let source: Vec<&str> = source.graphemes(true).collect();
+    let mut next = 0;
+    rows.iter()
+        .map(|row| {
+            let mut marked = Vec::new();
+            for (index, grapheme) in row.graphemes(true).enumerate() {
+                let mut at = next;
+                while at < source.len() && source[at] != grapheme && source[at].trim().is_empty() {
+                    at += 1;
+                }
+                if source.get(at) == Some(&grapheme) {
+                    next = at + 1;
+                    if positions.binary_search(&(at as u32)).is_ok() {
+                        marked.push(index as u32);
+                    }
+                }
+            }
+            tea::components::filter::highlight(row, &marked, base, hit)
+        })
+        .collect()
 }
