@@ -488,3 +488,34 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn filtering_keeps_the_panel_height_at_every_size() {
+    for (w, h) in [(120, 40), (80, 24), (40, 12), (20, 6), (12, 4), (1, 1)] {
+        let mut a = app(long_list(), w, h);
+        let height = a.height();
+        for script in [
+            "/",
+            "text:1",
+            "text:zzz",
+            "backspace backspace backspace",
+            "down",
+        ] {
+            press(&mut a, script);
+            assert_eq!(a.height(), height, "{w}x{h} after {script:?}");
+            assert_fits(&a);
+        }
+    }
+}
+
+#[test]
+fn the_filter_line_and_the_focused_match_survive_tiny_panels() {
+    let mut a = app(long_list(), 40, 7);
+    press(&mut a, "/ text:2");
+    let screen = show(&a);
+    assert!(screen.contains("/ 2"), "{screen}");
+    assert!(screen.contains("›"), "{screen}");
+    press(&mut a, "text:qqq");
+    let screen = show(&a);
+    assert!(screen.contains("no matches"), "{screen}");
+}
