@@ -244,3 +244,40 @@ fn highlight_rows(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn marked(rows: &[&str], source: &str, positions: &[u32]) -> Vec<String> {
+        let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+        let hit = Style::default().bold();
+        highlight_rows(&rows, source, Some(positions), &Style::default(), &hit)
+            .into_iter()
+            .map(|spans| {
+                spans
+                    .iter()
+                    .map(|s| {
+                        if s.style.bold {
+                            format!("[{}]", s.text)
+                        } else {
+                            s.text.to_string()
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn highlights_follow_the_source_across_wrapped_rows() {
+        // "Fuzz tests" wrapped after "Fuzz": the space at the break is not in the rows.
+        assert_eq!(
+            marked(&["Fuzz", "tests"], "Fuzz tests", &[0, 5, 9]),
+            ["[F]uzz", "[t]est[s]"]
+        );
+        assert_eq!(marked(&["Java"], "Java", &[]), ["Java"]);
+        // Positions past the end mark nothing.
+        assert_eq!(marked(&["Go"], "Go", &[7]), ["Go"]);
+    }
+}
