@@ -215,6 +215,12 @@ impl App {
         self.filter.as_ref().filter(|f| f.q == q)
     }
 
+    /// Question `q` is filtered and nothing matches: no row is focused, nothing previews.
+    pub(crate) fn nothing_matches(&self, q: usize) -> bool {
+        self.filter_of(q)
+            .is_some_and(|f| f.state.matches().is_empty())
+    }
+
     /// The focused row of question `q`.
     pub(crate) fn cursor(&self, q: usize) -> usize {
         self.lists[q].selected
@@ -272,7 +278,8 @@ impl App {
     /// Whether row `i` of question `q` has something to preview.
     pub(crate) fn previewable(&self, q: usize, i: usize) -> bool {
         let question = &self.questions()[q];
-        i < question.options.len()
+        !self.nothing_matches(q)
+            && i < question.options.len()
             && (self.layout_of(q).previews[i].has_content() || self.option_note(q, i).is_some())
     }
 
@@ -297,8 +304,15 @@ impl App {
 }
 
 impl App {
-    /// What row `i` of question `q` previews.
+    /// What row `i` of question `q` previews (nothing while no filtered row matches).
     pub(crate) fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc<'_> {
+        if self.nothing_matches(q) {
+            return PreviewDoc {
+                base: &NO_PREVIEW,
+                extra: Vec::new(),
+                extra_complete: true,
+            };
+        }
         let preview_width = self.measured.geometry.preview;
         let muted = Style::fg(Slot::Muted);
         let question = &self.questions()[q];
