@@ -327,6 +327,7 @@ static YES_NO: &[Binding] = &[
         repeats: false,
         hint: None,
     },
+    TOGGLE,
     PICK_NUMBER,
     NEXT_TAB,
     PREV_TAB,

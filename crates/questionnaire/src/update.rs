@@ -9,6 +9,7 @@ use tea::input::Event;
 use tea::{Cmd, Program, Size};
 
 use crate::keymap;
+use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, ListFilter, Target};
 use crate::msg::{Host, Msg, Outcome};
@@ -364,6 +365,9 @@ impl App {
         let Some((q, question)) = self.question() else {
             return Cmd::None;
         };
+        if !Traits::of(question.kind).yes_no {
+            return Cmd::Bell;
+        }
         let value = if yes { "yes" } else { "no" };
         let Some(o) = question.options.iter().position(|o| o.value == value) else {
             return Cmd::Bell;

@@ -288,3 +288,27 @@ fn the_app_can_move_between_threads() {
     sendable::<questionnaire::App>();
     sendable::<Outcome>();
 }
+
+#[test]
+fn y_and_n_are_yes_no_keys_only_on_a_confirm_question() {
+    // A single question whose values are "yes" and "no": y is not a key there, and the
+    // message from a host rings.
+    let input = json!({"questions": [{
+        "id": "pick", "header": "Pick", "prompt": "Pick one",
+        "options": [{"value": "yes", "label": "Yes"}, {"value": "no", "label": "No"}]
+    }]});
+    let mut single_app = app(input, 80, 24);
+    assert!(effects(&mut single_app, "y").is_empty());
+    assert_eq!(
+        tea::Program::update(&mut single_app, questionnaire::Msg::AnswerYesNo(true)),
+        Cmd::Bell
+    );
+    assert_eq!(single_app.state().answered_count(), 0);
+    let mut confirm = app(single("confirm"), 80, 24);
+    match press(&mut confirm, "n") {
+        Some(Outcome::Submitted(result)) => {
+            assert_eq!(result.details["answers"]["pick"]["values"], json!(["no"]));
+        }
+        other => panic!("a lone confirm submits on n: {other:?}"),
+    }
+}

@@ -277,6 +277,11 @@ fn y_and_n_answer_only_a_yes_no_question() {
         Some(Msg::OpenOptionNote)
     );
     assert_eq!(msg_for(Mode::List, &press(KeyCode::Char('y'))), None);
+    // Space still selects without advancing.
+    assert_eq!(
+        msg_for(Mode::YesNo, &press(KeyCode::Char(' '))),
+        Some(Msg::SelectWithoutAdvance)
+    );
     // No filter on two options.
     assert_eq!(msg_for(Mode::YesNo, &press(KeyCode::Char('/'))), None);
 }
