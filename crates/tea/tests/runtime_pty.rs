@@ -745,7 +745,7 @@ fn the_attention_bytes_follow_the_first_frame_once() {
         ..Launch::default()
     });
     term.wait_for_text("7/7");
-    term.type_keys("pe");
+    term.type_keys("pea");
     term.wait_for_text("1/7");
     term.type_keys("\r");
     let (stdout, status, term) = term.finish();
