@@ -34,6 +34,8 @@ export interface Session {
 	result(): ToolResult;
 	setPalette(palette: Palette): void;
 	progress(): Record<string, unknown>;
+	/** Changes whenever `render` would draw anew (same width and height). */
+	readonly version: number;
 	readonly collapsed: boolean;
 	readonly finished: boolean;
 }

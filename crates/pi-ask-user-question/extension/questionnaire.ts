@@ -27,8 +27,18 @@ export async function askWithQuestionnaire(
 			signal?.addEventListener("abort", onAbort, { once: true });
 			// Aborted between the check above and this factory: close right after pi shows it.
 			if (signal?.aborted) queueMicrotask(onAbort);
+			// pi renders far more often than anything changes: keep the last rows while the
+			// Session's version, the width and the height stay (copying rows across costs more).
+			let last: { version: number; width: number; height: number; rows: string[] } | undefined;
 			return {
-				render: (width: number) => session.render(width, tui.terminal.rows),
+				render: (width: number) => {
+					const version = session.version;
+					const height = tui.terminal.rows;
+					if (last?.version !== version || last.width !== width || last.height !== height) {
+						last = { version, width, height, rows: session.render(width, height) };
+					}
+					return last.rows;
+				},
 				handleInput: (data: string) => {
 					const outcome = session.input(data);
 					if (outcome.result) done("finished");
