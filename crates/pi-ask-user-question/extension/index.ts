@@ -11,6 +11,13 @@ import { paletteMaker } from "./theme.ts";
 type Details = Record<string, unknown>;
 type CardState = { details?: Details };
 
+/**
+ * Tool metadata pi 1.x reads and 0.73 ignores: the model calls the tool but codemode scripts and
+ * tool search never do (a question needs the person at the terminal), and it changes nothing,
+ * so permission extensions need not confirm it.
+ */
+const newerPi = { exposure: "model-only", annotations: { readOnlyHint: true } } as const;
+
 export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
 	const definition = addon.toolDefinition();
@@ -34,6 +41,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		// Plain JSON Schema: pi validates it as is (no TypeBox metadata needed).
 		parameters: definition.parameters as TSchema,
 		executionMode: "sequential",
+		...newerPi,
 
 		async execute(toolCallId, params, signal, onUpdate, ctx): Promise<AgentToolResult<Details>> {
 			if (!ctx.hasUI) fail(toolCallId, addon.noUiResult(params));

@@ -16,6 +16,10 @@ export async function askWithQuestionnaire(
 	signal: AbortSignal | undefined,
 	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
 ): Promise<ToolResult | undefined> {
+	// pi 1.x names its mode; only its terminal UI shows custom components (0.73 has no mode, and
+	// its custom() resolves undefined where it shows nothing).
+	const mode = (ctx as { mode?: string }).mode;
+	if (mode !== undefined && mode !== "tui") return undefined;
 	for (;;) {
 		if (signal?.aborted) return session.abort();
 		const shown = await ctx.ui.custom<Shown>((tui, theme, _keybindings, done) => {
