@@ -57,6 +57,8 @@ export interface ToolDefinitionInfo {
 
 export interface Addon {
 	version(): string;
+	/** Loads syntect's syntax definitions on a background thread (once per process). */
+	warmUp(): void;
 	toolDefinition(): ToolDefinitionInfo;
 	invalidResult(input: unknown): ToolResult | null;
 	noUiResult(input: unknown): ToolResult;

@@ -20,6 +20,7 @@ const newerPi = { exposure: "model-only", annotations: { readOnlyHint: true } } 
 
 export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
+	addon.warmUp();
 	const definition = addon.toolDefinition();
 	const palette = paletteMaker(addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */

@@ -159,6 +159,7 @@ impl Session {
     fn open(input: &Value, palette: tea::Palette) -> std::result::Result<Session, String> {
         let questionnaire =
             question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
+        warm_code(&questionnaire);
         Ok(Session {
             driver: Driver::with_tasks(
                 App::new(questionnaire, START),
@@ -202,6 +203,57 @@ impl Session {
             // pi's terminal.
         }
     }
+}
+
+/// Starts loading syntect's syntax definitions on a background thread (once per process), so the
+/// first questionnaire showing code does not wait for them: the extension calls it when pi loads
+/// it, long before the model asks anything.
+#[napi]
+pub fn warm_up() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        // Without a thread the first code block loads them itself.
+        let _ = std::thread::Builder::new()
+            .name("ask-user-question-warm-up".into())
+            .spawn(tea_markdown::warm_up);
+    });
+}
+
+/// Compiles the syntax patterns of the questionnaire's code blocks on a background thread by
+/// rendering its markdown once, while pi mounts the questionnaire: each language's patterns
+/// compile on first use (milliseconds for a large grammar), and the first frame would otherwise
+/// wait for those of the focused preview. Whatever is not compiled yet by then, the frame compiles
+/// or waits for as before.
+fn warm_code(questionnaire: &question::Questionnaire) {
+    // Past this a preview renders piece by piece as it scrolls; its first piece is enough.
+    const ENOUGH: usize = 16 * 1024;
+    let sources: Vec<String> = questionnaire
+        .questions
+        .iter()
+        .flat_map(|q| {
+            let previews = q.options.iter().filter_map(|o| o.preview.as_ref());
+            q.context.iter().chain(previews)
+        })
+        .filter(|text| text.contains("```") || text.contains("~~~"))
+        .map(|text| {
+            let mut end = text.len().min(ENOUGH);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text[..end].to_string()
+        })
+        .collect();
+    if sources.is_empty() {
+        return;
+    }
+    // Without a thread the first frame compiles them itself.
+    let _ = std::thread::Builder::new()
+        .name("ask-user-question-warm-code".into())
+        .spawn(move || {
+            for text in sources {
+                tea_markdown::render(&text, 120);
+            }
+        });
 }
 
 /// The size a session starts at, until pi's first render gives the real one.
