@@ -3,10 +3,10 @@
 import type { AgentToolResult, ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { TSchema } from "typebox";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
-import { askWithDialogs } from "./dialogs.ts";
 import { rowsComponent } from "./lines.ts";
-import { askWithQuestionnaire } from "./questionnaire.ts";
 import { paletteMaker } from "./theme.ts";
+// The questionnaire and the dialogs load on the first call, not when pi starts; the card helpers
+// above load now, as pi draws cards synchronously.
 
 type Details = Record<string, unknown>;
 type CardState = { details?: Details };
@@ -53,11 +53,15 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			open.set(toolCallId, session);
 			let result: ToolResult | undefined;
 			try {
+				const { askWithQuestionnaire } = await import("./questionnaire.ts");
 				result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate);
 			} finally {
 				open.delete(toolCallId);
 			}
-			result ??= await askWithDialogs(addon, params, ctx, signal);
+			if (!result) {
+				const { askWithDialogs } = await import("./dialogs.ts");
+				result = await askWithDialogs(addon, params, ctx, signal);
+			}
 			return { content: [{ type: "text", text: result.content }], details: result.details };
 		},
 
