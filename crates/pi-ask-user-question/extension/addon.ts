@@ -34,6 +34,8 @@ export interface Session {
 	result(): ToolResult;
 	setPalette(palette: Palette): void;
 	progress(): Record<string, unknown>;
+	/** Changes whenever `render` would draw anew (same width and height). */
+	readonly version: number;
 	readonly collapsed: boolean;
 	readonly finished: boolean;
 }
@@ -63,6 +65,8 @@ export interface ToolDefinitionInfo {
 
 export interface Addon {
 	version(): string;
+	/** Loads syntect's syntax definitions on a background thread (once per process). */
+	warmUp(): void;
 	toolDefinition(): ToolDefinitionInfo;
 	invalidResult(input: unknown): ToolResult | null;
 	noUiResult(input: unknown): ToolResult;
