@@ -1,6 +1,6 @@
 //! Validation (§2.3) and normalization of both input shapes (§2.1, §2.2).
 
-use question::{IssueCode, Label, Labels, QuestionType, validate};
+use question::{IssueCode, Label, Labels, QuestionType, ValidateOptions, validate, validate_with};
 use serde_json::{Value, json};
 
 use IssueCode::*;
@@ -719,4 +719,33 @@ fn hosts_can_build_labels_without_an_input() {
     );
     assert_eq!(Labels::english().get(Label::Done), "Done");
     assert_eq!(Labels::english().supplied(), None);
+}
+
+#[test]
+fn the_context_limit_can_be_lifted() {
+    let long = set(canonical(), "/questions/0/context", long_text(5_000));
+    assert_eq!(
+        issues(&long),
+        [("/questions/0/context".to_string(), TooLong)]
+    );
+    let questionnaire =
+        validate_with(&long, ValidateOptions::unlimited_context()).expect("no limit");
+    assert_eq!(
+        questionnaire.questions[0]
+            .context
+            .as_ref()
+            .map(|c| c.chars().count()),
+        Some(5_000)
+    );
+    let tighter = ValidateOptions {
+        context_max_chars: Some(10),
+    };
+    let eleven = set(canonical(), "/questions/0/context", long_text(11));
+    let issues = validate_with(&eleven, tighter).unwrap_err();
+    assert_eq!(issues[0].code, TooLong);
+    assert!(
+        issues[0].message.contains("the limit is 10"),
+        "{}",
+        issues[0].message
+    );
 }
