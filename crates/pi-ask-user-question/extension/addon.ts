@@ -44,6 +44,11 @@ export interface Dialogs {
 	abort(): ToolResult;
 }
 
+/** `{contextLimit: false}` lifts the 500-character limit on `context` (the question service's checks). */
+export interface CheckOptions {
+	contextLimit?: boolean;
+}
+
 export interface ToolDefinitionInfo {
 	name: string;
 	label: string;
@@ -56,11 +61,11 @@ export interface ToolDefinitionInfo {
 export interface Addon {
 	version(): string;
 	toolDefinition(): ToolDefinitionInfo;
-	invalidResult(input: unknown): ToolResult | null;
+	invalidResult(input: unknown, options?: CheckOptions): ToolResult | null;
 	noUiResult(input: unknown): ToolResult;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
-	Session: new (input: unknown, palette: Palette) => Session;
+	Session: new (input: unknown, palette: Palette, options?: CheckOptions) => Session;
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
 	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];
