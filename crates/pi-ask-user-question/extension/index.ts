@@ -5,7 +5,9 @@ import type { TSchema } from "typebox";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { askWithDialogs } from "./dialogs.ts";
 import { rowsComponent } from "./lines.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
 import { askWithQuestionnaire } from "./questionnaire.ts";
+import { provideQuestionService } from "./service.ts";
 import { paletteMaker } from "./theme.ts";
 
 type Details = Record<string, unknown>;
@@ -44,7 +46,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			open.set(toolCallId, session);
 			let result: ToolResult | undefined;
 			try {
-				result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate);
+				result = await oneAtATime(() => askWithQuestionnaire(session, palette, ctx, signal, onUpdate), signal);
 			} finally {
 				open.delete(toolCallId);
 			}
@@ -93,4 +95,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	};
 	pi.on("session_start", withdrawWithoutUi);
 	pi.on("before_agent_start", withdrawWithoutUi);
+
+	// Other extensions ask through the same questionnaire (service.ts).
+	provideQuestionService(pi, addon, palette);
 }
