@@ -204,9 +204,12 @@ export function entry(request, text) {
 	return found[0];
 }
 
-/** pi in a detached tmux session of the given size, with the pane readable as plain text. */
+/**
+ * pi in a detached tmux session of the given size, with the pane readable as plain text; `args`
+ * go before the prompt (e.g. another `-e` extension).
+ */
 export class TmuxPi {
-	constructor(box, { width, height, prompt }) {
+	constructor(box, { width, height, prompt, args = [] }) {
 		this.box = box;
 		this.name = `pi-ask-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 		this.width = width;
@@ -226,7 +229,7 @@ export class TmuxPi {
 			"env",
 			...envArgs,
 			shellQuote(piBin),
-			...piArgs(prompt).map(shellQuote),
+			...piArgs(...args, prompt).map(shellQuote),
 			`2>${shellQuote(join(box.dir, "stderr.log"))}`,
 			";",
 			"echo",
