@@ -38,10 +38,34 @@ export interface AskRequest {
 	signal?: AbortSignal;
 }
 
+/** One question's answer in `details.answers`, keyed by the question's id. */
+export interface AnswerDetails {
+	status: "answered" | "skipped";
+	/** Picked option values, in option order; `labels` are their labels. */
+	values: string[];
+	labels: string[];
+	customText?: string;
+	note?: string;
+	optionNotes?: Record<string, string>;
+	/** Text typed but never saved (present only when there is some). */
+	draft?: { text?: string; note?: string; optionNotes?: Record<string, string> };
+}
+
+export interface ResultDetails {
+	title?: string;
+	cancelled: boolean;
+	/** `aborted` when the signal (or the session's end) closed the questionnaire. */
+	error?: string;
+	answers: Record<string, AnswerDetails>;
+	/** The questions as validated (normalized). */
+	questions: Record<string, unknown>[];
+	[key: string]: unknown;
+}
+
 /** What the tool returns: `content` reads as text, `details` holds the structured answers. */
 export interface QuestionResult {
 	content: string;
-	details: Record<string, unknown>;
+	details: ResultDetails;
 }
 
 export interface Issue {

@@ -4,7 +4,13 @@
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
 import type { ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { Addon, CheckOptions, Palette } from "./addon.ts";
-import { type AskResponse, type Issue, QUESTION_REQUEST, type QuestionRequestEvent } from "./ask-user.ts";
+import {
+	type AskResponse,
+	type Issue,
+	QUESTION_REQUEST,
+	type QuestionRequestEvent,
+	type ResultDetails,
+} from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import { askWithQuestionnaire } from "./questionnaire.ts";
 
@@ -63,7 +69,9 @@ async function ask(
 	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS);
 	const result = await oneAtATime(() => askWithQuestionnaire(session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
-	return result.details.cancelled === true ? { status: "cancelled", result } : { status: "answered", result };
+	// The addon's details of a questionnaire that opened always have this shape.
+	const answered = { content: result.content, details: result.details as ResultDetails };
+	return answered.details.cancelled ? { status: "cancelled", result: answered } : { status: "answered", result: answered };
 }
 
 /** The request, when it is one that no other provider has taken. */
