@@ -7,6 +7,8 @@
 // every provider listening takes it, and logs `{takers}`. The turn's abort signal is the
 // request's `signal`. The tool returns the (first) response as JSON text.
 //
+// It also registers `/rollout`, the package README's example, word for word but for a log line.
+//
 // Every step is logged as a JSON line to service.jsonl in PI_CODING_AGENT_DIR: `{accepted}` right
 // after an "event" emit, and `{response}` for every respond() call (so tests can count them).
 import { appendFileSync } from "node:fs";
@@ -63,6 +65,7 @@ function census(pi: ExtensionAPI, request: AskRequest): Promise<AskResponse> {
 }
 
 export default function (pi: ExtensionAPI) {
+	rolloutCommand(pi);
 	pi.registerTool({
 		name: "ask_via_service",
 		label: "Ask via service",
@@ -78,6 +81,50 @@ export default function (pi: ExtensionAPI) {
 				log({ response });
 			}
 			return { content: [{ type: "text", text: JSON.stringify(response) }], details: response };
+		},
+	});
+}
+
+// The package README's example (there, askUser is imported from the package by name).
+function rolloutCommand(pi: ExtensionAPI) {
+	pi.registerCommand("rollout", {
+		description: "Ask where the rollout starts",
+		handler: async (_args, ctx) => {
+			const response = await askUser(pi, {
+				title: "Rollout",
+				questions: [
+					{
+						id: "region",
+						header: "Region",
+						prompt: "Where should the rollout start?",
+						allowCustom: false,
+						options: [
+							{ value: "eu", label: "Europe" },
+							{ value: "us", label: "Americas", recommended: true },
+						],
+					},
+				],
+			});
+			log({ response }); // not in the README
+			switch (response.status) {
+				case "answered": {
+					const [region] = response.result.details.answers.region.labels;
+					ctx.ui.notify(region ? `Rollout starts in ${region}` : "No region picked", "info");
+					break;
+				}
+				case "cancelled":
+					ctx.ui.notify("Rollout not started", "warning");
+					break;
+				case "unavailable": {
+					// No questionnaire here (RPC mode, or the package is not loaded): ask another way.
+					const region = await ctx.ui.select("Where should the rollout start?", ["Europe", "Americas"]);
+					if (region) ctx.ui.notify(`Rollout starts in ${region}`, "info");
+					break;
+				}
+				case "invalid":
+					ctx.ui.notify(response.issues.map((issue) => `${issue.path}: ${issue.message}`).join("\n"), "error");
+					break;
+			}
 		},
 	});
 }

@@ -147,6 +147,59 @@ test("interactive: an abort while docked disposes the dock and answers cancelled
 	assert.equal(response.result.details.answers.note.draft.text, "half a thou");
 });
 
+test("interactive: the README's /rollout command asks outside any turn", async () => {
+	startTmux([{ text: "ready" }]);
+	await pi.untilText("ready");
+	pi.type("/rollout");
+	pi.keys("Enter");
+	let rows = await pi.until((r) => r.some((row) => row.startsWith("╭─ Rollout")), "the command's questionnaire");
+	assert.ok(has(rows, "Where should the rollout start?") && !has(rows, "Type something."));
+	pi.keys("2");
+	rows = await pi.untilText("Rollout starts in Americas");
+	assert.ok(!rows.some((row) => row.startsWith("╭─ Rollout")));
+});
+
+test("interactive: a session ending while a request is docked answers it cancelled", async () => {
+	const box = startTmux([{ text: "ready" }]);
+	await pi.untilText("ready");
+	pi.type("/rollout");
+	pi.keys("Enter");
+	await pi.until((r) => r.some((row) => row.startsWith("╭─ Rollout")), "the command's questionnaire");
+	pi.keys("C-]");
+	await pi.untilText("ctrl+] expand");
+	pi.type("/reload");
+	pi.keys("Enter");
+	await pi.until(() => serviceLog(box).length === 1, "the response");
+	const rows = await pi.untilText("Reloaded");
+	assert.ok(!has(rows, "ctrl+] expand"), "the dock is gone");
+	const response = onlyResponse(box);
+	assert.equal(response.status, "cancelled");
+	assert.equal(response.result.details.error, "aborted");
+});
+
+test("interactive: a request waits while the tool's questionnaire is docked, then shows", async () => {
+	const plan = {
+		title: "Plan",
+		questions: [{ id: "approach", header: "Approach", prompt: "Which approach?", options: [{ value: "safe", label: "Safe" }] }],
+	};
+	startTmux([{ call: plan }, { echo: true }]);
+	await pi.until((r) => r.some((row) => row.startsWith("╭─ Plan")), "the tool's questionnaire");
+	pi.keys("C-]");
+	await pi.untilText("ctrl+] expand");
+	pi.type("/rollout");
+	await pi.untilText("/rollout");
+	pi.keys("Enter");
+	await pi.untilGone("/rollout");
+	pi.keys("C-]"); // the tool's questionnaire comes back: the service's waits its turn
+	let rows = await pi.until((r) => r.some((row) => row.startsWith("╭─ Plan")), "the tool's questionnaire again");
+	assert.ok(!rows.some((row) => row.startsWith("╭─ Rollout")));
+	pi.keys("1");
+	rows = await pi.until((r) => r.some((row) => row.startsWith("╭─ Rollout")), "the service's questionnaire after it");
+	pi.keys("2");
+	rows = await pi.untilText("Rollout starts in Americas");
+	assert.ok(has(rows, "MODEL RECEIVED"), `the tool's call finished first:\n${rows.join("\n")}`);
+});
+
 test("interactive: after /reload only the reloaded provider listens; the old one stopped at shutdown", async () => {
 	const region = { ...deploy.questions[0], context: undefined };
 	// An invalid request answers at once, from every provider that takes it.
