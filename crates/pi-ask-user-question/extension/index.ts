@@ -46,7 +46,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			open.set(toolCallId, session);
 			let result: ToolResult | undefined;
 			try {
-				result = await oneAtATime(() => askWithQuestionnaire(session, palette, ctx, signal, onUpdate), signal);
+				result = await oneAtATime("tool", () => askWithQuestionnaire(session, palette, ctx, signal, onUpdate), signal);
 			} finally {
 				open.delete(toolCallId);
 			}

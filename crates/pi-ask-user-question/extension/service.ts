@@ -67,7 +67,7 @@ async function ask(
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
 	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS);
-	const result = await oneAtATime(() => askWithQuestionnaire(session, palette, ctx, signal, undefined), signal);
+	const result = await oneAtATime("service", () => askWithQuestionnaire(session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
 	const answered = { content: result.content, details: result.details as ResultDetails };
