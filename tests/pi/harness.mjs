@@ -228,7 +228,7 @@ export function entry(request, text) {
 
 /**
  * pi in a detached tmux session of the given size, with the pane readable as plain text. `args` go
- * to pi, `env` is set for it; with `record`, every byte pi writes to the pane is appended to that
+ * to pi after the prompt (flags, another `-e` extension), `env` is set for it; with `record`, every byte pi writes to the pane is appended to that
  * file (tmux pipe-pane, started before pi).
  */
 export class TmuxPi {

@@ -54,6 +54,11 @@ export interface Opening {
 	bytes: string;
 }
 
+/** `{contextLimit: false}` lifts the 500-character limit on `context` (the question service's checks). */
+export interface CheckOptions {
+	contextLimit?: boolean;
+}
+
 export interface ToolDefinitionInfo {
 	name: string;
 	label: string;
@@ -68,11 +73,11 @@ export interface Addon {
 	/** Loads syntect's syntax definitions on a background thread (once per process). */
 	warmUp(): void;
 	toolDefinition(): ToolDefinitionInfo;
-	invalidResult(input: unknown): ToolResult | null;
+	invalidResult(input: unknown, options?: CheckOptions): ToolResult | null;
 	noUiResult(input: unknown): ToolResult;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
-	Session: new (input: unknown, palette: Palette) => Session;
+	Session: new (input: unknown, palette: Palette, options?: CheckOptions) => Session;
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
 	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];

@@ -6,6 +6,8 @@ import { accessibleChoice } from "./accessible.ts";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { attention } from "./attention.ts";
 import { rowsComponent } from "./lines.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
+import { provideQuestionService } from "./service.ts";
 import { paletteMaker } from "./theme.ts";
 // The questionnaire and the dialogs load on the first call, not when pi starts; the card helpers
 // above load now, as pi draws cards synchronously.
@@ -60,7 +62,11 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 				open.set(toolCallId, session);
 				try {
 					const { askWithQuestionnaire } = await import("./questionnaire.ts");
-					result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring);
+					result = await oneAtATime(
+						"tool",
+						() => askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring),
+						signal,
+					);
 				} finally {
 					open.delete(toolCallId);
 				}
@@ -114,4 +120,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	};
 	pi.on("session_start", withdrawWithoutUi);
 	pi.on("before_agent_start", withdrawWithoutUi);
+
+	// Other extensions ask through the same questionnaire (service.ts).
+	provideQuestionService(pi, addon, palette);
 }

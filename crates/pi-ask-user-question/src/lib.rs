@@ -17,7 +17,7 @@ pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use session::{InputOutcome, Session, warm_up};
-pub use tool::{invalid_result, no_ui_result, tool_definition};
+pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
 
 use napi_derive::napi;
 

@@ -19,6 +19,7 @@ use tea::headless::{Driver, Effect, Effects, TaskPolicy};
 use tea::{Program, Size};
 
 use crate::palette::Palette;
+use crate::tool::CheckOptions;
 
 /// What one chunk of input did.
 #[napi(object)]
@@ -47,10 +48,16 @@ pub struct Session {
 
 #[napi]
 impl Session {
-    /// Fails with the `invalid_questions` content when `input` does not validate.
+    /// Fails with the `invalid_questions` content when `input` does not validate (with
+    /// `options`, as `invalidResult` checks it).
     #[napi(constructor)]
-    pub fn new(input: Value, palette: ClassInstance<Palette>) -> Result<Session> {
-        Session::open(&input, palette.inner.clone()).map_err(napi::Error::from_reason)
+    pub fn new(
+        input: Value,
+        palette: ClassInstance<Palette>,
+        options: Option<CheckOptions>,
+    ) -> Result<Session> {
+        let validation = CheckOptions::validation(options.as_ref());
+        Session::open(&input, palette.inner.clone(), validation).map_err(napi::Error::from_reason)
     }
 
     /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
@@ -156,9 +163,13 @@ impl Session {
 }
 
 impl Session {
-    fn open(input: &Value, palette: tea::Palette) -> std::result::Result<Session, String> {
-        let questionnaire =
-            question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
+    fn open(
+        input: &Value,
+        palette: tea::Palette,
+        validation: question::ValidateOptions,
+    ) -> std::result::Result<Session, String> {
+        let questionnaire = question::validate_with(input, validation)
+            .map_err(|issues| question::invalid_result(issues).content)?;
         warm_code(&questionnaire);
         Ok(Session {
             driver: Driver::with_tasks(
@@ -304,7 +315,8 @@ mod tests {
     use tea::text::width;
 
     fn session(input: Value) -> Session {
-        Session::open(&input, tea::Palette::dark()).unwrap_or_else(|e| panic!("{e}"))
+        Session::open(&input, tea::Palette::dark(), Default::default())
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn one_single() -> Value {
@@ -468,10 +480,42 @@ mod tests {
     }
 
     #[test]
-    fn invalid_input_is_refused_with_every_issue() {
-        let error = Session::open(&json!({"questions": []}), tea::Palette::dark())
+    fn the_service_lifts_the_context_limit_and_may_hide_free_text() {
+        let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Which?",
+            "context": "word ".repeat(200), "allowCustom": false,
+            "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]});
+        let error = Session::open(&input, tea::Palette::dark(), Default::default())
             .err()
-            .expect("invalid");
+            .expect("the tool keeps the limit");
+        assert!(error.contains("too_long"), "{error}");
+        let lifted = CheckOptions {
+            context_limit: Some(false),
+        };
+        let mut s = Session::open(
+            &input,
+            tea::Palette::dark(),
+            CheckOptions::validation(Some(&lifted)),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let rows: Vec<String> = s.render(100, 40).iter().map(|r| strip(r)).collect();
+        assert!(rows.iter().any(|r| r.contains("Y")), "{rows:#?}");
+        assert!(
+            !rows.iter().any(|r| r.contains("Type something.")),
+            "{rows:#?}"
+        );
+        assert_eq!(s.input("3".into()).result, None, "3 is past the options");
+        assert_eq!(s.result()["details"]["answers"]["a"]["status"], "skipped");
+    }
+
+    #[test]
+    fn invalid_input_is_refused_with_every_issue() {
+        let error = Session::open(
+            &json!({"questions": []}),
+            tea::Palette::dark(),
+            Default::default(),
+        )
+        .err()
+        .expect("invalid");
         assert!(error.contains("/questions"), "{error}");
     }
 }

@@ -429,7 +429,7 @@ impl App {
         let options = question.options.len();
         let multi = question.kind == QuestionType::Multi;
         if cursor >= options {
-            if !question.kind.allows_custom_text() {
+            if !question.allows_custom_text() {
                 return Cmd::Bell;
             }
             self.editor = Some(Target::FreeText(q));

@@ -257,7 +257,7 @@ fn measure_question(
     };
     // One row past the shown ones tells that the prompt goes on.
     let prompt = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_MAX_ROWS + 1).rows;
-    let free_text = q.kind != QuestionType::Text && q.kind.allows_custom_text();
+    let free_text = q.kind != QuestionType::Text && q.allows_custom_text();
     let count = q.options.len() + usize::from(free_text);
     let marks = Marks {
         number_width: count.max(1).to_string().len(),
