@@ -10,14 +10,15 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = dirname(dirname(here));
 export const packageDir = join(repoRoot, "crates", "pi-ask-user-question");
 export const piBin = join(packageDir, "node_modules", ".bin", "pi");
+/** The extension pi loads: this checkout's package, or an installed copy named by ASK_EXTENSION_DIR. */
+export const extensionDir = process.env.ASK_EXTENSION_DIR || packageDir;
 const fakeModel = join(here, "fake-model.ts");
 
 /** Fails fast with the fix when the package or its addon has not been installed and built. */
 export function requireBuilt() {
-	for (const [path, fix] of [
-		[piBin, "npm ci"],
-		[join(packageDir, "ask-user-question.node"), "npm run build"],
-	]) {
+	const checks = [[piBin, "npm ci"]];
+	if (extensionDir === packageDir) checks.push([join(packageDir, "ask-user-question.node"), "npm run build"]);
+	for (const [path, fix] of checks) {
 		if (!existsSync(path)) throw new Error(`${path} is missing: run \`${fix}\` in ${packageDir} (or tests/pi/run)`);
 	}
 }
@@ -80,7 +81,7 @@ export function truecolor(hex) {
 }
 
 export function piArgs(...extra) {
-	return ["--no-session", "--no-extensions", "-e", packageDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
+	return ["--no-session", "--no-extensions", "-e", extensionDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
 }
 
 /** Runs pi to the end with `args` (e.g. `-p hi`, `--mode json hi`). */
