@@ -1,10 +1,10 @@
 // The pi package as npm installed it from the release tarballs (tests/install/run sets
 // ASK_EXTENSION_DIR to that copy): pi loads it with the prebuilt addon of this platform, in print,
-// RPC and interactive mode; without the platform package the extension says what to do, and a
-// development build next to the extension comes first.
+// RPC and interactive mode; without the platform package the extension says what to do, a
+// development build next to the extension comes first, and an addon of another version is refused.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
@@ -139,4 +139,15 @@ test("a development build next to the extension is loaded first", async () => {
 	} finally {
 		rmSync(join(extensionDir, "ask-user-question.node"));
 	}
+});
+
+test("an addon package of another version is refused, naming both versions", async () => {
+	const copy = lonelyCopy();
+	cpSync(join(dirname(extensionDir), platformPackage()), join(dirname(copy), platformPackage()), { recursive: true });
+	const manifest = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
+	const installed = manifest.version;
+	writeFileSync(join(copy, "package.json"), JSON.stringify({ ...manifest, version: "99.0.0" }));
+	const run = await runWith(copy);
+	assert.notEqual(run.code, 0, run.output);
+	assert.ok(run.output.includes(`${platformPackage()} is version ${installed}, but pi-ask-user-question is 99.0.0`), run.output);
 });
