@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = dirname(dirname(here));
 export const packageDir = join(repoRoot, "crates", "pi-ask-user-question");
+/** The extension pi loads: this checkout's package, or an installed copy named by ASK_EXTENSION_DIR. */
+export const extensionDir = process.env.ASK_EXTENSION_DIR || packageDir;
 const fakeModel = join(here, "fake-model.ts");
 /** A second test extension that records ask_user_question's events (see event-recorder.ts). */
 export const eventRecorder = join(here, "event-recorder.ts");
@@ -35,11 +37,12 @@ export const host = (() => {
 
 /** Fails fast with the fix when pi or the addon has not been installed and built. */
 export function requireBuilt() {
-	for (const [path, fix, dir] of [
+	const checks = [
 		[host.cli, "npm ci", host.installDir],
 		[host.node, "npm ci", host.installDir],
-		[join(packageDir, "ask-user-question.node"), "npm run build", packageDir],
-	]) {
+	];
+	if (extensionDir === packageDir) checks.push([join(packageDir, "ask-user-question.node"), "npm run build", packageDir]);
+	for (const [path, fix, dir] of checks) {
 		if (!existsSync(path)) throw new Error(`${path} is missing: run \`${fix}\` in ${dir} (or tests/pi/run)`);
 	}
 }
@@ -102,7 +105,7 @@ export function truecolor(hex) {
 }
 
 export function piArgs(...extra) {
-	return [host.cli, "--no-session", "--no-extensions", "-e", packageDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
+	return [host.cli, "--no-session", "--no-extensions", "-e", extensionDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
 }
 
 /** Runs pi to the end with `args` (e.g. `-p hi`, `--mode json hi`). */

@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { RpcPi, TmuxPi, packageDir, piBin, requireBuilt, runToEnd, sandbox } from "./harness.mjs";
+import { RpcPi, TmuxPi, host, packageDir, requireBuilt, runToEnd, sandbox } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const client = join(here, "service-client.ts");
@@ -293,7 +293,7 @@ test("without this package loaded, askUser() answers unavailable at once", async
 	const fakeModel = join(here, "fake-model.ts");
 	const args = ["--no-session", "--no-extensions", "-e", fakeModel, "-e", client, "--model", "fake/fake-1", "-p", "hi"];
 	const run = await new Promise((resolve, reject) => {
-		const child = spawn(piBin, args, { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
+		const child = spawn(host.node, [host.cli, ...args], { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
 		let stdout = "";
 		let stderr = "";
 		child.stdout.on("data", (d) => (stdout += d));
