@@ -1,4 +1,4 @@
-//! Transcript cards (SPEC §9): the tool call, drawn from possibly partial (streaming)
+//! Transcript cards (docs/behaviour.md#transcript-cards): the tool call, drawn from possibly partial (streaming)
 //! arguments, and its result, drawn from `details`. Pure functions of JSON and a width: a field
 //! that is absent or of the wrong type reads as absent, nothing panics, and every row fits.
 //!
@@ -6,10 +6,12 @@
 //! error for `no_ui` and invalid input — drawn as a colored bar in front of every row, so the
 //! call and its result read as one card.
 
-use question::{Label, Labels};
+use question::{Label, Labels, QuestionType};
 use serde_json::{Map, Value};
 use tea::text::{sanitize_line, truncate, truncate_line, width};
 use tea::{Line, Slot, Span, Style};
+
+use crate::kind::Traits;
 
 /// The card's border tone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,10 +92,12 @@ pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
                     .collect()
             })
             .unwrap_or_default();
-        let kind = text(question, "type");
+        let yes_no = text(question, "type")
+            .and_then(|kind| QuestionType::parse(&kind))
+            .is_some_and(|kind| Traits::of(kind).yes_no);
         if !options.is_empty() {
             line.push(Span::styled(options.join(" · "), Style::fg(Slot::Muted)));
-        } else if kind.as_deref() == Some("confirm") {
+        } else if yes_no {
             line.push(Span::styled(
                 format!("{} · {}", labels.get(Label::Yes), labels.get(Label::No)),
                 Style::fg(Slot::Muted),

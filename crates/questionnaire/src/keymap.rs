@@ -3,12 +3,13 @@
 //! advertises a key that does something else.
 
 use question::{Label, Labels};
+use tea::Line;
+use tea::components::Help;
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
-use tea::text::{sanitize_line, truncate_line, width};
-use tea::{Line, Slot, Span, Style};
+use tea::keymap::HelpEntry;
 
-use crate::app::Msg;
+use crate::msg::Msg;
 
 /// What the keyboard is talking to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -394,34 +395,18 @@ pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
     }
 }
 
-/// The hint footer of `mode`: "key verb · key verb …", as many whole hints as fit in `width`.
+/// The hint footer of `mode`: "key verb · key verb …", as many whole hints as fit in
+/// `columns`, drawn by tea's help footer.
 pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
-    let key_style = Style::fg(Slot::Muted).bold();
-    let verb_style = Style::fg(Slot::Dim);
-    let mut line = Line::default();
-    let mut used = 0;
-    let hints = table(mode)
+    let entries: Vec<HelpEntry> = table(mode)
         .iter()
         .filter_map(|b| b.hint)
-        .filter(|h| h.when.holds(ctx));
-    for hint in hints {
-        let verb = sanitize_line(labels.get(hint.verb));
-        let sep = if line.spans.is_empty() { "" } else { " · " };
-        let piece = width(sep) + width(hint.keys) + 1 + width(&verb);
-        if used + piece > columns {
-            if line.spans.is_empty() {
-                line.push(Span::styled(hint.keys, key_style.clone()));
-                line.push(Span::styled(format!(" {verb}"), verb_style.clone()));
-                return truncate_line(&line, columns);
-            }
-            break;
-        }
-        if !sep.is_empty() {
-            line.push(Span::styled(sep, verb_style.clone()));
-        }
-        line.push(Span::styled(hint.keys, key_style.clone()));
-        line.push(Span::styled(format!(" {verb}"), verb_style.clone()));
-        used += piece;
-    }
-    line
+        .filter(|h| h.when.holds(ctx))
+        .map(|hint| HelpEntry {
+            key: hint.keys.to_string(),
+            // The help footer sanitizes what it draws.
+            text: labels.get(hint.verb).to_string(),
+        })
+        .collect();
+    Help::new(&entries).without_ellipsis().line(columns)
 }

@@ -1,5 +1,6 @@
 //! An option's preview: its markdown preview, else its description, rendered at the preview
-//! width when first shown; long sources piece by piece as far as they are scrolled.
+//! width when first shown; long sources piece by piece as far as they are scrolled
+//! ([`Preview`]); and what a list row previews, its note or free text included ([`PreviewDoc`]).
 
 use std::sync::Arc;
 
@@ -93,5 +94,38 @@ impl Preview {
         if let Preview::Paged(doc) = self {
             doc.show(source, start, count);
         }
+    }
+}
+
+/// The preview of one list row: its rendered text plus, when noted, the note (or, for the
+/// "Type something." row, the free text). Long text is rendered only as far as the scroll
+/// position and a panel below it.
+pub(crate) struct PreviewDoc<'a> {
+    pub base: &'a Preview,
+    pub extra: Vec<Line>,
+    /// Whether `extra` is all of the note or free text.
+    pub extra_complete: bool,
+}
+
+/// The base of a row without a preview of its own.
+pub(crate) static NO_PREVIEW: Preview = Preview::Empty;
+
+impl PreviewDoc<'_> {
+    /// Rows known so far: all of them when [`PreviewDoc::is_complete`].
+    pub fn len(&self) -> usize {
+        self.base.len() + self.extra.len()
+    }
+
+    pub fn is_complete(&self) -> bool {
+        self.base.is_complete() && self.extra_complete
+    }
+
+    pub fn rows(&self, start: usize, count: usize) -> impl Iterator<Item = &Line> {
+        let base = self.base.len();
+        let extra_start = start.saturating_sub(base);
+        self.base
+            .rows(start, count)
+            .chain(self.extra.iter().skip(extra_start))
+            .take(count)
     }
 }

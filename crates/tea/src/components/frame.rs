@@ -138,6 +138,15 @@ impl Block for Frame {
 }
 
 impl Frame {
+    /// [`Block::lines`] for a frame built for one drawing: its rows are moved into the
+    /// result, not copied (a frame's rows are most of a screen).
+    pub fn into_lines(mut self, width: usize, height: usize) -> Vec<Line> {
+        let body = std::mem::take(&mut self.body);
+        self.draw(body.into_iter().take(height), width, height)
+    }
+}
+
+impl Frame {
     /// The frame around `body` (moved in, so a block's fresh rows are not copied again).
     fn draw(&self, body: impl Iterator<Item = FrameRow>, width: usize, height: usize) -> Vec<Line> {
         let border = Style::fg(self.border);
@@ -241,6 +250,14 @@ mod tests {
                 "╰──────────────────╯",
             ]
         );
+    }
+
+    #[test]
+    fn into_lines_draws_what_lines_draws() {
+        for (width, height) in [(20, 6), (7, 10), (20, 2), (1, 1), (0, 3)] {
+            let frame = Frame::rows(body()).title("T");
+            assert_eq!(frame.lines(width, height), frame.into_lines(width, height));
+        }
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub struct Help<'a> {
     pub entries: &'a [HelpEntry],
     pub key_style: Style,
     pub text_style: Style,
+    /// Whether a row that leaves entries out ends with " …".
+    pub ellipsis: bool,
 }
 
 impl<'a> Help<'a> {
@@ -37,7 +39,14 @@ impl<'a> Help<'a> {
             entries,
             key_style: Style::fg(Slot::Muted).bold(),
             text_style: Style::fg(Slot::Dim),
+            ellipsis: true,
         }
+    }
+
+    /// Leaves entries that do not fit out silently (no " …", no column kept for it).
+    pub fn without_ellipsis(mut self) -> Help<'a> {
+        self.ellipsis = false;
+        self
     }
 
     /// The footer row at `columns`.
@@ -51,14 +60,16 @@ impl<'a> Help<'a> {
             let piece = width(sep) + width(&key) + 1 + width(&text);
             let last = i + 1 == self.entries.len();
             // Room for " …" after this entry unless it is the last.
-            let reserve = if last { 0 } else { 2 };
+            let reserve = if last || !self.ellipsis { 0 } else { 2 };
             if used + piece + reserve > columns {
                 if i == 0 {
                     line.push(Span::styled(key, self.key_style.clone()));
                     line.push(Span::styled(format!(" {text}"), self.text_style.clone()));
                     return cut(&line, columns);
                 }
-                line.push(Span::styled(" …", self.text_style.clone()));
+                if self.ellipsis {
+                    line.push(Span::styled(" …", self.text_style.clone()));
+                }
                 return line;
             }
             if !sep.is_empty() {
@@ -113,6 +124,16 @@ mod tests {
         assert_eq!(row(8), "↑↓ move");
         assert_eq!(row(5), "↑↓ m…");
         assert_eq!(row(1), "…");
+    }
+
+    #[test]
+    fn without_the_ellipsis_whole_entries_fill_the_row() {
+        let e = entries();
+        let help = Help::new(&e).without_ellipsis();
+        assert_eq!(help.line(34).plain_text(), "↑↓ move · enter select");
+        assert_eq!(help.line(22).plain_text(), "↑↓ move · enter select");
+        assert_eq!(help.line(21).plain_text(), "↑↓ move");
+        assert_eq!(help.line(5).plain_text(), "↑↓ m…");
     }
 
     #[test]

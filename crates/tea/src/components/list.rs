@@ -176,6 +176,21 @@ impl Block for List<'_> {
     }
 }
 
+/// [`List::lines`] without a cursor, for items built for one drawing (say, only those a
+/// window shows): the shown rows are moved out of `items`, not copied.
+pub fn lines_of(items: Vec<Vec<Line>>, state: ListState, width: usize, height: usize) -> Vec<Line> {
+    let heights: Vec<usize> = items.iter().map(Vec::len).collect();
+    let w = state.window(&heights, height);
+    items
+        .into_iter()
+        .take(w.end)
+        .skip(w.start)
+        .flatten()
+        .take(height)
+        .map(|line| cut_owned(line, width))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -317,6 +332,18 @@ mod tests {
         assert_eq!(rows(&list, 2, 1), ["2…"]);
         assert!(rows(&list, 10, 0).is_empty());
         assert!(rows(&List::new(&[], ListState::default()), 10, 4).is_empty());
+    }
+
+    #[test]
+    fn owned_items_draw_as_the_list_draws_them() {
+        let items = items(&[2, 1, 3, 1]);
+        for (selected, offset, height) in [(2, 0, 4), (2, 0, 2), (0, 0, 9), (3, 1, 3), (1, 0, 0)] {
+            let state = ListState { selected, offset };
+            assert_eq!(
+                lines_of(items.clone(), state, 3, height),
+                List::new(&items, state).lines(3, height)
+            );
+        }
     }
 
     #[test]

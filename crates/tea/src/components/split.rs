@@ -32,6 +32,8 @@ pub struct Split<'a> {
     pub min_left: usize,
     pub min_right: usize,
     pub divider: Slot,
+    /// Whether the divider keeps its trailing blank (" │ ") beside an empty right row.
+    pub full_divider: bool,
 }
 
 impl<'a> Split<'a> {
@@ -43,7 +45,14 @@ impl<'a> Split<'a> {
             min_left: 1,
             min_right: 1,
             divider: Slot::BorderMuted,
+            full_divider: false,
         }
+    }
+
+    /// Draws the whole divider, " │ ", on every row, also where the right block has no row.
+    pub fn full_divider(mut self) -> Split<'a> {
+        self.full_divider = true;
+        self
     }
 
     pub fn ratio(mut self, numerator: usize, denominator: usize) -> Split<'a> {
@@ -86,7 +95,7 @@ impl Block for Split<'_> {
             .map(|_| {
                 let mut line = fit(left.next().unwrap_or_default(), left_width);
                 let r = right.next().unwrap_or_default();
-                if r.spans.is_empty() {
+                if r.spans.is_empty() && !self.full_divider {
                     line.push(Span::styled(" │", divider.clone()));
                 } else {
                     line.push(Span::styled(" │ ", divider.clone()));
@@ -130,6 +139,13 @@ mod tests {
             .map(Line::plain_text)
             .collect();
         assert_eq!(rows, ["a        │ righ…", "bb       │ x", "ccc      │"]);
+    }
+
+    #[test]
+    fn the_full_divider_keeps_its_blank_beside_empty_rows() {
+        let (l, r) = (col(&["a", "b"]), col(&["x"]));
+        let lines = Split::new(&l, &r).ratio(1, 2).full_divider().lines(10, 2);
+        assert_eq!(lines[1].spans.last().unwrap().text, " │ ");
     }
 
     #[test]

@@ -49,6 +49,9 @@ pub struct Tabs {
     pub max_label: usize,
     pub active_style: Style,
     pub style: Style,
+    /// Whether an unmarked chip's padding takes the tab style too (" label " as one styled
+    /// run) rather than starting with a plain blank.
+    pub styled_padding: bool,
 }
 
 impl Tabs {
@@ -60,7 +63,14 @@ impl Tabs {
             max_label: 24,
             active_style: Style::fg(Slot::Accent).bold().reverse(),
             style: Style::fg(Slot::Text),
+            styled_padding: false,
         }
+    }
+
+    /// Unmarked chips draw " label " in the tab style, padding included.
+    pub fn styled_padding(mut self) -> Tabs {
+        self.styled_padding = true;
+        self
     }
 
     pub fn note(mut self, note: Line) -> Tabs {
@@ -83,6 +93,9 @@ impl Tabs {
                 None => format!(" {label} "),
             };
             return Line::styled(text, self.active_style.clone());
+        }
+        if tab.marker.is_none() && self.styled_padding {
+            return Line::styled(format!(" {label} "), self.style.clone());
         }
         let mut chip = Line::plain(" ");
         if let Some(m) = &tab.marker {
@@ -145,11 +158,19 @@ impl Block for Tabs {
         if height == 0 || width == 0 || self.tabs.is_empty() {
             return Vec::new();
         }
-        let (start, end) = self.window(width);
+        // Each chip is built once: measured for the window, then moved into the bar.
+        let chips: Vec<Line> = self
+            .tabs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| self.chip(i, t))
+            .collect();
+        let widths: Vec<usize> = chips.iter().map(Line::width).collect();
+        let (start, end) = window(&widths, self.active.min(chips.len() - 1), width);
         let mut bar = Line::default();
         if start == 0 && end == self.tabs.len() {
-            for (i, tab) in self.tabs.iter().enumerate() {
-                bar.spans.extend(self.chip(i, tab).spans);
+            for chip in chips {
+                bar.spans.extend(chip.spans);
             }
             let note = self.note.clone().unwrap_or_default();
             return vec![spread(bar, note, width)];
@@ -158,8 +179,8 @@ impl Block for Tabs {
         if start > 0 {
             bar.push(Span::styled("‹", muted.clone()));
         }
-        for i in start..end {
-            bar.spans.extend(self.chip(i, &self.tabs[i]).spans);
+        for chip in chips.into_iter().take(end).skip(start) {
+            bar.spans.extend(chip.spans);
         }
         if end < self.tabs.len() {
             bar.push(Span::styled("›", muted));
@@ -218,6 +239,17 @@ mod tests {
         let t = Tabs::new(vec![Tab::new("a long label"), Tab::new("b")], 0);
         assert_eq!(row(&t, 6), " a lo…");
         assert_eq!(row(&t, 1), "…");
+    }
+
+    #[test]
+    fn styled_padding_keeps_an_unmarked_chip_in_one_style() {
+        let t = Tabs::new(vec![Tab::new("A"), Tab::new("B")], 0);
+        let plain = &t.lines(20, 1)[0];
+        assert_eq!(plain.spans[1].text, " ");
+        let styled = &t.styled_padding().lines(20, 1)[0];
+        assert_eq!(styled.plain_text(), plain.plain_text());
+        assert_eq!(styled.spans[1].text, " B ");
+        assert_eq!(styled.spans[1].style, Style::fg(Slot::Text));
     }
 
     #[test]

@@ -6,6 +6,10 @@
 //! past the end. With a title, the header row is always there: the title on the left, the
 //! range (when scrolling) at the right edge.
 //!
+//!
+//! With [`Viewport::counter_below`] there is no header: a run that does not fit ends with a
+//! counter row instead ("↑ 2 more  ↓ 5 more"), as the questionnaire's context draws it.
+//!
 //! ```
 //! use tea::components::{Block, Viewport};
 //! use tea::Line;
@@ -29,6 +33,8 @@ pub struct Viewport<'a> {
     pub title: Option<Line>,
     /// The word after the counts: "↓ 33 more".
     pub more: String,
+    /// A counter row under the lines instead of a range header above them.
+    pub counter_below: bool,
 }
 
 impl<'a> Viewport<'a> {
@@ -38,7 +44,15 @@ impl<'a> Viewport<'a> {
             offset,
             title: None,
             more: "more".into(),
+            counter_below: false,
         }
+    }
+
+    /// Ends a run that does not fit with a counter row ("↑ 2 more  ↓ 5 more") instead of
+    /// heading it with the range; one row then holds the counter alone.
+    pub fn counter_below(mut self) -> Viewport<'a> {
+        self.counter_below = true;
+        self
     }
 
     pub fn title(mut self, title: Line) -> Viewport<'a> {
@@ -51,9 +65,16 @@ impl<'a> Viewport<'a> {
         self
     }
 
-    /// Rows of text under the header at `height` rows, for `len` lines, without a title.
-    fn body(len: usize, height: usize, titled: bool) -> usize {
-        if titled || (len > height && height >= 2) {
+    /// Rows of text beside the header or counter at `height` rows, for `len` lines.
+    fn body(&self, len: usize, height: usize) -> usize {
+        if self.counter_below {
+            return if len > height {
+                height.saturating_sub(1)
+            } else {
+                height
+            };
+        }
+        if self.title.is_some() || (len > height && height >= 2) {
             height.saturating_sub(1)
         } else {
             height
@@ -63,7 +84,10 @@ impl<'a> Viewport<'a> {
     /// The greatest useful offset at `height` rows: the one that shows the last line at the
     /// bottom. A model clamps its scroll to it.
     pub fn max_offset(&self, height: usize) -> usize {
-        let body = Self::body(self.lines.len(), height, self.title.is_some());
+        if self.counter_below && height == 0 {
+            return 0;
+        }
+        let body = self.body(self.lines.len(), height);
         self.lines.len().saturating_sub(body)
     }
 
@@ -88,27 +112,51 @@ pub fn counter_text(above: usize, below: usize, more: &str) -> String {
 /// "3–9/20  ↑ 2 more  ↓ 11 more" for `body` rows from `offset` of `len` lines; empty when
 /// everything fits.
 pub fn range_text(offset: usize, body: usize, len: usize, more: &str) -> String {
+    range_text_of(offset, body, len, true, more)
+}
+
+/// [`range_text`] for a run known only as far as `len` lines so far when `complete` is false
+/// (a source rendered piece by piece): "3–9/120+  ↑ 2 more  ↓ 111+ more".
+pub fn range_text_of(offset: usize, body: usize, len: usize, complete: bool, more: &str) -> String {
     if len <= body || body == 0 {
         return String::new();
     }
     let last = (offset + body).min(len);
-    format!(
-        "{}–{}/{}  {}",
-        offset + 1,
-        last,
-        len,
-        counter_text(offset, len - last, more)
-    )
+    if complete {
+        return format!(
+            "{}–{}/{}  {}",
+            offset + 1,
+            last,
+            len,
+            counter_text(offset, len - last, more)
+        );
+    }
+    let above = counter_text(offset, 0, more);
+    let below = format!("↓ {}+ {more}", len - last);
+    let both = [above, below].join("  ");
+    format!("{}–{}/{}+  {}", offset + 1, last, len, both.trim_start())
 }
 
 impl Block for Viewport<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let len = self.lines.len();
-        let titled = self.title.is_some();
-        let body = Self::body(len, height, titled);
+        let body = self.body(len, height);
         let offset = self.clamped(height);
         let mut out = Vec::with_capacity(height);
         if height == 0 {
+            return out;
+        }
+        if self.counter_below {
+            out.extend(
+                self.lines[offset..]
+                    .iter()
+                    .take(body)
+                    .map(|line| cut(line, width)),
+            );
+            if body < height {
+                let counter = counter_text(offset, len - offset - body, &self.more);
+                out.push(cut(&Line::styled(counter, Style::fg(Slot::Muted)), width));
+            }
             return out;
         }
         if body < height {
@@ -198,6 +246,39 @@ mod tests {
         let short = lines(1);
         let v = Viewport::new(&short, 0).title(Line::plain("Preview"));
         assert_eq!(rows(&v, 30, 3), ["Preview", "l1"]);
+    }
+
+    #[test]
+    fn a_counter_below_ends_a_long_run() {
+        let l = lines(10);
+        let v = Viewport::new(&l, 2).counter_below();
+        assert_eq!(rows(&v, 30, 4), ["l3", "l4", "l5", "↑ 2 more  ↓ 5 more"]);
+        assert_eq!(
+            rows(&Viewport::new(&l, 99).counter_below(), 30, 1),
+            ["↑ 10 more"]
+        );
+        assert_eq!(Viewport::new(&l, 99).counter_below().clamped(1), 10);
+        assert_eq!(Viewport::new(&l, 99).counter_below().max_offset(0), 0);
+        assert_eq!(
+            rows(&Viewport::new(&l[..4], 3).counter_below(), 30, 6).len(),
+            4
+        );
+    }
+
+    #[test]
+    fn a_partly_known_run_counts_the_lines_so_far() {
+        assert_eq!(
+            range_text_of(2, 7, 120, false, "more"),
+            "3–9/120+  ↑ 2 more  ↓ 111+ more"
+        );
+        assert_eq!(
+            range_text_of(0, 7, 120, false, "more"),
+            "1–7/120+  ↓ 113+ more"
+        );
+        assert_eq!(
+            range_text_of(0, 7, 120, true, "more"),
+            range_text(0, 7, 120, "more")
+        );
     }
 
     #[test]

@@ -1,0 +1,286 @@
+//! Text measured once per terminal size ([`Measured`]): the prompt, labels and descriptions
+//! wrapped as far as they can show, the context and previews rendered, and the panel height
+//! they need (docs/behaviour.md#height).
+
+use std::sync::Arc;
+
+use question::{Label, Labels, Question, Questionnaire};
+use tea::text::{sanitize, sanitize_line, wrap};
+use tea::{Line, Size};
+use tea_markdown::{Kind, MarkdownCache};
+
+use super::{CONTEXT_MAX_ROWS, Geometry, MIN_FRAMED_HEIGHT, PROMPT_MAX_ROWS, panel_height};
+use crate::clip::wrap_head;
+use crate::kind::{Body, Traits};
+use crate::preview::{LONG_PREVIEW, Preview, preview_source};
+
+/// The marks in front of an option label: cursor, number, radio/checkbox, ★ gutter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marks {
+    pub number_width: usize,
+    pub checkbox: bool,
+    pub gutter: bool,
+}
+
+impl Marks {
+    /// "› " + "12. " + "( ) " + "★ ".
+    pub fn hang(&self) -> usize {
+        2 + self.number_width + 2 + 4 + if self.gutter { 2 } else { 0 }
+    }
+}
+
+/// An option's label and description, wrapped to the list width minus the hanging indent; rows
+/// past the terminal's height are left out (no item is drawn taller).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ItemRows {
+    pub label: Vec<String>,
+    pub description: Vec<String>,
+}
+
+impl ItemRows {
+    pub fn height(&self) -> usize {
+        self.label.len() + self.description.len()
+    }
+}
+
+/// One question's text, measured at one size.
+#[derive(Debug, Clone)]
+pub struct QuestionLayout {
+    pub context: Arc<Vec<Line>>,
+    /// The wrapped prompt's first rows: [`PROMPT_MAX_ROWS`], and one more when it goes on.
+    pub prompt: Vec<String>,
+    pub marks: Marks,
+    /// One per option, then one for "Type something." when the type allows free text.
+    pub items: Vec<ItemRows>,
+    /// Per option: its markdown preview, else its description, at the preview width.
+    pub previews: Vec<Preview>,
+}
+
+/// Everything that depends only on the questionnaire, the terminal size and the preview
+/// expansion: wrapped text, rendered markdown and the panel height.
+#[derive(Debug, Clone)]
+pub struct Measured {
+    pub geometry: Geometry,
+    pub height: usize,
+    pub questions: Vec<QuestionLayout>,
+    /// Rows of the partial-submit warning on the Review tab.
+    pub warning: Vec<String>,
+}
+
+impl Measured {
+    pub fn new(
+        questionnaire: &Questionnaire,
+        size: Size,
+        expanded: bool,
+        markdown: &mut MarkdownCache,
+    ) -> Measured {
+        let geometry = Geometry::new(size.width as usize);
+        let labels = &questionnaire.labels;
+        // No item is drawn taller than the terminal: rows past that need not be wrapped.
+        let item_rows = size.height as usize + 1;
+        let questions: Vec<QuestionLayout> = questionnaire
+            .questions
+            .iter()
+            .map(|q| measure_question(q, labels, &geometry, item_rows, markdown))
+            .collect();
+        let tabs = questionnaire.questions.len() > 1;
+        let warning = wrap(
+            &format!("⚠ {}", sanitize_line(labels.get(Label::RequiredPending))),
+            geometry.inner.max(1),
+        );
+        let mut measured = Measured {
+            geometry,
+            height: 0,
+            questions,
+            warning,
+        };
+        let need_of = |m: &Measured, q: usize| {
+            question_need(
+                &questionnaire.questions[q],
+                &m.questions[q],
+                &m.geometry,
+                expanded,
+                tabs,
+            )
+        };
+        let mut need = (0..questionnaire.questions.len())
+            .map(|q| need_of(&measured, q))
+            .max()
+            .unwrap_or(0);
+        if tabs {
+            need = need.max(review_need(
+                questionnaire.questions.len(),
+                measured.warning.len(),
+            ));
+        }
+        // Markdown previews count only while the panel is below its cap: render them in order
+        // until it is reached. The height is the same as with every preview rendered, since
+        // more previews can only raise `need`.
+        let rows = size.height as usize;
+        let cap = panel_height(usize::MAX, rows);
+        let previews_count = geometry.wide || expanded;
+        for q in 0..questionnaire.questions.len() {
+            for i in 0..measured.questions[q].previews.len() {
+                if !previews_count || need >= cap {
+                    break;
+                }
+                let source = questionnaire.questions[q]
+                    .options
+                    .get(i)
+                    .and_then(preview_source);
+                measured.questions[q].previews[i].render(
+                    source,
+                    geometry.preview,
+                    (0, cap),
+                    markdown,
+                );
+                need = need.max(need_of(&measured, q));
+            }
+        }
+        measured.height = panel_height(need, rows);
+        measured
+    }
+
+    /// Renders the preview of option `i` of question `q` as far as rows `start..start + count`
+    /// need.
+    pub fn ensure_preview(
+        &mut self,
+        questionnaire: &Questionnaire,
+        (q, i): (usize, usize),
+        rows: (usize, usize),
+        markdown: &mut MarkdownCache,
+    ) {
+        let width = self.geometry.preview;
+        let source = questionnaire
+            .questions
+            .get(q)
+            .and_then(|question| question.options.get(i))
+            .and_then(preview_source);
+        if let Some(preview) = self
+            .questions
+            .get_mut(q)
+            .and_then(|m| m.previews.get_mut(i))
+        {
+            preview.render(source, width, rows, markdown);
+        }
+    }
+
+    /// Whether the panel draws its border (it needs 5 rows and 8 columns).
+    pub fn framed(&self) -> bool {
+        self.height >= MIN_FRAMED_HEIGHT && self.geometry.framed_sides
+    }
+}
+
+fn measure_question(
+    q: &Question,
+    labels: &Labels,
+    geometry: &Geometry,
+    item_rows: usize,
+    markdown: &mut MarkdownCache,
+) -> QuestionLayout {
+    let context = match &q.context {
+        Some(src) => markdown.get(src, geometry.inner.max(1)),
+        None => Arc::new(Vec::new()),
+    };
+    // One row past the shown ones tells that the prompt goes on.
+    let prompt = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_MAX_ROWS + 1).rows;
+    let traits = Traits::of_question(q);
+    let free_text = traits.free_text_row();
+    let count = q.options.len() + usize::from(free_text);
+    let marks = Marks {
+        number_width: count.max(1).to_string().len(),
+        checkbox: traits.toggles(),
+        gutter: q.options.iter().any(|o| o.recommended),
+    };
+    let text_width = geometry.list.saturating_sub(marks.hang()).max(1);
+    let mut items: Vec<ItemRows> = q
+        .options
+        .iter()
+        .map(|o| ItemRows {
+            label: wrap_head(&o.label, text_width, item_rows).rows,
+            description: o
+                .description
+                .as_deref()
+                .filter(|d| !d.trim().is_empty())
+                .map(|d| wrap_head(d, text_width, item_rows).rows)
+                .unwrap_or_default(),
+        })
+        .collect();
+    if free_text {
+        // One row: the label, or the saved text cut to one row.
+        items.push(ItemRows {
+            label: vec![sanitize_line(labels.get(Label::TypeSomething))],
+            description: Vec::new(),
+        });
+    }
+    let previews = q
+        .options
+        .iter()
+        .map(|o| match preview_source(o) {
+            Some((Kind::Plain, d)) if d.len() <= LONG_PREVIEW => Preview::Ready(Arc::new(
+                wrap(&sanitize(d), geometry.preview)
+                    .into_iter()
+                    .map(Line::plain)
+                    .collect(),
+            )),
+            Some(_) => Preview::Pending,
+            None => Preview::Empty,
+        })
+        .collect();
+    QuestionLayout {
+        context,
+        prompt,
+        marks,
+        items,
+        previews,
+    }
+}
+
+/// Rows the context viewport wants: all lines up to [`CONTEXT_MAX_ROWS`] (counter included).
+pub fn context_need(lines: usize) -> usize {
+    lines.min(CONTEXT_MAX_ROWS)
+}
+
+/// Frame rows around any tab: borders, footer and its divider, and the tab bar with its divider.
+fn chrome(tabs: bool) -> usize {
+    2 + 2 + if tabs { 2 } else { 0 }
+}
+
+fn question_need(
+    q: &Question,
+    m: &QuestionLayout,
+    geometry: &Geometry,
+    expanded: bool,
+    tabs: bool,
+) -> usize {
+    let context = context_need(m.context.len());
+    let context = if context > 0 { context + 1 } else { 0 };
+    let prompt = m.prompt.len().min(PROMPT_MAX_ROWS);
+    let traits = Traits::of_question(q);
+    let body = if let Body::Text = traits.body {
+        2 + traits.editor_rows
+    } else {
+        let list: usize = m.items.iter().map(ItemRows::height).sum();
+        let editor = 2 + traits.editor_rows;
+        // Every option can gain a note, so every option may have a preview.
+        let preview = 1 + m
+            .previews
+            .iter()
+            .map(Preview::len)
+            .max()
+            .unwrap_or(0)
+            .max(1);
+        if geometry.wide {
+            (list + editor).max(preview)
+        } else if expanded {
+            list + editor.max(preview)
+        } else {
+            list + editor
+        }
+    };
+    chrome(tabs) + context + prompt + body
+}
+
+fn review_need(questions: usize, warning_rows: usize) -> usize {
+    chrome(true) + 1 + questions + 2 + warning_rows
+}

@@ -1,0 +1,336 @@
+//! The model: the answers, what is shown and focused, the editors' drafts, the measured text
+//! and the plan of the current frame. `update` changes it, `view` draws it.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use question::{
+    Answer, AnswerState, Draft, Label, Question, Questionnaire, ResultOptions, ToolResult,
+};
+use tea::components::ListState;
+use tea::components::textarea::TextArea;
+use tea::text::sanitize_line;
+use tea::{Line, Size, Slot, Style};
+use tea_markdown::MarkdownCache;
+
+use crate::clip::{wrap_head, wrap_head_after};
+use crate::keymap::Mode;
+use crate::kind::Traits;
+use crate::layout::{Measured, Plan, QuestionLayout};
+use crate::preview::{NO_PREVIEW, PreviewDoc};
+
+/// What an editor writes to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Target {
+    /// "Type something." of a single/multi question, or a text question's answer.
+    FreeText(usize),
+    OptionNote(usize, usize),
+    QuestionNote(usize),
+}
+
+impl Target {
+    pub fn question(self) -> usize {
+        match self {
+            Target::FreeText(q) | Target::OptionNote(q, _) | Target::QuestionNote(q) => q,
+        }
+    }
+}
+
+/// The questionnaire program.
+pub struct App {
+    pub(crate) state: AnswerState,
+    pub(crate) size: Size,
+    /// The shown tab: a question index, or `questions.len()` for Review.
+    pub(crate) tab: usize,
+    /// Per question: the focused row (an option, or "Type something." after them) and the
+    /// first shown one (whole-item windowing).
+    pub(crate) lists: Vec<ListState>,
+    /// Review rows: the questions, then Submit, then Cancel.
+    pub(crate) review: ListState,
+    pub(crate) context_scroll: usize,
+    pub(crate) preview_scroll: usize,
+    /// The open note/free-text editor of an option question (text questions always edit).
+    pub(crate) editor: Option<Target>,
+    /// Unsaved drafts, kept when the editor closes with Esc or Tab.
+    pub(crate) drafts: HashMap<Target, TextArea>,
+    pub(crate) previews_expanded: bool,
+    pub(crate) collapsed: bool,
+    /// Submit was pressed with unanswered questions; the next Submit sends.
+    pub(crate) review_warning: bool,
+    pub(crate) markdown: MarkdownCache,
+    pub(crate) measured: Measured,
+    /// What the shown tab gets of the panel's rows, decided after every change.
+    pub(crate) plan: Plan,
+}
+
+impl App {
+    pub fn new(questionnaire: Questionnaire, size: Size) -> App {
+        let count = questionnaire.questions.len();
+        let mut markdown = MarkdownCache::default();
+        let measured = Measured::new(&questionnaire, size, false, &mut markdown);
+        let mut app = App {
+            state: AnswerState::new(questionnaire),
+            size,
+            tab: 0,
+            lists: vec![ListState::default(); count],
+            review: ListState::default(),
+            context_scroll: 0,
+            preview_scroll: 0,
+            editor: None,
+            drafts: HashMap::new(),
+            previews_expanded: false,
+            collapsed: false,
+            review_warning: false,
+            markdown,
+            measured,
+            plan: Plan::default(),
+        };
+        app.fit();
+        app
+    }
+
+    pub fn state(&self) -> &AnswerState {
+        &self.state
+    }
+
+    /// The result as it stands: what a submit (`cancelled: false`) or a cancel or abort
+    /// (`cancelled: true`) returns. Cancelling keeps every recorded answer.
+    pub fn result(&self, cancelled: bool) -> ToolResult {
+        let options = if cancelled {
+            ResultOptions::cancelled()
+        } else {
+            ResultOptions::submitted()
+        };
+        self.result_with(options)
+    }
+
+    /// The result for `options` (e.g. an abort from the host), reporting every unsaved draft.
+    pub fn result_with(&self, options: ResultOptions) -> ToolResult {
+        self.state
+            .build_result(options.with_drafts(self.unsaved_drafts()))
+    }
+
+    /// Drafts whose text differs from what is saved, by question id; blank ones are left out.
+    fn unsaved_drafts(&self) -> BTreeMap<String, Draft> {
+        let mut drafts: BTreeMap<String, Draft> = BTreeMap::new();
+        for (&target, editor) in &self.drafts {
+            let text = editor.text();
+            if text.trim().is_empty() || text == self.saved_text(target) {
+                continue;
+            }
+            let question = &self.questions()[target.question()];
+            let draft = drafts.entry(question.id.clone()).or_default();
+            match target {
+                Target::FreeText(_) => draft.text = Some(text.to_string()),
+                Target::QuestionNote(_) => draft.note = Some(text.to_string()),
+                Target::OptionNote(_, o) => {
+                    let value = question.options[o].value.clone();
+                    draft.option_notes.insert(value, text.to_string());
+                }
+            }
+        }
+        drafts
+    }
+
+    pub fn is_collapsed(&self) -> bool {
+        self.collapsed
+    }
+
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The shown tab: a question index, or the number of questions for Review.
+    pub fn tab(&self) -> usize {
+        self.tab
+    }
+
+    /// The panel height at the current size and preview expansion (rows of [`App::lines`]
+    /// while expanded).
+    pub fn height(&self) -> usize {
+        self.measured.height
+    }
+
+    /// The keymap mode right now.
+    pub fn mode(&self) -> Mode {
+        if self.collapsed {
+            return Mode::Collapsed;
+        }
+        match self.question() {
+            None => Mode::Review,
+            Some((_, q)) if !Traits::of(q.kind).has_options() => Mode::TextAnswer,
+            Some(_) if self.editor.is_some() => Mode::Editor,
+            Some(_) => Mode::List,
+        }
+    }
+
+    pub(crate) fn questions(&self) -> &[Question] {
+        &self.state.questionnaire().questions
+    }
+
+    pub(crate) fn has_tabs(&self) -> bool {
+        self.questions().len() > 1
+    }
+
+    /// The question on the shown tab; `None` on Review.
+    pub(crate) fn question(&self) -> Option<(usize, &Question)> {
+        self.questions().get(self.tab).map(|q| (self.tab, q))
+    }
+
+    pub(crate) fn traits(&self, q: usize) -> Traits {
+        Traits::of_question(&self.questions()[q])
+    }
+
+    pub(crate) fn answer(&self, q: usize) -> Option<&Answer> {
+        self.state.answer(&self.questions()[q].id)
+    }
+
+    pub(crate) fn label(&self, label: Label) -> String {
+        sanitize_line(self.state.questionnaire().labels.get(label))
+    }
+
+    pub(crate) fn layout_of(&self, q: usize) -> &QuestionLayout {
+        &self.measured.questions[q]
+    }
+
+    /// The focused row of question `q`.
+    pub(crate) fn cursor(&self, q: usize) -> usize {
+        self.lists[q].selected
+    }
+
+    /// Rows in a question's list: its options, then "Type something." when allowed.
+    pub(crate) fn item_count(&self, q: usize) -> usize {
+        self.measured.questions[q].items.len()
+    }
+
+    /// The editor shown on the current tab.
+    pub(crate) fn open_editor(&self) -> Option<Target> {
+        let (q, question) = self.question()?;
+        if !Traits::of(question.kind).has_options() {
+            return Some(Target::FreeText(q));
+        }
+        self.editor.filter(|t| t.question() == q)
+    }
+
+    /// The draft of `target`: unsaved edits, else the saved text.
+    pub(crate) fn draft(&self, target: Target) -> Cow<'_, TextArea> {
+        match self.drafts.get(&target) {
+            Some(draft) => Cow::Borrowed(draft),
+            None => Cow::Owned(TextArea::new(self.saved_text(target))),
+        }
+    }
+
+    pub(crate) fn saved_text(&self, target: Target) -> &str {
+        let Some(answer) = self.answer(target.question()) else {
+            return "";
+        };
+        match target {
+            Target::FreeText(_) => answer.custom_text.as_deref(),
+            Target::QuestionNote(_) => answer.note.as_deref(),
+            Target::OptionNote(q, o) => answer.option_note(&self.questions()[q].options[o].value),
+        }
+        .unwrap_or_default()
+    }
+
+    /// What a preview shows for `target`: the draft while its editor is open (so the preview
+    /// follows the typing), else the saved text; `None` when blank.
+    pub(crate) fn live_text(&self, target: Target) -> Option<&str> {
+        let text = match self.drafts.get(&target) {
+            Some(draft) if self.open_editor() == Some(target) => draft.text(),
+            _ => self.saved_text(target),
+        };
+        Some(text).filter(|t| !t.trim().is_empty())
+    }
+
+    pub(crate) fn option_note(&self, q: usize, i: usize) -> Option<&str> {
+        let value = &self.questions()[q].options.get(i)?.value;
+        self.answer(q)?.option_note(value)
+    }
+
+    /// Whether row `i` of question `q` has something to preview.
+    pub(crate) fn previewable(&self, q: usize, i: usize) -> bool {
+        let question = &self.questions()[q];
+        i < question.options.len()
+            && (self.layout_of(q).previews[i].has_content() || self.option_note(q, i).is_some())
+    }
+
+    /// The editor's columns: the list's when a preview sits beside it.
+    pub(crate) fn editor_width(&self) -> usize {
+        let geometry = &self.measured.geometry;
+        match self.question() {
+            Some((q, _)) if geometry.wide && self.traits(q).has_options() => geometry.list,
+            _ => geometry.inner,
+        }
+        .max(1)
+    }
+
+    pub(crate) fn remeasure(&mut self) {
+        self.measured = Measured::new(
+            self.state.questionnaire(),
+            self.size,
+            self.previews_expanded,
+            &mut self.markdown,
+        );
+    }
+}
+
+impl App {
+    /// What row `i` of question `q` previews.
+    pub(crate) fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc<'_> {
+        let preview_width = self.measured.geometry.preview;
+        let muted = Style::fg(Slot::Muted);
+        let question = &self.questions()[q];
+        // Rows a preview may show: from the scroll position to a panel below it, and one more
+        // to tell whether more follow.
+        let wanted = self.preview_scroll + self.measured.height + 1;
+        if i >= question.options.len() {
+            let mut extra = vec![Line::styled(self.label(Label::TypeOwn), muted.clone())];
+            extra.push(Line::default());
+            let mut extra_complete = true;
+            match self.live_text(Target::FreeText(q)) {
+                Some(text) => {
+                    let head = wrap_head(text, preview_width, wanted);
+                    extra_complete = head.complete;
+                    extra.extend(
+                        head.rows
+                            .into_iter()
+                            .map(|row| Line::styled(row, Style::fg(Slot::Text))),
+                    );
+                }
+                None => extra.push(Line::styled(self.label(Label::NoTextYet), muted)),
+            }
+            return PreviewDoc {
+                base: &NO_PREVIEW,
+                extra,
+                extra_complete,
+            };
+        }
+        let base = &self.layout_of(q).previews[i];
+        let mut extra = Vec::new();
+        let mut extra_complete = true;
+        if let Some(note) = self.live_text(Target::OptionNote(q, i))
+            && base.is_complete()
+        {
+            if base.len() > 0 {
+                extra.push(Line::default());
+            }
+            let lead = format!("✎ {}: ", self.label(Label::Note));
+            let rows = wanted.saturating_sub(base.len() + 1);
+            let head = wrap_head_after(&lead, note, preview_width, rows);
+            extra_complete = head.complete;
+            extra.extend(
+                head.rows
+                    .into_iter()
+                    .map(|row| Line::styled(row, Style::fg(Slot::Accent))),
+            );
+        }
+        if base.len() == 0 && base.is_complete() && extra.is_empty() {
+            extra.push(Line::styled(self.label(Label::NoDescription), muted));
+        }
+        PreviewDoc {
+            base,
+            extra,
+            extra_complete,
+        }
+    }
+}

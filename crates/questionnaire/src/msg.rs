@@ -1,0 +1,81 @@
+//! The questionnaire's messages and what it hands back: [`Msg`] (what the user means),
+//! [`Host`] (effects only the host can carry out) and [`Outcome`] (how it ended). Kept apart
+//! from the model so the keymap can build messages without knowing the model.
+
+use question::ToolResult;
+use tea::Size;
+use tea::components::textarea::TextAreaMsg;
+
+/// What only the questionnaire's host can do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Host {
+    /// Shrink to the one-line dock and hand the input back to the host (its editor).
+    Collapse,
+    /// Restore the questionnaire from its dock and take the input again.
+    Expand,
+}
+
+/// How the questionnaire ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    Submitted(ToolResult),
+    /// Esc (or Cancel on Review): every recorded answer is kept in the result.
+    Cancelled(ToolResult),
+}
+
+impl Outcome {
+    pub fn result(&self) -> &ToolResult {
+        match self {
+            Outcome::Submitted(result) | Outcome::Cancelled(result) => result,
+        }
+    }
+
+    pub fn into_result(self) -> ToolResult {
+        match self {
+            Outcome::Submitted(result) | Outcome::Cancelled(result) => result,
+        }
+    }
+}
+
+/// What the user means. Keys become messages in [`crate::keymap`]; tests and hosts may send
+/// messages directly. Editing keys are one variant, [`Msg::Edit`], carrying the text area's
+/// own message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    NextTab,
+    PrevTab,
+    MoveUp,
+    MoveDown,
+    MoveFirst,
+    MoveLast,
+    /// Pick the option with this 1-based number (1–9).
+    PickNumber(u8),
+    /// Enter: select and advance, confirm a multi set, open the free-text editor, or activate
+    /// a Review row.
+    Activate,
+    /// Space: select without advancing (multi: toggle).
+    SelectWithoutAdvance,
+    OpenOptionNote,
+    OpenQuestionNote,
+    /// Clear picks and free text, keep notes.
+    Clear,
+    /// Expand or collapse the preview below the list (narrow terminals).
+    TogglePreview,
+    /// Scroll the preview by rows.
+    ScrollPreview(i32),
+    /// Scroll the preview by half pages.
+    PagePreview(i32),
+    /// Scroll the context viewport by rows.
+    ScrollContext(i32),
+    /// Fold into the one-line dock, or unfold.
+    ToggleCollapse,
+    /// Cancel the questionnaire, keeping every recorded answer.
+    Cancel,
+    /// An edit of the open editor's draft (typing, moving, deleting, undo, yank…).
+    Edit(TextAreaMsg),
+    /// Enter in an editor: save the draft as the answer or note.
+    SaveEditor,
+    /// Esc in an editor: keep the draft, back to the list.
+    LeaveEditor,
+    Resized(Size),
+}

@@ -1,0 +1,413 @@
+//! `update`: a message changes the model and returns effects ([`Cmd`]); then
+//! [`App::fit`] renders what the next frame will show (a pending preview, the draft's rows),
+//! plans the rows and clamps scroll positions to the plan. Nothing here draws.
+
+use question::{AnswerState, StateError};
+use tea::components::textarea::{TextArea, TextAreaMsg};
+use tea::input::Event;
+use tea::{Cmd, Program, Size};
+
+use crate::keymap;
+use crate::layout::{self, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
+use crate::model::{App, Target};
+use crate::msg::{Host, Msg, Outcome};
+
+type Effect = Cmd<Msg, Outcome, Host>;
+
+impl Program for App {
+    type Msg = Msg;
+    type Output = Outcome;
+    type Host = Host;
+
+    fn update(&mut self, msg: Msg) -> Effect {
+        let cmd = self.handle(msg);
+        self.fit();
+        cmd
+    }
+
+    fn view(&self) -> iocraft::AnyElement<'static> {
+        tea::rows::rows(self.lines(), self.size.width)
+    }
+
+    fn msg_for(&self, event: &Event) -> Option<Msg> {
+        if let Event::Resize { rows, cols } = event {
+            let size = Size::new(
+                (*cols).min(u16::MAX as u32) as u16,
+                (*rows).min(u16::MAX as u32) as u16,
+            );
+            return Some(Msg::Resized(size));
+        }
+        keymap::msg_for(self.mode(), event)
+    }
+
+    fn resized(&self, size: Size) -> Msg {
+        Msg::Resized(size)
+    }
+}
+
+impl App {
+    fn handle(&mut self, msg: Msg) -> Effect {
+        if self.collapsed && !matches!(msg, Msg::ToggleCollapse | Msg::Resized(_)) {
+            // While docked, input belongs to the host.
+            return Cmd::None;
+        }
+        match msg {
+            Msg::NextTab => self.switch_tab(1),
+            Msg::PrevTab => self.switch_tab(-1),
+            Msg::MoveUp => self.move_cursor(|c, _| c.saturating_sub(1)),
+            Msg::MoveDown => self.move_cursor(|c, _| c + 1),
+            Msg::MoveFirst => self.move_cursor(|_, _| 0),
+            Msg::MoveLast => self.move_cursor(|_, rows| rows - 1),
+            Msg::PickNumber(n) => self.pick_number(n),
+            Msg::Activate => self.activate_row(true),
+            Msg::SelectWithoutAdvance => self.activate_row(false),
+            Msg::OpenOptionNote => match self.question() {
+                Some((q, question))
+                    if self.traits(q).takes_notes() && self.cursor(q) < question.options.len() =>
+                {
+                    self.editor = Some(Target::OptionNote(q, self.cursor(q)));
+                    Cmd::None
+                }
+                _ => Cmd::Bell,
+            },
+            Msg::OpenQuestionNote => match self.question() {
+                Some((q, _)) if self.traits(q).takes_notes() => {
+                    self.editor = Some(Target::QuestionNote(q));
+                    Cmd::None
+                }
+                _ => Cmd::Bell,
+            },
+            Msg::Clear => match self.question() {
+                Some((q, _)) => {
+                    if self.apply(|s, id| s.mark_skipped(id), q) {
+                        Cmd::None
+                    } else {
+                        Cmd::Bell
+                    }
+                }
+                None => Cmd::None,
+            },
+            Msg::TogglePreview => {
+                if self.measured.geometry.wide {
+                    return Cmd::None;
+                }
+                self.previews_expanded = !self.previews_expanded;
+                self.preview_scroll = 0;
+                self.remeasure();
+                Cmd::None
+            }
+            Msg::ScrollPreview(rows) => {
+                self.preview_scroll = offset(self.preview_scroll, rows as isize);
+                Cmd::None
+            }
+            Msg::PagePreview(pages) => {
+                let page = (self.plan.preview_body / 2).max(1) as isize;
+                self.preview_scroll = offset(self.preview_scroll, pages as isize * page);
+                Cmd::None
+            }
+            Msg::ScrollContext(rows) => {
+                self.context_scroll = offset(self.context_scroll, rows as isize);
+                Cmd::None
+            }
+            Msg::ToggleCollapse => {
+                self.collapsed = !self.collapsed;
+                if self.collapsed {
+                    Cmd::Host(Host::Collapse)
+                } else {
+                    Cmd::Host(Host::Expand)
+                }
+            }
+            Msg::Cancel => self.cancel(),
+            Msg::Edit(edit) => self.edit(edit),
+            Msg::SaveEditor => self.save_editor(),
+            Msg::LeaveEditor => {
+                self.editor = None;
+                Cmd::None
+            }
+            Msg::Resized(size) => {
+                if size != self.size {
+                    self.size = size;
+                    self.remeasure();
+                }
+                Cmd::None
+            }
+        }
+    }
+
+    /// After every change: renders the focused preview if it is shown and still pending, lays
+    /// the open draft out at the editor's width, plans the rows and brings offsets and scroll
+    /// positions back inside what the plan shows.
+    pub(crate) fn fit(&mut self) {
+        let previews_shown = self.measured.geometry.wide || self.previews_expanded;
+        if let Some((q, _)) = self.question()
+            && previews_shown
+        {
+            // Rows from the scroll position to a panel below it, and one more.
+            let rows = (self.preview_scroll, self.measured.height + 1);
+            self.measured.ensure_preview(
+                self.state.questionnaire(),
+                (q, self.cursor(q)),
+                rows,
+                &mut self.markdown,
+            );
+        }
+        if let Some(target) = self.open_editor() {
+            let width = self.editor_width();
+            if let Some(draft) = self.drafts.get_mut(&target) {
+                draft.lay_out(width);
+            }
+        }
+        let plan = self.plan();
+        self.context_scroll = plan.context_scroll;
+        self.preview_scroll = plan.preview_scroll;
+        match self.question() {
+            Some((q, _)) => self.lists[q].offset = plan.list.start,
+            None => self.review.offset = plan.review.start,
+        }
+        self.plan = plan;
+    }
+
+    /// The plan of the shown tab, from what it depends on in the model.
+    fn plan(&self) -> Plan {
+        let preview_len = || {
+            self.question()
+                .map_or(0, |(q, _)| self.preview_doc(q, self.cursor(q)).len())
+        };
+        let tab = match self.question() {
+            Some((q, _)) => {
+                let width = self.editor_width();
+                TabInput::Question(QuestionInput {
+                    layout: self.layout_of(q),
+                    traits: self.traits(q),
+                    list: self.lists[q],
+                    draft_rows: self
+                        .open_editor()
+                        .map(|target| self.draft(target).row_count(width)),
+                    previewable: self.previewable(q, self.cursor(q)),
+                    previews_expanded: self.previews_expanded,
+                    preview_len: &preview_len,
+                    context_scroll: self.context_scroll,
+                    preview_scroll: self.preview_scroll,
+                })
+            }
+            None => TabInput::Review(ReviewInput {
+                questions: self.questions().len(),
+                list: self.review,
+                warning: self.review_warning,
+            }),
+        };
+        layout::plan(&PlanInput {
+            measured: &self.measured,
+            tabs: self.has_tabs(),
+            tab,
+        })
+    }
+
+    /// Edits the open editor's draft in place: a key costs what it changes, not the draft's
+    /// length (the draft keeps its wrapped rows at the editor's width up to date).
+    fn edit(&mut self, edit: TextAreaMsg) -> Effect {
+        let Some(target) = self.open_editor() else {
+            return Cmd::None;
+        };
+        let width = self.editor_width();
+        if !self.drafts.contains_key(&target) {
+            let draft = TextArea::new(self.saved_text(target));
+            self.drafts.insert(target, draft);
+        }
+        let draft = self.drafts.get_mut(&target).expect("inserted above");
+        draft.lay_out(width);
+        draft.update(edit);
+        Cmd::None
+    }
+
+    fn enter_tab(&mut self, tab: usize) {
+        self.tab = tab;
+        self.editor = None;
+        self.context_scroll = 0;
+        self.preview_scroll = 0;
+        self.review_warning = false;
+        if self.question().is_none() {
+            self.review.selected = self.questions().len();
+            self.review.offset = 0;
+        }
+    }
+
+    fn switch_tab(&mut self, step: isize) -> Effect {
+        if !self.has_tabs() {
+            return Cmd::None;
+        }
+        let tabs = self.questions().len() as isize + 1;
+        let tab = (self.tab as isize + step).rem_euclid(tabs) as usize;
+        self.enter_tab(tab);
+        Cmd::None
+    }
+
+    /// After an answer: the next tab (Review after the last question), or submit when there
+    /// is only one question.
+    fn advance(&mut self) -> Effect {
+        if !self.has_tabs() {
+            return Cmd::Quit(Outcome::Submitted(self.result(false)));
+        }
+        self.enter_tab(self.tab + 1);
+        Cmd::None
+    }
+
+    fn submit(&mut self) -> Effect {
+        let all_answered = self.state.answered_count() == self.questions().len();
+        if all_answered || self.review_warning {
+            Cmd::Quit(Outcome::Submitted(self.result(false)))
+        } else {
+            self.review_warning = true;
+            Cmd::None
+        }
+    }
+
+    fn cancel(&mut self) -> Effect {
+        Cmd::Quit(Outcome::Cancelled(self.result(true)))
+    }
+
+    fn apply(
+        &mut self,
+        transition: impl FnOnce(&AnswerState, &str) -> Result<AnswerState, StateError>,
+        q: usize,
+    ) -> bool {
+        let id = self.questions()[q].id.clone();
+        match transition(&self.state, &id) {
+            Ok(state) => {
+                self.state = state;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Picks option `o` of the shown question: a toggling type toggles, the others select
+    /// (and advance when `advance`).
+    fn pick(&mut self, q: usize, o: usize, advance: bool) -> Effect {
+        let value = self.questions()[q].options[o].value.clone();
+        let toggles = self.traits(q).toggles();
+        let ok = if toggles {
+            self.apply(|s, id| s.toggle(id, &value), q)
+        } else {
+            self.apply(|s, id| s.select(id, &value), q)
+        };
+        if !ok {
+            return Cmd::Bell;
+        }
+        if advance && !toggles {
+            self.advance()
+        } else {
+            Cmd::None
+        }
+    }
+
+    fn pick_number(&mut self, n: u8) -> Effect {
+        let Some((q, question)) = self.question() else {
+            return Cmd::None;
+        };
+        let options = question.options.len();
+        let index = usize::from(n).wrapping_sub(1);
+        if !self.traits(q).has_options() || index >= self.item_count(q) {
+            return Cmd::Bell;
+        }
+        self.move_cursor(|_, _| index);
+        if index >= options {
+            self.editor = Some(Target::FreeText(q));
+            return Cmd::None;
+        }
+        self.pick(q, index, true)
+    }
+
+    /// Enter or Space on the focused list row.
+    fn activate_row(&mut self, advance: bool) -> Effect {
+        let Some((q, question)) = self.question() else {
+            return self.activate_review();
+        };
+        let traits = self.traits(q);
+        if !traits.has_options() {
+            return Cmd::None;
+        }
+        let cursor = self.cursor(q);
+        if cursor >= question.options.len() {
+            if !traits.free_text_row() {
+                return Cmd::Bell;
+            }
+            self.editor = Some(Target::FreeText(q));
+            return Cmd::None;
+        }
+        // Enter on a toggling list confirms the set.
+        if traits.toggles() && advance {
+            return self.advance();
+        }
+        self.pick(q, cursor, advance)
+    }
+
+    fn activate_review(&mut self) -> Effect {
+        let n = self.questions().len();
+        match self.review.selected {
+            row if row < n => {
+                self.enter_tab(row);
+                Cmd::None
+            }
+            row if row == n => self.submit(),
+            _ => self.cancel(),
+        }
+    }
+
+    fn save_editor(&mut self) -> Effect {
+        let Some(target) = self.open_editor() else {
+            return Cmd::None;
+        };
+        let text = self.draft(target).text().to_string();
+        let q = target.question();
+        let ok = match target {
+            Target::FreeText(_) => self.apply(|s, id| s.set_custom_text(id, &text), q),
+            Target::QuestionNote(_) => self.apply(|s, id| s.set_question_note(id, &text), q),
+            Target::OptionNote(_, o) => {
+                let value = self.questions()[q].options[o].value.clone();
+                self.apply(|s, id| s.set_option_note(id, &value, &text), q)
+            }
+        };
+        if !ok {
+            return Cmd::Bell;
+        }
+        self.drafts.remove(&target);
+        self.editor = None;
+        let traits = self.traits(q);
+        let blank = text.trim().is_empty();
+        match target {
+            Target::FreeText(_) if !blank && traits.free_text_advances => self.advance(),
+            // A blank text answer is a skip and moves on, as a blank input does in the dialog
+            // fallback; alone it stays, so an empty Enter never submits by accident.
+            Target::FreeText(_) if blank && traits.blank_text_skips && self.has_tabs() => {
+                self.advance()
+            }
+            _ => Cmd::None,
+        }
+    }
+
+    fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Effect {
+        match self.question() {
+            None => {
+                let rows = self.questions().len() + 2;
+                self.review.selected = to(self.review.selected, rows).min(rows - 1);
+            }
+            Some((q, _)) => {
+                let rows = self.item_count(q);
+                if rows == 0 {
+                    return Cmd::None;
+                }
+                let next = to(self.cursor(q), rows).min(rows - 1);
+                if next != self.cursor(q) {
+                    self.preview_scroll = 0;
+                }
+                self.lists[q].selected = next;
+            }
+        }
+        Cmd::None
+    }
+}
+
+fn offset(value: usize, by: isize) -> usize {
+    (value as isize).saturating_add(by).max(0) as usize
+}

@@ -1,0 +1,117 @@
+//! The note or free-text editor: tea's text area between two rules, its label in the top one
+//! (docs/behaviour.md#editor). In tight rows it keeps the label rule and the cursor row.
+
+use question::Label;
+use tea::components::Block;
+use tea::components::textarea::TextArea;
+use tea::text::{truncate, truncate_line, width as text_width};
+use tea::{Line, Slot, Span, Style};
+
+use crate::clip::line_head;
+use crate::model::{App, Target};
+
+/// The props of an editor.
+pub(crate) struct Editor<'a> {
+    /// "Your answer", "Note for the question", "Note for “label”".
+    pub label: String,
+    /// The draft, laid out at the editor's width by `update`.
+    pub draft: std::borrow::Cow<'a, TextArea>,
+}
+
+impl Block for Editor<'_> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let border = Style::fg(Slot::BorderAccent);
+        let text_rows = if height >= 3 { height - 2 } else { 1 };
+        // The cursor cell after a full row may pass the width; the box cuts it.
+        let mut text: Vec<Line> = self
+            .draft
+            .view(width, text_rows, true)
+            .into_iter()
+            .map(|line| {
+                if line.width() > width {
+                    truncate_line(&line, width)
+                } else {
+                    line
+                }
+            })
+            .collect();
+        text.resize(text_rows, Line::default());
+        let mut out = Vec::with_capacity(height);
+        match height {
+            0 => {}
+            1 => out.extend(text),
+            2 => {
+                out.push(rule(&self.label, width, border));
+                out.extend(text);
+            }
+            _ => {
+                out.push(rule(&self.label, width, border.clone()));
+                out.extend(text);
+                out.push(rule("", width, border));
+            }
+        }
+        out
+    }
+}
+
+impl App {
+    pub(crate) fn editor_props(&self, target: Target) -> Editor<'_> {
+        let label = match target {
+            Target::FreeText(_) => self.label(Label::YourAnswer),
+            Target::QuestionNote(_) => self.label(Label::NoteForQuestion),
+            Target::OptionNote(q, o) => format!(
+                "{} “{}”",
+                self.label(Label::NoteFor),
+                line_head(
+                    &self.questions()[q].options[o].label,
+                    self.size.width.into()
+                )
+            ),
+        };
+        Editor {
+            label,
+            draft: self.draft(target),
+        }
+    }
+}
+
+/// A horizontal rule with an optional label in it: "── label ─────".
+fn rule(label: &str, width: usize, style: Style) -> Line {
+    if label.is_empty() || width < 6 {
+        return Line::styled("─".repeat(width), style);
+    }
+    let label = truncate(label, width.saturating_sub(4));
+    let fill = width.saturating_sub(4 + text_width(&label));
+    Line::new(vec![
+        Span::styled("── ", style.clone()),
+        Span::styled(label, style.clone().bold()),
+        Span::styled(format!(" {}", "─".repeat(fill)), style),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(height: usize) -> Vec<String> {
+        let editor = Editor {
+            label: "Note".into(),
+            draft: std::borrow::Cow::Owned(TextArea::new("hello")),
+        };
+        editor
+            .lines(12, height)
+            .iter()
+            .map(Line::plain_text)
+            .collect()
+    }
+
+    #[test]
+    fn the_rules_go_before_extra_text_rows() {
+        // The cursor is the cell after the text.
+        assert_eq!(rows(3), ["── Note ────", "hello ", "────────────"]);
+        assert_eq!(rows(2), ["── Note ────", "hello "]);
+        assert_eq!(rows(1), ["hello "]);
+        assert!(rows(0).is_empty());
+        assert_eq!(rows(5).len(), 5);
+    }
+}

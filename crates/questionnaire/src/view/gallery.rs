@@ -1,0 +1,180 @@
+//! Each component of the questionnaire's tree drawn alone, from the props the view gives it
+//! after a key replay, at three box sizes (a 1x1 box included), compared with reviewed
+//! snapshots in `tests/snapshots/components/`. `UPDATE_SNAPSHOTS=1 cargo test -p
+//! questionnaire --lib gallery` rewrites them.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value, json};
+use tea::components::Block;
+use tea::input::parse_key_script;
+use tea::snapshot::{check_frame, orphan_snapshots};
+use tea::{Line, Palette, Program, Size};
+
+use crate::model::App;
+
+fn snapshot_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/components")
+}
+
+/// Boxes each component is drawn in: columns × rows.
+const SIZES: [(usize, usize); 3] = [(1, 1), (28, 5), (64, 12)];
+
+#[derive(Debug, Clone, Copy)]
+enum Component {
+    Tabs,
+    Context,
+    Prompt,
+    OptionList,
+    Editor,
+    PreviewPane,
+    PreviewBelow,
+    Review,
+    Footer,
+    Dock,
+}
+
+/// (component, terminal size of the app, keys replayed before the props are taken, styled too)
+const CASES: &[(Component, (u16, u16), &str, bool)] = &[
+    (Component::Tabs, (80, 24), "1", true),
+    (Component::Context, (80, 24), "tab alt+down", false),
+    (Component::Prompt, (80, 24), "tab", false),
+    (
+        Component::OptionList,
+        (80, 60),
+        "tab down n why enter space end enter own enter",
+        true,
+    ),
+    (
+        Component::Editor,
+        (80, 24),
+        "tab n a shift+enter draft",
+        true,
+    ),
+    (Component::PreviewPane, (120, 40), "shift+down", true),
+    (Component::PreviewBelow, (80, 24), "p shift+down", false),
+    (Component::Review, (80, 24), "1 tab", true),
+    (Component::Footer, (80, 24), "tab", true),
+    (Component::Dock, (80, 24), "1 ctrl+]", false),
+];
+
+fn name(component: Component) -> &'static str {
+    match component {
+        Component::Tabs => "tabs",
+        Component::Context => "context",
+        Component::Prompt => "prompt",
+        Component::OptionList => "option_list",
+        Component::Editor => "editor",
+        Component::PreviewPane => "preview_pane",
+        Component::PreviewBelow => "preview_below",
+        Component::Review => "review",
+        Component::Footer => "footer",
+        Component::Dock => "dock",
+    }
+}
+
+fn input() -> Value {
+    json!({
+        "title": "Parser",
+        "questions": [
+            {
+                "id": "errors",
+                "header": "Errors",
+                "prompt": "How should the parser report errors to its callers?",
+                "options": [
+                    {
+                        "value": "result",
+                        "label": "Return Result",
+                        "description": "Callers decide what to do",
+                        "recommended": true,
+                        "preview": "## Result\n\n```rust\nfn parse(src: &str) -> Result<Ast, Error>\n```\n\n- composes with `?`\n- no hidden control flow\n- errors carry a span\n- callers can recover"
+                    },
+                    {"value": "panic", "label": "Panic", "description": "Abort on the first error"}
+                ]
+            },
+            {
+                "id": "checks",
+                "header": "Checks",
+                "context": "The checks run **before** code generation.\n\n- one\n- two\n- three\n- four\n- five\n- six",
+                "prompt": "Which checks should run on every build, and which only in CI? Pick all that apply.",
+                "type": "multi",
+                "options": [
+                    {"value": "types", "label": "Types", "description": "Type-check every module"},
+                    {"value": "lints", "label": "Lints with a long label that wraps onto a second row in narrow boxes"},
+                    {"value": "tests", "label": "Tests", "recommended": true}
+                ]
+            }
+        ]
+    })
+}
+
+fn app(size: (u16, u16), keys: &str) -> App {
+    let questionnaire = question::validate(&input()).expect("valid gallery input");
+    let mut app = App::new(questionnaire, Size::new(size.0, size.1));
+    for event in parse_key_script(keys).expect("valid key script") {
+        if let Some(msg) = app.msg_for(&event) {
+            let _ = app.update(msg);
+        }
+    }
+    app
+}
+
+/// The component's lines in a box of `width` × `height`, from the props the view builds.
+fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Line> {
+    let plan = &app.plan;
+    let q = app.tab.min(app.questions().len().saturating_sub(1));
+    match component {
+        Component::Tabs => app.tab_bar().lines(width, height),
+        Component::Context => app.context(q, plan).lines(width, height),
+        Component::Prompt => app.prompt(q).lines(width, height),
+        Component::OptionList => app.option_list(q, plan).lines(width, height),
+        Component::Editor => {
+            let target = app.open_editor().expect("an open editor");
+            app.editor_props(target).lines(width, height)
+        }
+        Component::PreviewPane => app.preview_pane(q, plan).lines(width, height),
+        Component::PreviewBelow => app.preview_below(q, plan).lines(width, height),
+        Component::Review => app.review_props().lines(width, height),
+        Component::Footer => vec![app.footer(plan, width)],
+        Component::Dock => vec![app.dock_line(width as u16)],
+    }
+}
+
+#[test]
+fn components_match_their_snapshots() {
+    let mut produced = Vec::new();
+    let mut failures = Vec::new();
+    for &(component, size, keys, styled) in CASES {
+        let app = app(size, keys);
+        for (width, height) in SIZES {
+            let lines = draw(component, &app, width, height);
+            assert!(lines.len() <= height, "{}: too many rows", name(component));
+            for line in &lines {
+                assert!(line.width() <= width, "{}: {line:?}", name(component));
+            }
+            let frame = tea::frame::render_lines(&lines, width as u16, &Palette::no_color());
+            let case = format!("{}@{width}x{height}", name(component));
+            let header = format!(
+                "# component: {case}  app: {}x{}  keys: {keys:?}",
+                size.0, size.1
+            );
+            let mut forms = vec![("txt", false)];
+            if styled {
+                forms.push(("styled.txt", true));
+            }
+            for (extension, tagged) in forms {
+                let path = snapshot_dir().join(format!("{case}.{extension}"));
+                if let Err(report) = check_frame(&path, &header, &frame, tagged) {
+                    failures.push(report);
+                }
+                produced.push(path);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    let orphans = orphan_snapshots(&snapshot_dir(), &produced);
+    assert!(
+        orphans.is_empty(),
+        "snapshots no case produces: {orphans:?}"
+    );
+}
