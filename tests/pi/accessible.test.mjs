@@ -41,7 +41,11 @@ async function answerWithDialogs(box) {
 	assert.ok(rows.some((row) => row.includes("Which approach?")));
 	pi.keys("Down");
 	pi.keys("Enter");
-	await pi.untilText("What should it be called?");
+	// The prompt also shows in the call card above; wait for the input dialog itself.
+	await pi.until(
+		(rows) => rows.some((row) => row.trim() === "What should it be called?") && rows.some((row) => row.includes("enter submit")),
+		"the input dialog",
+	);
 	pi.type("Ada");
 	pi.keys("Enter");
 	await pi.untilText("MODEL RECEIVED");

@@ -9,7 +9,8 @@
 // Past the end of the script the model says "SCRIPT EXHAUSTED".
 //
 // ASK_TEST_LOG names a file that gets one JSON line per model request: the turn number, the
-// names of the tools offered, the system prompt and the last message (what the model received).
+// names of the tools offered, the system prompt, the last message (what the model received) and
+// how pi exposes ask_user_question (pi 1.x's `exposure`; absent on 0.73).
 //
 // ASK_TEST_ABORT_KEY=1 makes F12 abort the running turn from outside the tool (as another
 // extension or the host could), whatever has the focus.
@@ -42,14 +43,57 @@ function textOf(content: unknown): string {
 	return content.map((c) => (c && c.type === "text" ? String(c.text) : "")).join("");
 }
 
+let piApi: ExtensionAPI | undefined;
+
+/** A system message of pi 1.x's transcript, which carries the prompt and the tool declarations. */
+type SystemMessage = {
+	role: "system";
+	content: unknown;
+	sections?: Record<string, string | null>;
+	toolsAdded?: { name: string }[];
+	toolsRemoved?: { name: string }[];
+};
+
+/**
+ * The tools offered and the system prompt of a request: pi 0.73 passes them beside the messages;
+ * pi 1.x passes them as system messages in the transcript, each adding or removing tools and
+ * setting prompt sections.
+ */
+function offered(context: Context): { tools: string[]; systemPrompt: string } {
+	const messages = context.messages as unknown as { role: string }[];
+	const system = messages.filter((m): m is SystemMessage => m.role === "system");
+	if (system.length === 0) return { tools: (context.tools ?? []).map((t) => t.name), systemPrompt: context.systemPrompt ?? "" };
+	const tools: string[] = [];
+	const sections: Record<string, string | null> = {};
+	const texts: string[] = [];
+	for (const message of system) {
+		texts.push(textOf(message.content));
+		Object.assign(sections, message.sections);
+		for (const tool of message.toolsAdded ?? []) if (!tools.includes(tool.name)) tools.push(tool.name);
+		for (const tool of message.toolsRemoved ?? []) {
+			const at = tools.indexOf(tool.name);
+			if (at >= 0) tools.splice(at, 1);
+		}
+	}
+	const prompt = [...texts, ...Object.values(sections).filter((text) => text !== null)].join("\n");
+	return { tools, systemPrompt: prompt };
+}
+
+/** The last message that is not a system message (pi 1.x appends tool changes as system messages). */
+function lastMessage(context: Context) {
+	const messages = context.messages.filter((m) => (m as { role: string }).role !== "system");
+	return messages[messages.length - 1];
+}
+
 function logRequest(turn: number, context: Context): void {
 	const path = process.env.ASK_TEST_LOG;
 	if (!path) return;
-	const last = context.messages[context.messages.length - 1];
+	const last = lastMessage(context);
+	const tool = piApi?.getAllTools().find((t) => t.name === "ask_user_question") as { exposure?: string } | undefined;
 	const entry = {
 		turn,
-		tools: (context.tools ?? []).map((t) => t.name),
-		systemPrompt: context.systemPrompt ?? "",
+		exposure: tool?.exposure,
+		...offered(context),
 		last: last
 			? {
 					role: last.role,
@@ -110,7 +154,7 @@ function fakeStream(model: Model<any>, context: Context, options?: SimpleStreamO
 			let text = "SCRIPT EXHAUSTED";
 			if (step?.text !== undefined) text = step.text;
 			else if (step?.echo) {
-				const last = context.messages[context.messages.length - 1];
+				const last = lastMessage(context);
 				text =
 					last?.role === "toolResult"
 						? `MODEL RECEIVED (isError=${last.isError}):\n${textOf(last.content)}`
@@ -128,6 +172,7 @@ function fakeStream(model: Model<any>, context: Context, options?: SimpleStreamO
 }
 
 export default function (pi: ExtensionAPI) {
+	piApi = pi;
 	pi.registerProvider("fake", {
 		baseUrl: "http://localhost:0",
 		apiKey: "fake-key",

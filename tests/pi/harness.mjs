@@ -1,5 +1,7 @@
-// Drives the real pi (pinned in crates/pi-ask-user-question/package-lock.json) with the scripted
-// fake model of fake-model.ts, in print, RPC and interactive (tmux) modes.
+// Drives the real pi with the scripted fake model of fake-model.ts, in print, RPC and interactive
+// (tmux) modes. Which pi: PI_HOST=0 (the default) is pi 0.73.1 of the package's lockfile on this
+// Node; PI_HOST=1 is the pi 1.x line of tests/pi/pi1 (the @earendil-works scope) on the Node 22
+// installed there.
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,18 +11,39 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 export const repoRoot = dirname(dirname(here));
 export const packageDir = join(repoRoot, "crates", "pi-ask-user-question");
-export const piBin = join(packageDir, "node_modules", ".bin", "pi");
+/** The extension pi loads: this checkout's package, or an installed copy named by ASK_EXTENSION_DIR. */
+export const extensionDir = process.env.ASK_EXTENSION_DIR || packageDir;
 const fakeModel = join(here, "fake-model.ts");
 /** A second test extension that records ask_user_question's events (see event-recorder.ts). */
 export const eventRecorder = join(here, "event-recorder.ts");
 
-/** Fails fast with the fix when the package or its addon has not been installed and built. */
+/** The pi under test: its node, its command line script and its package directory. */
+export const host = (() => {
+	const pi1 = process.env.PI_HOST === "1";
+	const installDir = pi1 ? join(here, "pi1") : packageDir;
+	const piPackage = join(installDir, "node_modules", pi1 ? "@earendil-works" : "@mariozechner", "pi-coding-agent");
+	const bin = existsSync(join(piPackage, "package.json"))
+		? JSON.parse(readFileSync(join(piPackage, "package.json"), "utf8")).bin.pi
+		: "dist/cli.js";
+	return {
+		/** "0" for pi 0.73, "1" for pi 1.x. */
+		line: pi1 ? "1" : "0",
+		installDir,
+		piPackage,
+		node: pi1 ? join(installDir, "node_modules", ".bin", "node") : process.execPath,
+		cli: join(piPackage, bin),
+	};
+})();
+
+/** Fails fast with the fix when pi or the addon has not been installed and built. */
 export function requireBuilt() {
-	for (const [path, fix] of [
-		[piBin, "npm ci"],
-		[join(packageDir, "ask-user-question.node"), "npm run build"],
-	]) {
-		if (!existsSync(path)) throw new Error(`${path} is missing: run \`${fix}\` in ${packageDir} (or tests/pi/run)`);
+	const checks = [
+		[host.cli, "npm ci", host.installDir],
+		[host.node, "npm ci", host.installDir],
+	];
+	if (extensionDir === packageDir) checks.push([join(packageDir, "ask-user-question.node"), "npm run build", packageDir]);
+	for (const [path, fix, dir] of checks) {
+		if (!existsSync(path)) throw new Error(`${path} is missing: run \`${fix}\` in ${dir} (or tests/pi/run)`);
 	}
 }
 
@@ -67,7 +90,7 @@ export function sandbox(turns, { forceTool = false, abortKey = false, colors } =
  */
 function useTheme(agentDir, colors) {
 	const dark = JSON.parse(
-		readFileSync(join(packageDir, "node_modules/@mariozechner/pi-coding-agent/dist/modes/interactive/theme/dark.json"), "utf8"),
+		readFileSync(join(host.piPackage, "dist/modes/interactive/theme/dark.json"), "utf8"),
 	);
 	const theme = { ...dark, name: "e2e", colors: { ...dark.colors, ...colors } };
 	mkdirSync(join(agentDir, "themes"), { recursive: true });
@@ -82,13 +105,13 @@ export function truecolor(hex) {
 }
 
 export function piArgs(...extra) {
-	return ["--no-session", "--no-extensions", "-e", packageDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
+	return [host.cli, "--no-session", "--no-extensions", "-e", extensionDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
 }
 
 /** Runs pi to the end with `args` (e.g. `-p hi`, `--mode json hi`). */
 export function runToEnd(box, args, timeoutMs = 60_000) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(piBin, piArgs(...args), { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
+		const child = spawn(host.node, piArgs(...args), { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
 		let stdout = "";
 		let stderr = "";
 		child.stdout.on("data", (d) => (stdout += d));
@@ -107,7 +130,7 @@ export function runToEnd(box, args, timeoutMs = 60_000) {
 /** `pi --mode rpc` with a JSONL client. */
 export class RpcPi {
 	constructor(box, extraArgs = []) {
-		this.child = spawn(piBin, piArgs("--mode", "rpc", ...extraArgs), { env: box.env, cwd: box.dir, stdio: ["pipe", "pipe", "pipe"] });
+		this.child = spawn(host.node, piArgs("--mode", "rpc", ...extraArgs), { env: box.env, cwd: box.dir, stdio: ["pipe", "pipe", "pipe"] });
 		this.messages = [];
 		this.cursor = 0;
 		this.waiters = [];
@@ -208,7 +231,7 @@ export function entry(request, text) {
 
 /**
  * pi in a detached tmux session of the given size, with the pane readable as plain text. `args` go
- * to pi, `env` is set for it; with `record`, every byte pi writes to the pane is appended to that
+ * to pi after the prompt (flags, another `-e` extension), `env` is set for it; with `record`, every byte pi writes to the pane is appended to that
  * file (tmux pipe-pane, started before pi).
  */
 export class TmuxPi {
@@ -236,7 +259,7 @@ export class TmuxPi {
 			...(record ? ["until", "test", "-e", shellQuote(go), ";", "do", "sleep", "0.05", ";", "done", ";"] : []),
 			"env",
 			...envArgs,
-			shellQuote(piBin),
+			shellQuote(host.node),
 			// The prompt before `args`: pi takes the word after an extension flag as its value.
 			...piArgs(prompt, ...args).map(shellQuote),
 			`2>${shellQuote(join(box.dir, "stderr.log"))}`,

@@ -2,7 +2,7 @@
 // anyway fails with no_ui.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { requireBuilt, runToEnd, sandbox } from "./harness.mjs";
+import { host, requireBuilt, runToEnd, sandbox } from "./harness.mjs";
 
 const question = { id: "approach", header: "Approach", prompt: "Which approach?", options: [{ value: "safe", label: "Safe" }] };
 
@@ -20,6 +20,16 @@ test("print mode does not offer the tool", async () => {
 	assert.ok(request.tools.includes("read"), `built-in tools stay: ${request.tools}`);
 	assert.ok(!request.tools.includes("ask_user_question"), `offered: ${request.tools}`);
 	assert.ok(!request.systemPrompt.includes("ask_user_question"), "the system prompt does not mention the tool");
+});
+
+test("pi 1.x lets the model call the tool, and no codemode script or tool search (exposure model-only)", async () => {
+	const box = sandbox([{ text: "done" }], { forceTool: true });
+	boxes.push(box);
+	const run = await runToEnd(box, ["-p", "hi"]);
+	assert.equal(run.code, 0, run.stderr);
+	const [request] = box.requests();
+	assert.ok(request.tools.includes("ask_user_question"), `offered: ${request.tools}`);
+	assert.equal(request.exposure, host.line === "1" ? "model-only" : undefined, `pi line ${host.line}`);
 });
 
 test("a call forced through in print mode fails with no_ui", async () => {

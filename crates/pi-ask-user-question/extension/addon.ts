@@ -1,6 +1,9 @@
-// The native addon (Rust, napi-rs) that holds all of ask_user_question's behaviour. Built by
-// `npm run build` into ../ask-user-question.node.
-import { existsSync } from "node:fs";
+// The native addon (Rust, napi-rs) that holds all of ask_user_question's behaviour, found as napi-rs
+// packages find theirs: a development build next to the extension (`npm run build` writes
+// ../ask-user-question.node) wins; otherwise the prebuilt package for this platform, an optional
+// dependency such as `pi-ask-user-question-linux-x64-gnu`.
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -34,6 +37,8 @@ export interface Session {
 	result(): ToolResult;
 	setPalette(palette: Palette): void;
 	progress(): Record<string, unknown>;
+	/** Changes whenever `render` would draw anew (same width and height). */
+	readonly version: number;
 	readonly collapsed: boolean;
 	readonly finished: boolean;
 }
@@ -52,6 +57,11 @@ export interface Opening {
 	bytes: string;
 }
 
+/** `{contextLimit: false}` lifts the 500-character limit on `context` (the question service's checks). */
+export interface CheckOptions {
+	contextLimit?: boolean;
+}
+
 export interface ToolDefinitionInfo {
 	name: string;
 	label: string;
@@ -63,12 +73,14 @@ export interface ToolDefinitionInfo {
 
 export interface Addon {
 	version(): string;
+	/** Loads syntect's syntax definitions on a background thread (once per process). */
+	warmUp(): void;
 	toolDefinition(): ToolDefinitionInfo;
-	invalidResult(input: unknown): ToolResult | null;
+	invalidResult(input: unknown, options?: CheckOptions): ToolResult | null;
 	noUiResult(input: unknown): ToolResult;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
-	Session: new (input: unknown, palette: Palette) => Session;
+	Session: new (input: unknown, palette: Palette, options?: CheckOptions) => Session;
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
 	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];
@@ -77,13 +89,111 @@ export interface Addon {
 }
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
-export const addonPath = join(packageDir, "ask-user-question.node");
+/** Where `npm run build` puts a development build; when it exists it is the one loaded. */
+export const localAddonPath = join(packageDir, "ask-user-question.node");
 
-export function loadAddon(): Addon {
-	if (!existsSync(addonPath)) {
-		throw new Error(
-			`ask_user_question: native addon missing at ${addonPath}; build it with \`npm run build\` in ${packageDir}`,
+/** The platforms with a prebuilt package `pi-ask-user-question-<platform>`. */
+export const prebuiltPlatforms = [
+	"linux-x64-gnu",
+	"linux-arm64-gnu",
+	"linux-x64-musl",
+	"linux-arm64-musl",
+	"darwin-x64",
+	"darwin-arm64",
+];
+
+export type Libc = "glibc" | "musl";
+
+/**
+ * Which libc this Linux process runs on, as napi-rs tells: glibc's `ldd` is a script that never
+ * names musl, musl's is musl itself. Reading it is cheap; the process report (a few ms) and
+ * running `ldd` are only for systems without /usr/bin/ldd.
+ */
+export function linuxLibc(): Libc {
+	try {
+		return readFileSync("/usr/bin/ldd", "utf8").includes("musl") ? "musl" : "glibc";
+	} catch {
+		// no readable ldd: ask Node
+	}
+	try {
+		const report = process.report?.getReport() as
+			| { header?: { glibcVersionRuntime?: string }; sharedObjects?: string[] }
+			| undefined;
+		if (report?.header?.glibcVersionRuntime) return "glibc";
+		if (report?.sharedObjects?.some((file) => file.includes("libc.musl-") || file.includes("ld-musl-"))) return "musl";
+	} catch {
+		// no report either
+	}
+	try {
+		return execFileSync("ldd", ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).includes("musl")
+			? "musl"
+			: "glibc";
+	} catch (error) {
+		// musl's ldd prints its version on stderr and exits 1
+		const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+		return `${stdout}${stderr}`.includes("musl") ? "musl" : "glibc";
+	}
+}
+
+/** The platform as the prebuilt packages name it: `linux-x64-gnu`, `darwin-arm64`, `win32-x64-msvc`. */
+export function platformTag(platform = process.platform, arch = process.arch, libc = platform === "linux" ? linuxLibc() : undefined): string {
+	if (platform === "linux") return `linux-${arch}-${libc === "musl" ? "musl" : "gnu"}`;
+	if (platform === "win32") return `win32-${arch}-msvc`;
+	return `${platform}-${arch}`;
+}
+
+/** The file to load: the development build if there is one, else the platform's package. */
+export function locateAddon(): { path: string; from: "local build" | "package"; packageName?: string } {
+	if (existsSync(localAddonPath)) return { path: localAddonPath, from: "local build" };
+	const tag = platformTag();
+	const packageName = `pi-ask-user-question-${tag}`;
+	let path: string;
+	try {
+		path = createRequire(import.meta.url).resolve(packageName);
+	} catch {
+		throw noAddon(
+			tag,
+			prebuiltPlatforms.includes(tag)
+				? `${packageName} is not installed (npm installs it with pi-ask-user-question unless optional dependencies are omitted)`
+				: `there is no prebuilt package for ${tag}`,
 		);
 	}
-	return createRequire(import.meta.url)(addonPath) as Addon;
+	return { path, from: "package", packageName };
+}
+
+export function loadAddon(): Addon {
+	const { path, from, packageName } = locateAddon();
+	let addon: Addon;
+	try {
+		addon = createRequire(import.meta.url)(path) as Addon;
+	} catch (error) {
+		if (from === "local build") throw error;
+		throw noAddon(platformTag(), `${packageName} did not load: ${(error as Error).message}`);
+	}
+	// A package from another release would answer with other behaviour than this extension expects.
+	if (from === "package") {
+		const expected = packageVersion();
+		if (addon.version() !== expected) {
+			throw new Error(
+				`ask_user_question: ${packageName} is version ${addon.version()}, but pi-ask-user-question is ${expected}; install both at the same version`,
+			);
+		}
+	}
+	return addon;
+}
+
+function packageVersion(): string {
+	return (JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string }).version;
+}
+
+function noAddon(tag: string, why: string): Error {
+	const libc = process.platform === "linux" ? `, ${tag.endsWith("-musl") ? "musl" : "glibc"}` : "";
+	return new Error(
+		[
+			`ask_user_question: no native addon for this platform (${process.platform} ${process.arch}${libc}): ${why}.`,
+			`Prebuilt packages: ${prebuiltPlatforms.map((platform) => `pi-ask-user-question-${platform}`).join(", ")}.`,
+			"To build it from source (Rust and Node needed): in a checkout of ask_user_question run `npm run build` in",
+			`crates/pi-ask-user-question, which writes ask-user-question.node next to the extension (for this copy: ${localAddonPath}).`,
+		].join("\n"),
+	);
 }

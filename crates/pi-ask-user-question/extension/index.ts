@@ -5,16 +5,26 @@ import type { TSchema } from "typebox";
 import { accessibleChoice } from "./accessible.ts";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { attention } from "./attention.ts";
-import { askWithDialogs } from "./dialogs.ts";
 import { rowsComponent } from "./lines.ts";
-import { askWithQuestionnaire } from "./questionnaire.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
+import { provideQuestionService } from "./service.ts";
 import { paletteMaker } from "./theme.ts";
+// The questionnaire and the dialogs load on the first call, not when pi starts; the card helpers
+// above load now, as pi draws cards synchronously.
 
 type Details = Record<string, unknown>;
 type CardState = { details?: Details };
 
+/**
+ * Tool metadata pi 1.x reads and 0.73 ignores: the model calls the tool but codemode scripts and
+ * tool search never do (a question needs the person at the terminal), and it changes nothing,
+ * so permission extensions need not confirm it.
+ */
+const newerPi = { exposure: "model-only", annotations: { readOnlyHint: true } } as const;
+
 export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
+	addon.warmUp();
 	const definition = addon.toolDefinition();
 	const palette = paletteMaker(addon);
 	const accessible = accessibleChoice(pi);
@@ -38,6 +48,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		// Plain JSON Schema: pi validates it as is (no TypeBox metadata needed).
 		parameters: definition.parameters as TSchema,
 		executionMode: "sequential",
+		...newerPi,
 
 		async execute(toolCallId, params, signal, onUpdate, ctx): Promise<AgentToolResult<Details>> {
 			if (!ctx.hasUI) fail(toolCallId, addon.noUiResult(params));
@@ -50,12 +61,20 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 				const session = new addon.Session(params, palette(ctx.ui.theme));
 				open.set(toolCallId, session);
 				try {
-					result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring);
+					const { askWithQuestionnaire } = await import("./questionnaire.ts");
+					result = await oneAtATime(
+						"tool",
+						() => askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring),
+						signal,
+					);
 				} finally {
 					open.delete(toolCallId);
 				}
 			}
-			result ??= await askWithDialogs(addon, params, ctx, call);
+			if (!result) {
+				const { askWithDialogs } = await import("./dialogs.ts");
+				result = await askWithDialogs(addon, params, ctx, call);
+			}
 			call.close(result);
 			return { content: [{ type: "text", text: result.content }], details: result.details };
 		},
@@ -101,4 +120,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	};
 	pi.on("session_start", withdrawWithoutUi);
 	pi.on("before_agent_start", withdrawWithoutUi);
+
+	// Other extensions ask through the same questionnaire (service.ts).
+	provideQuestionService(pi, addon, palette);
 }

@@ -18,6 +18,10 @@ export async function askWithQuestionnaire(
 	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
 	onShow?: (tui: TUI) => void,
 ): Promise<ToolResult | undefined> {
+	// pi 1.x names its mode; only its terminal UI shows custom components (0.73 has no mode, and
+	// its custom() resolves undefined where it shows nothing).
+	const mode = (ctx as { mode?: string }).mode;
+	if (mode !== undefined && mode !== "tui") return undefined;
 	for (;;) {
 		if (signal?.aborted) return session.abort();
 		const shown = await ctx.ui.custom<Shown>((tui, theme, _keybindings, done) => {
@@ -30,8 +34,18 @@ export async function askWithQuestionnaire(
 			signal?.addEventListener("abort", onAbort, { once: true });
 			// Aborted between the check above and this factory: close right after pi shows it.
 			if (signal?.aborted) queueMicrotask(onAbort);
+			// pi renders far more often than anything changes: keep the last rows while the
+			// Session's version, the width and the height stay (copying rows across costs more).
+			let last: { version: number; width: number; height: number; rows: string[] } | undefined;
 			return {
-				render: (width: number) => session.render(width, tui.terminal.rows),
+				render: (width: number) => {
+					const version = session.version;
+					const height = tui.terminal.rows;
+					if (last?.version !== version || last.width !== width || last.height !== height) {
+						last = { version, width, height, rows: session.render(width, height) };
+					}
+					return last.rows;
+				},
 				handleInput: (data: string) => {
 					const outcome = session.input(data);
 					if (outcome.result) done("finished");

@@ -39,6 +39,7 @@ const firstRows = session.render(120, 40);
 console.log(`new Session + first render 120x40             ${(Number(process.hrtime.bigint() - openStart) / 1e6).toFixed(1)} ms (${firstRows.length} rows)`);
 
 time("render(120, 40), cache hit", 2000, () => session.render(120, 40));
+time("version (the component's check before render)", 2000, () => session.version);
 time("input(↓/↑) + render(120, 40)", 400, (i) => {
 	session.input(i % 2 ? "\x1b[A" : "\x1b[B");
 	session.render(120, 40);

@@ -16,8 +16,8 @@ pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use palette::{Palette, ThemeSlots, theme_slots};
-pub use session::{InputOutcome, Session};
-pub use tool::{invalid_result, no_ui_result, tool_definition};
+pub use session::{InputOutcome, Session, warm_up};
+pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
 
 use napi_derive::napi;
 

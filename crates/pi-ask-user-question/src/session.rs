@@ -19,6 +19,7 @@ use tea::headless::{Driver, Effect, Effects, TaskPolicy};
 use tea::{Program, Size};
 
 use crate::palette::Palette;
+use crate::tool::CheckOptions;
 
 /// What one chunk of input did.
 #[napi(object)]
@@ -40,14 +41,23 @@ pub struct Session {
     /// When the driver's clock started.
     opened: Instant,
     finished: Option<ToolResult>,
+    /// Bumped whenever the driver dropped its frame (an input, a timer or task, a resize, a
+    /// palette change), as seen by [`Session::version`].
+    version: u32,
 }
 
 #[napi]
 impl Session {
-    /// Fails with the `invalid_questions` content when `input` does not validate.
+    /// Fails with the `invalid_questions` content when `input` does not validate (with
+    /// `options`, as `invalidResult` checks it).
     #[napi(constructor)]
-    pub fn new(input: Value, palette: ClassInstance<Palette>) -> Result<Session> {
-        Session::open(&input, palette.inner.clone()).map_err(napi::Error::from_reason)
+    pub fn new(
+        input: Value,
+        palette: ClassInstance<Palette>,
+        options: Option<CheckOptions>,
+    ) -> Result<Session> {
+        let validation = CheckOptions::validation(options.as_ref());
+        Session::open(&input, palette.inner.clone(), validation).map_err(napi::Error::from_reason)
     }
 
     /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
@@ -114,6 +124,21 @@ impl Session {
         }
     }
 
+    /// Changes whenever the frame would be drawn anew, so the host can keep the rows of the last
+    /// `render` while it stays the same (with the same width and height): a cheap call, where
+    /// `render` copies every row across. Timers and tasks due by now are taken in first.
+    #[napi(getter)]
+    pub fn version(&mut self) -> u32 {
+        // Between calls only a timer or a task can change the model; with neither, no clock read.
+        if self.driver.timers() > 0 || self.driver.running_tasks() > 0 {
+            self.catch_up();
+        }
+        if !self.driver.is_frame_cached() {
+            self.version = self.version.wrapping_add(1);
+        }
+        self.version
+    }
+
     #[napi(getter)]
     pub fn collapsed(&self) -> bool {
         self.app().is_collapsed()
@@ -127,7 +152,7 @@ impl Session {
     /// Switches to another palette (pi's theme changed).
     #[napi]
     pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
-        self.driver.set_palette(palette.inner.clone());
+        self.set_palette_inner(palette.inner.clone());
     }
 
     /// The partial details pi stores while the call runs: `{collapsed}`.
@@ -138,9 +163,14 @@ impl Session {
 }
 
 impl Session {
-    fn open(input: &Value, palette: tea::Palette) -> std::result::Result<Session, String> {
-        let questionnaire =
-            question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
+    fn open(
+        input: &Value,
+        palette: tea::Palette,
+        validation: question::ValidateOptions,
+    ) -> std::result::Result<Session, String> {
+        let questionnaire = question::validate_with(input, validation)
+            .map_err(|issues| question::invalid_result(issues).content)?;
+        warm_code(&questionnaire);
         Ok(Session {
             driver: Driver::with_tasks(
                 App::new(questionnaire, START),
@@ -153,7 +183,12 @@ impl Session {
             ),
             opened: Instant::now(),
             finished: None,
+            version: 0,
         })
+    }
+
+    fn set_palette_inner(&mut self, palette: tea::Palette) {
+        self.driver.set_palette(palette);
     }
 
     fn app(&self) -> &App {
@@ -179,6 +214,57 @@ impl Session {
             // pi's terminal.
         }
     }
+}
+
+/// Starts loading syntect's syntax definitions on a background thread (once per process), so the
+/// first questionnaire showing code does not wait for them: the extension calls it when pi loads
+/// it, long before the model asks anything.
+#[napi]
+pub fn warm_up() {
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        // Without a thread the first code block loads them itself.
+        let _ = std::thread::Builder::new()
+            .name("ask-user-question-warm-up".into())
+            .spawn(tea_markdown::warm_up);
+    });
+}
+
+/// Compiles the syntax patterns of the questionnaire's code blocks on a background thread by
+/// rendering its markdown once, while pi mounts the questionnaire: each language's patterns
+/// compile on first use (milliseconds for a large grammar), and the first frame would otherwise
+/// wait for those of the focused preview. Whatever is not compiled yet by then, the frame compiles
+/// or waits for as before.
+fn warm_code(questionnaire: &question::Questionnaire) {
+    // Past this a preview renders piece by piece as it scrolls; its first piece is enough.
+    const ENOUGH: usize = 16 * 1024;
+    let sources: Vec<String> = questionnaire
+        .questions
+        .iter()
+        .flat_map(|q| {
+            let previews = q.options.iter().filter_map(|o| o.preview.as_ref());
+            q.context.iter().chain(previews)
+        })
+        .filter(|text| text.contains("```") || text.contains("~~~"))
+        .map(|text| {
+            let mut end = text.len().min(ENOUGH);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text[..end].to_string()
+        })
+        .collect();
+    if sources.is_empty() {
+        return;
+    }
+    // Without a thread the first frame compiles them itself.
+    let _ = std::thread::Builder::new()
+        .name("ask-user-question-warm-code".into())
+        .spawn(move || {
+            for text in sources {
+                tea_markdown::render(&text, 120);
+            }
+        });
 }
 
 /// The size a session starts at, until pi's first render gives the real one.
@@ -229,7 +315,8 @@ mod tests {
     use tea::text::width;
 
     fn session(input: Value) -> Session {
-        Session::open(&input, tea::Palette::dark()).unwrap_or_else(|e| panic!("{e}"))
+        Session::open(&input, tea::Palette::dark(), Default::default())
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     fn one_single() -> Value {
@@ -290,6 +377,37 @@ mod tests {
             before,
             "a key that moves the cursor redraws"
         );
+    }
+
+    #[test]
+    fn the_version_holds_while_the_frame_is_cached_and_moves_when_it_is_dropped() {
+        let mut s = session(two_questions());
+        s.render(120, 40);
+        let rendered = s.version();
+        assert_eq!(s.version(), rendered, "nothing happened");
+        s.render(120, 40);
+        assert_eq!(s.version(), rendered, "a cached render changes nothing");
+
+        s.input("\x1b[B".into());
+        let moved = s.version();
+        assert_ne!(moved, rendered, "a key");
+        s.render(120, 40);
+        assert_eq!(s.version(), moved, "stable again once drawn");
+
+        s.render(80, 24);
+        let resized = s.version();
+        s.set_palette_inner(tea::Palette::light());
+        assert_ne!(s.version(), resized, "a palette change");
+        s.render(80, 24);
+        let painted = s.version();
+        s.set_palette_inner(tea::Palette::light());
+        assert_eq!(s.version(), painted, "the same palette again");
+
+        assert!(
+            !s.input("\x1b[24~".into()).consumed,
+            "F12 means nothing here"
+        );
+        assert_eq!(s.version(), painted, "an ignored key");
     }
 
     #[test]
@@ -362,10 +480,42 @@ mod tests {
     }
 
     #[test]
-    fn invalid_input_is_refused_with_every_issue() {
-        let error = Session::open(&json!({"questions": []}), tea::Palette::dark())
+    fn the_service_lifts_the_context_limit_and_may_hide_free_text() {
+        let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Which?",
+            "context": "word ".repeat(200), "allowCustom": false,
+            "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]});
+        let error = Session::open(&input, tea::Palette::dark(), Default::default())
             .err()
-            .expect("invalid");
+            .expect("the tool keeps the limit");
+        assert!(error.contains("too_long"), "{error}");
+        let lifted = CheckOptions {
+            context_limit: Some(false),
+        };
+        let mut s = Session::open(
+            &input,
+            tea::Palette::dark(),
+            CheckOptions::validation(Some(&lifted)),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let rows: Vec<String> = s.render(100, 40).iter().map(|r| strip(r)).collect();
+        assert!(rows.iter().any(|r| r.contains("Y")), "{rows:#?}");
+        assert!(
+            !rows.iter().any(|r| r.contains("Type something.")),
+            "{rows:#?}"
+        );
+        assert_eq!(s.input("3".into()).result, None, "3 is past the options");
+        assert_eq!(s.result()["details"]["answers"]["a"]["status"], "skipped");
+    }
+
+    #[test]
+    fn invalid_input_is_refused_with_every_issue() {
+        let error = Session::open(
+            &json!({"questions": []}),
+            tea::Palette::dark(),
+            Default::default(),
+        )
+        .err()
+        .expect("invalid");
         assert!(error.contains("/questions"), "{error}");
     }
 }

@@ -34,10 +34,28 @@ pub fn tool_definition() -> Value {
     })
 }
 
+/// How a call is checked. The tool keeps the defaults; the question service passes
+/// `{contextLimit: false}`, as a program asking has no reply to put longer text in.
+#[napi(object)]
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CheckOptions {
+    /// `false` lifts the 500-character limit on a question's `context`.
+    pub context_limit: Option<bool>,
+}
+
+impl CheckOptions {
+    pub(crate) fn validation(options: Option<&CheckOptions>) -> question::ValidateOptions {
+        match options.and_then(|o| o.context_limit) {
+            Some(false) => question::ValidateOptions::unlimited_context(),
+            _ => question::ValidateOptions::default(),
+        }
+    }
+}
+
 /// The `invalid_questions` result listing every issue of `input`, or `null` when it is valid.
 #[napi]
-pub fn invalid_result(input: Value) -> Option<Value> {
-    question::validate(&input)
+pub fn invalid_result(input: Value, options: Option<CheckOptions>) -> Option<Value> {
+    question::validate_with(&input, CheckOptions::validation(options.as_ref()))
         .err()
         .map(|issues| question::invalid_result(issues).to_json())
 }
@@ -73,7 +91,23 @@ mod tests {
 
     #[test]
     fn valid_input_has_no_invalid_result() {
-        assert_eq!(invalid_result(valid_input()), None);
+        assert_eq!(invalid_result(valid_input(), None), None);
+    }
+
+    #[test]
+    fn the_context_limit_holds_unless_lifted() {
+        let mut input = valid_input();
+        input["questions"][0]["context"] = json!("x".repeat(501));
+        let result = invalid_result(input.clone(), None).expect("too long");
+        assert_eq!(result["details"]["issues"][0]["code"], "too_long");
+        let kept = CheckOptions {
+            context_limit: Some(true),
+        };
+        assert!(invalid_result(input.clone(), Some(kept)).is_some());
+        let lifted = CheckOptions {
+            context_limit: Some(false),
+        };
+        assert_eq!(invalid_result(input, Some(lifted)), None);
     }
 
     #[test]
@@ -82,7 +116,7 @@ mod tests {
             {"id": "a", "header": " ", "prompt": "Pick?", "options": []},
             {"id": "a", "header": "B", "prompt": "Why?", "type": "text"}
         ]});
-        let result = invalid_result(input).expect("invalid");
+        let result = invalid_result(input, None).expect("invalid");
         assert_eq!(result["details"]["error"], "invalid_questions");
         let issues = result["details"]["issues"].as_array().unwrap();
         let codes: Vec<&str> = issues.iter().map(|i| i["code"].as_str().unwrap()).collect();

@@ -55,6 +55,10 @@ pub enum StateError {
         action: &'static str,
         kind: QuestionType,
     },
+    /// Free text on a question whose call turned it off (`allowCustom: false`).
+    CustomTextNotAllowed {
+        question: String,
+    },
 }
 
 impl fmt::Display for StateError {
@@ -75,6 +79,10 @@ impl fmt::Display for StateError {
                 f,
                 "{action} is not allowed on question \"{question}\" of type {}",
                 kind.as_str()
+            ),
+            StateError::CustomTextNotAllowed { question } => write!(
+                f,
+                "question \"{question}\" takes no free text (allowCustom is false)"
             ),
         }
     }
@@ -162,7 +170,8 @@ impl AnswerState {
     }
 
     /// Free text. Single: replaces the picks; multi: combines with them; text: the answer;
-    /// confirm: not allowed. Blank text removes the custom text.
+    /// confirm, or a question with `allowCustom: false`: not allowed. Blank text removes the
+    /// custom text.
     pub fn set_custom_text(&self, id: &str, text: &str) -> Result<AnswerState, StateError> {
         self.change(id, |question, answer| {
             allow(
@@ -174,6 +183,11 @@ impl AnswerState {
                     QuestionType::Text,
                 ],
             )?;
+            if !question.allow_custom {
+                return Err(StateError::CustomTextNotAllowed {
+                    question: question.id.clone(),
+                });
+            }
             if text.trim().is_empty() {
                 answer.custom_text = None;
                 return Ok(());

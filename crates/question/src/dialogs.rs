@@ -397,7 +397,7 @@ impl Dialogs {
                 (text, Entry::Option(option.value.clone()))
             })
             .collect();
-        if question.kind.allows_custom_text() {
+        if question.allows_custom_text() {
             entries.push((
                 one_line(labels.get(Label::TypeSomething)),
                 Entry::TypeSomething,

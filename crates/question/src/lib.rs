@@ -22,7 +22,9 @@ pub use notice::{Notice, waiting_notice};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;
-pub use validate::{CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, validate};
+pub use validate::{
+    CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, ValidateOptions, validate, validate_with,
+};
 
 /// The README's example, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -67,7 +67,8 @@ pub struct Question {
     pub id: String,
     pub header: String,
     pub prompt: String,
-    /// Markdown, at most 500 characters; a blank input context is `None`.
+    /// Markdown (at most 500 characters unless validation was told otherwise); a blank input
+    /// context is `None`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub context: Option<String>,
     #[serde(rename = "type")]
@@ -79,9 +80,23 @@ pub struct Question {
     /// Text questions only: a hint shown while the answer is empty; never submitted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
+    /// `false` hides the free-text entry of a single or multi question (input `allowCustom`,
+    /// default `true`); only the options can answer it. Serialized only when `false`.
+    #[serde(rename = "allowCustom", skip_serializing_if = "is_true")]
+    pub allow_custom: bool,
+}
+
+fn is_true(flag: &bool) -> bool {
+    *flag
 }
 
 impl Question {
+    /// Whether the user may answer with free text: the type allows it and the call did not
+    /// turn it off.
+    pub fn allows_custom_text(&self) -> bool {
+        self.kind.allows_custom_text() && self.allow_custom
+    }
+
     /// The position of the option with `value`.
     pub fn option_index(&self, value: &str) -> Option<usize> {
         self.options.iter().position(|option| option.value == value)

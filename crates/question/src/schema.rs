@@ -9,7 +9,9 @@ use crate::validate::CONTEXT_MAX_CHARS;
 ///
 /// It accepts both shapes (`docs/behaviour.md#input`), so per-question fields are not `required`;
 /// `validate` enforces the rest and explains what to fix. Plain enough for LLM providers: one
-/// top-level object, no `oneOf`/`anyOf`, string enums.
+/// top-level object, no `oneOf`/`anyOf`, string enums. `allowCustom` is left out on purpose: a
+/// model should always let the user answer in their own words; programs that ask through a host
+/// set it.
 pub fn schema() -> Value {
     let label_properties: Map<String, Value> = Label::ALL
         .iter()

@@ -19,7 +19,7 @@ pub const RESERVED_LABEL: &str = "Type something.";
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum IssueCode {
-    /// Wrong JSON type, or an unknown `type` value.
+    /// Wrong JSON type, an unknown `type` value, or `allowCustom: false` on a text question.
     InvalidType,
     /// Missing, empty or whitespace-only where a non-blank string is needed.
     Blank,
@@ -35,7 +35,7 @@ pub enum IssueCode {
     DuplicateValue,
     /// An option label equal to "Type something." or the active `labels.typeSomething`.
     ReservedLabel,
-    /// `context` over 500 characters.
+    /// `context` over 500 characters (unless [`ValidateOptions`] lift the limit).
     TooLong,
 }
 
@@ -94,13 +94,47 @@ impl fmt::Display for Issue {
     }
 }
 
+/// What validation enforces besides the input's shape. The default is the tool's: a model must
+/// keep `context` short and write longer text in its reply; a program asking through a host's
+/// service has no such reply, so it may turn the limit off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ValidateOptions {
+    /// The most characters a question's `context` may have; `None` for no limit.
+    pub context_max_chars: Option<usize>,
+}
+
+impl Default for ValidateOptions {
+    fn default() -> ValidateOptions {
+        ValidateOptions {
+            context_max_chars: Some(CONTEXT_MAX_CHARS),
+        }
+    }
+}
+
+impl ValidateOptions {
+    /// No limit on `context`.
+    pub fn unlimited_context() -> ValidateOptions {
+        ValidateOptions {
+            context_max_chars: None,
+        }
+    }
+}
+
 /// Checks a call's input and normalizes it into a [`Questionnaire`], or reports every problem.
 ///
 /// Accepts the canonical shape and Claude Code's `AskUserQuestion` shape
 /// (`docs/behaviour.md#input`), also mixed per question. `null` counts as absent for optional
 /// fields; unknown keys are ignored.
 pub fn validate(input: &Value) -> Result<Questionnaire, Vec<Issue>> {
-    let mut validator = Validator::default();
+    validate_with(input, ValidateOptions::default())
+}
+
+/// [`validate`] with other [`ValidateOptions`].
+pub fn validate_with(input: &Value, options: ValidateOptions) -> Result<Questionnaire, Vec<Issue>> {
+    let mut validator = Validator {
+        issues: Vec::new(),
+        options,
+    };
     let questionnaire = validator.questionnaire(input);
     match questionnaire {
         Some(questionnaire) if validator.issues.is_empty() => Ok(questionnaire),
@@ -108,9 +142,9 @@ pub fn validate(input: &Value) -> Result<Questionnaire, Vec<Issue>> {
     }
 }
 
-#[derive(Default)]
 struct Validator {
     issues: Vec<Issue>,
+    options: ValidateOptions,
 }
 
 /// Where a question's id came from, for the duplicate check.
@@ -305,14 +339,14 @@ impl Validator {
         }
 
         let context = self.optional_text(object, "context", path);
-        if let Some(context) = &context {
+        if let (Some(context), Some(limit)) = (&context, self.options.context_max_chars) {
             let chars = context.chars().count();
-            if chars > CONTEXT_MAX_CHARS {
+            if chars > limit {
                 self.report(
                     &format!("{path}/context"),
                     IssueCode::TooLong,
                     format!(
-                        "context has {chars} characters; the limit is {CONTEXT_MAX_CHARS}. Keep it a short markdown summary and write longer proposals or tables as visible text before calling the tool."
+                        "context has {chars} characters; the limit is {limit}. Keep it a short markdown summary and write longer proposals or tables as visible text before calling the tool."
                     ),
                 );
             }
@@ -370,6 +404,16 @@ impl Validator {
             }
             _ => self.options(raw_options, &options_path, compatible, labels),
         };
+        let allow_custom = self
+            .optional_bool(object, "allowCustom", path)
+            .unwrap_or(true);
+        if !allow_custom && kind == Some(QuestionType::Text) {
+            self.report(
+                &format!("{path}/allowCustom"),
+                IssueCode::InvalidType,
+                "A text question is answered with free text only, so allowCustom cannot be false: remove allowCustom, or use type \"single\" or \"multi\" with options.".into(),
+            );
+        }
 
         Question {
             id: id.unwrap_or_default(),
@@ -382,6 +426,7 @@ impl Validator {
             // Only a text question has an empty answer field to show it in; elsewhere it is
             // checked like any string and then dropped.
             placeholder: placeholder.filter(|_| kind == Some(QuestionType::Text)),
+            allow_custom,
         }
     }
 

@@ -1,7 +1,7 @@
 //! Validation (`docs/behaviour.md#validation`) and normalization of both input shapes
 //! (`docs/behaviour.md#canonical-shape`, `docs/behaviour.md#compatible-shape`).
 
-use question::{IssueCode, Label, Labels, QuestionType, validate};
+use question::{IssueCode, Label, Labels, QuestionType, ValidateOptions, validate, validate_with};
 use serde_json::{Value, json};
 
 use IssueCode::*;
@@ -780,5 +780,34 @@ fn placeholder_is_kept_on_text_questions_only() {
     assert_eq!(
         validate(&text_question()).unwrap().questions[0].placeholder,
         None
+    );
+}
+
+#[test]
+fn the_context_limit_can_be_lifted() {
+    let long = set(canonical(), "/questions/0/context", long_text(5_000));
+    assert_eq!(
+        issues(&long),
+        [("/questions/0/context".to_string(), TooLong)]
+    );
+    let questionnaire =
+        validate_with(&long, ValidateOptions::unlimited_context()).expect("no limit");
+    assert_eq!(
+        questionnaire.questions[0]
+            .context
+            .as_ref()
+            .map(|c| c.chars().count()),
+        Some(5_000)
+    );
+    let tighter = ValidateOptions {
+        context_max_chars: Some(10),
+    };
+    let eleven = set(canonical(), "/questions/0/context", long_text(11));
+    let issues = validate_with(&eleven, tighter).unwrap_err();
+    assert_eq!(issues[0].code, TooLong);
+    assert!(
+        issues[0].message.contains("the limit is 10"),
+        "{}",
+        issues[0].message
     );
 }

@@ -3,7 +3,7 @@
 //! asks these traits (the keymap's mode, the layout's reservations, what Enter and the editor
 //! do). See docs/behaviour.md#options-and-free-text.
 
-use question::QuestionType;
+use question::{Question, QuestionType};
 
 /// Text rows reserved for a note or free-text editor under an option list.
 pub const NOTE_EDITOR_ROWS: usize = 1;
@@ -69,6 +69,16 @@ impl Traits {
                 yes_no: false,
             },
         }
+    }
+
+    /// The traits of `question`: its type's, without the "Type something." row when the call
+    /// turned free text off (`allowCustom: false`).
+    pub fn of_question(question: &Question) -> Traits {
+        let mut traits = Traits::of(question.kind);
+        if let Body::Options { free_text, .. } = &mut traits.body {
+            *free_text = question.allows_custom_text();
+        }
+        traits
     }
 
     /// Whether the question shows an option list (else its answer editor is always open).

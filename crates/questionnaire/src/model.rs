@@ -195,7 +195,7 @@ impl App {
     }
 
     pub(crate) fn traits(&self, q: usize) -> Traits {
-        Traits::of(self.questions()[q].kind)
+        Traits::of_question(&self.questions()[q])
     }
 
     pub(crate) fn answer(&self, q: usize) -> Option<&Answer> {

@@ -184,7 +184,7 @@ fn measure_question(
     };
     // One row past the shown ones tells that the prompt goes on.
     let prompt = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_MAX_ROWS + 1).rows;
-    let traits = Traits::of(q.kind);
+    let traits = Traits::of_question(q);
     let free_text = traits.free_text_row();
     let count = q.options.len() + usize::from(free_text);
     let marks = Marks {
@@ -256,7 +256,7 @@ fn question_need(
     let context = context_need(m.context.len());
     let context = if context > 0 { context + 1 } else { 0 };
     let prompt = m.prompt.len().min(PROMPT_MAX_ROWS);
-    let traits = Traits::of(q.kind);
+    let traits = Traits::of_question(q);
     let body = if let Body::Text = traits.body {
         2 + traits.editor_rows
     } else {

@@ -1,0 +1,116 @@
+// Asking the user from another pi extension: the question service's protocol on `pi.events`
+// (version 1), and `askUser()`, which sends a request and answers `unavailable` at once when no
+// provider took it. Types and plain JS only, no addon: callers can import this module or copy it.
+
+/** The channel a request is emitted on. */
+export const QUESTION_REQUEST = "ask-user-question:v1:request";
+
+export interface QuestionOption {
+	/** Unique within the question; what the answer reports. */
+	value: string;
+	label: string;
+	description?: string;
+	/** Markdown shown beside or below the options. */
+	preview?: string;
+	recommended?: boolean;
+}
+
+/** One question, in the tool's canonical shape plus `allowCustom`. */
+export interface Question {
+	id: string;
+	header: string;
+	prompt: string;
+	/** Markdown above the prompt; no length limit through the service. */
+	context?: string;
+	type?: "single" | "multi" | "text" | "confirm";
+	required?: boolean;
+	options?: QuestionOption[];
+	/** `false` hides the "Type something." row of a single or multi question. Default `true`. */
+	allowCustom?: boolean;
+}
+
+export interface AskRequest {
+	title?: string;
+	questions: Question[];
+	/** UI strings in the user's language, e.g. `{ submit: "Enviar" }`. */
+	labels?: Record<string, string>;
+	/** Aborting closes the questionnaire: `cancelled`, with what was answered and typed. */
+	signal?: AbortSignal;
+}
+
+/** One question's answer in `details.answers`, keyed by the question's id. */
+export interface AnswerDetails {
+	status: "answered" | "skipped";
+	/** Picked option values, in option order; `labels` are their labels. */
+	values: string[];
+	labels: string[];
+	customText?: string;
+	note?: string;
+	optionNotes?: Record<string, string>;
+	/** Text typed but never saved (present only when there is some). */
+	draft?: { text?: string; note?: string; optionNotes?: Record<string, string> };
+}
+
+export interface ResultDetails {
+	title?: string;
+	cancelled: boolean;
+	/** `aborted` when the signal (or the session's end) closed the questionnaire. */
+	error?: string;
+	answers: Record<string, AnswerDetails>;
+	/** The questions as validated (normalized). */
+	questions: Record<string, unknown>[];
+	[key: string]: unknown;
+}
+
+/** What the tool returns: `content` reads as text, `details` holds the structured answers. */
+export interface QuestionResult {
+	content: string;
+	details: ResultDetails;
+}
+
+export interface Issue {
+	/** A JSON pointer into the request, e.g. `/questions/0/options`. */
+	path: string;
+	code: string;
+	message: string;
+}
+
+export type AskResponse =
+	| { status: "answered"; result: QuestionResult }
+	| { status: "cancelled"; result: QuestionResult }
+	| { status: "unavailable"; reason: string }
+	| { status: "invalid"; issues: Issue[] };
+
+/** What travels on the bus: the request, where to answer, and the mark of the provider that took it. */
+export interface QuestionRequestEvent extends AskRequest {
+	/** Called exactly once by the provider that took the request. */
+	respond(response: AskResponse): void;
+	/** Set by a provider, while the emit runs, when it takes the request. */
+	accepted?: boolean;
+}
+
+/** What askUser needs of pi's ExtensionAPI. */
+export interface EventEmitter {
+	events: { emit(channel: string, data: unknown): void };
+}
+
+export const NO_PROVIDER =
+	"no question provider is running: pi-ask-user-question is not loaded, or this session has no UI";
+
+/** Asks through the question service; resolves with the provider's one response. */
+export function askUser(pi: EventEmitter, request: AskRequest): Promise<AskResponse> {
+	return new Promise((resolve) => {
+		let answered = false;
+		const event: QuestionRequestEvent = {
+			...request,
+			respond(response) {
+				if (answered) return;
+				answered = true;
+				resolve(response);
+			},
+		};
+		pi.events.emit(QUESTION_REQUEST, event);
+		// Providers take a request while the emit runs, so nobody will if nobody has.
+		if (!event.accepted) event.respond({ status: "unavailable", reason: NO_PROVIDER });
+	});
+}

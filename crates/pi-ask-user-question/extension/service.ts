@@ -1,0 +1,127 @@
+// The question service: other extensions ask the user through this extension's questionnaire
+// (framed, previews, dock) by emitting a request on pi.events; protocol and helper in ask-user.ts.
+// It runs while a session with a UI does, answers every request it takes exactly once, and never
+// falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
+import type { ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
+import type { Addon, CheckOptions, Palette } from "./addon.ts";
+import {
+	type AskResponse,
+	type Issue,
+	QUESTION_REQUEST,
+	type QuestionRequestEvent,
+	type ResultDetails,
+} from "./ask-user.ts";
+import { oneAtATime } from "./one-at-a-time.ts";
+import { askWithQuestionnaire } from "./questionnaire.ts";
+
+/** A program asking has no reply to hold longer text, so `context` has no length limit here. */
+const SERVICE_CHECKS: CheckOptions = { contextLimit: false };
+
+export const NO_QUESTIONNAIRE =
+	"this pi session cannot show the questionnaire (RPC mode has no custom UI); ask another way";
+
+export function provideQuestionService(pi: ExtensionAPI, addon: Addon, palette: (theme: Theme) => Palette): void {
+	let stop: (() => void) | undefined;
+	const withdraw = () => {
+		stop?.();
+		stop = undefined;
+	};
+	pi.on("session_start", (_event, ctx) => {
+		withdraw();
+		if (ctx.hasUI) stop = serve(pi, addon, palette, ctx);
+	});
+	pi.on("session_shutdown", withdraw);
+}
+
+/** Answers requests until the returned function is called, which also closes open questionnaires. */
+function serve(pi: ExtensionAPI, addon: Addon, palette: (theme: Theme) => Palette, ctx: ExtensionContext): () => void {
+	const shutdown = new AbortController();
+	const unsubscribe = pi.events.on(QUESTION_REQUEST, (data) => {
+		const request = untaken(data);
+		if (!request) return;
+		// Marked while the emit runs: a caller that finds it unmarked knows no provider is loaded.
+		request.accepted = true;
+		const respond = once(request.respond);
+		ask(request, addon, palette, ctx, shutdown.signal).then(respond, (error: unknown) =>
+			respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` }),
+		);
+	});
+	return () => {
+		unsubscribe();
+		shutdown.abort();
+	};
+}
+
+async function ask(
+	request: QuestionRequestEvent,
+	addon: Addon,
+	palette: (theme: Theme) => Palette,
+	ctx: ExtensionContext,
+	shutdown: AbortSignal,
+): Promise<AskResponse> {
+	const issues = envelopeIssues(request);
+	const input = questionnaireInput(request, issues);
+	const invalid = input === undefined ? null : addon.invalidResult(input, SERVICE_CHECKS);
+	if (invalid) issues.push(...(invalid.details.issues as Issue[]));
+	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
+
+	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
+	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS);
+	const result = await oneAtATime("service", () => askWithQuestionnaire(session, palette, ctx, signal, undefined), signal);
+	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
+	// The addon's details of a questionnaire that opened always have this shape.
+	const answered = { content: result.content, details: result.details as ResultDetails };
+	return answered.details.cancelled ? { status: "cancelled", result: answered } : { status: "answered", result: answered };
+}
+
+/** The request, when it is one that no other provider has taken. */
+function untaken(data: unknown): QuestionRequestEvent | undefined {
+	if (typeof data !== "object" || data === null) return undefined;
+	const request = data as Partial<QuestionRequestEvent>;
+	if (typeof request.respond !== "function" || request.accepted) return undefined;
+	return request as QuestionRequestEvent;
+}
+
+/** Problems of the request's own fields, in the tool's issue format. */
+function envelopeIssues(request: QuestionRequestEvent): Issue[] {
+	const issues: Issue[] = [];
+	if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) {
+		issues.push({ path: "/signal", code: "invalid_type", message: "signal must be an AbortSignal." });
+	}
+	if ((request as { timeout?: unknown }).timeout !== undefined) {
+		issues.push({
+			path: "/timeout",
+			code: "invalid_type",
+			message:
+				"timeout is not supported by this version of the question service: leave it out, and pass signal: AbortSignal.timeout(ms) to close the questionnaire after a while (cancelled, with what was answered).",
+		});
+	}
+	return issues;
+}
+
+/** `{title, questions, labels}` as plain JSON, as the addon reads it. */
+function questionnaireInput(request: QuestionRequestEvent, issues: Issue[]): unknown {
+	try {
+		return JSON.parse(JSON.stringify({ title: request.title, questions: request.questions, labels: request.labels }));
+	} catch (error) {
+		issues.push({ path: "", code: "invalid_type", message: `The request must be plain JSON data: ${messageOf(error)}` });
+		return undefined;
+	}
+}
+
+function once(respond: (response: AskResponse) => void): (response: AskResponse) => void {
+	let sent = false;
+	return (response) => {
+		if (sent) return;
+		sent = true;
+		try {
+			respond(response);
+		} catch (error) {
+			console.error(`ask_user_question: a question service caller's respond() threw: ${messageOf(error)}`);
+		}
+	};
+}
+
+function messageOf(error: unknown): string {
+	return error instanceof Error ? error.message : String(error);
+}
