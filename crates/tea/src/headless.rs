@@ -1,6 +1,7 @@
 //! The driver: the one Elm loop. It owns the program, its size, palette, frame cache, a clock,
 //! timers and tasks, and performs every effect but the ones only a host can perform
-//! ([`Effect`]: quit, bell, host effects), which it hands back. With no terminal it runs tests,
+//! ([`Effect`]: quit, bell, host effects, an editor run when the host runs it), which it hands
+//! back. With no terminal it runs tests,
 //! the CLI's `--keys` replay and the pi addon; the terminal runtime is a terminal around it.
 //!
 //! Time is a virtual clock (a [`Duration`] since the start) that moves only when told to
@@ -12,6 +13,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
+use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{self, Frame};
 use crate::input::{Event, Step};
 use crate::program::{Cmd, Program, Size, Task};
@@ -26,6 +28,9 @@ pub enum Effect<O, H> {
     /// Ring the terminal bell.
     Bell,
     Host(H),
+    /// Run an external editor on this request (under [`ExecPolicy::Host`]) and answer with
+    /// [`Driver::exec_done`].
+    Exec(ExecRequest),
 }
 
 /// The host effects of a call, in order. After a quit nothing more is performed.
@@ -135,6 +140,10 @@ pub struct Driver<P: Program> {
     running: HashMap<u64, Option<u64>>,
     next_id: u64,
     groups: HashMap<u64, Group<P>>,
+    exec_policy: ExecPolicy,
+    /// Editor runs handed to the host and not answered yet, oldest first, with the sequence
+    /// each belongs to.
+    execs: VecDeque<(Exec<P::Msg>, Option<u64>)>,
     /// Host effects not handed back yet.
     effects: Vec<Effect<P::Output, P::Host>>,
     quitting: bool,
@@ -150,6 +159,17 @@ impl<P: Program> Driver<P> {
 
     /// [`Driver::new`] with tasks run as `policy` says.
     pub fn with_tasks(program: P, size: Size, palette: Palette, policy: TaskPolicy) -> Self {
+        Driver::with_policies(program, size, palette, policy, ExecPolicy::default())
+    }
+
+    /// [`Driver::with_tasks`] with editor runs ([`Cmd::Exec`]) performed as `exec` says.
+    pub fn with_policies(
+        program: P,
+        size: Size,
+        palette: Palette,
+        policy: TaskPolicy,
+        exec: ExecPolicy,
+    ) -> Self {
         let (finished_tx, finished_rx) = mpsc::channel();
         let mut driver = Driver {
             program,
@@ -164,6 +184,8 @@ impl<P: Program> Driver<P> {
             running: HashMap::new(),
             next_id: 0,
             groups: HashMap::new(),
+            exec_policy: exec,
+            execs: VecDeque::new(),
             effects: Vec::new(),
             quitting: false,
         };
@@ -290,6 +312,33 @@ impl<P: Program> Driver<P> {
         self.poll_tasks()
     }
 
+    /// How editor runs are performed from now on.
+    pub fn set_exec_policy(&mut self, policy: ExecPolicy) {
+        self.exec_policy = policy;
+    }
+
+    pub fn exec_policy(&self) -> &ExecPolicy {
+        &self.exec_policy
+    }
+
+    /// How many editor runs were handed to the host ([`Effect::Exec`]) and wait for
+    /// [`Driver::exec_done`].
+    pub fn pending_execs(&self) -> usize {
+        self.execs.len()
+    }
+
+    /// The host's answer to the oldest [`Effect::Exec`]: its message goes through `update`.
+    /// With none waiting, nothing happens.
+    pub fn exec_done(&mut self, result: ExecResult) -> Effects<P::Output, P::Host> {
+        if let Some((exec, group)) = self.execs.pop_front() {
+            if !self.quitting {
+                self.update(exec.finish(result));
+            }
+            self.done(group);
+        }
+        self.take_effects()
+    }
+
     /// Host effects not handed back yet (e.g. from `init`).
     pub fn take_effects(&mut self) -> Effects<P::Output, P::Host> {
         self.quitting = false;
@@ -397,6 +446,17 @@ impl<P: Program> Driver<P> {
                 self.timers.once(due, msg, group);
             }
             Cmd::Task(task) => self.start(task, group),
+            Cmd::Exec(exec) => match &self.exec_policy {
+                ExecPolicy::Run(editor) => {
+                    let result = exec::run_detached(&exec.request, editor);
+                    self.update(exec.finish(result));
+                }
+                ExecPolicy::Host => {
+                    self.wait_in(group);
+                    self.effects.push(Effect::Exec(exec.request.clone()));
+                    self.execs.push_back((exec, group));
+                }
+            },
         }
     }
 

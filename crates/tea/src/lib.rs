@@ -17,6 +17,7 @@
 //! - [`components`]: pure components (frame, tabs, list, viewport, split, stack, help) that
 //!   draw pre-wrapped rows; [`keymap`]: bindings with help, overridable at run time.
 //! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.
+//! - [`exec`]: an external editor run on some text for a program ([`Cmd::Exec`]).
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
 //! ```
@@ -74,6 +75,7 @@
 //! ```
 
 pub mod components;
+pub mod exec;
 pub mod frame;
 pub mod headless;
 mod ink;
@@ -89,6 +91,7 @@ pub mod sub;
 pub mod text;
 pub mod theme;
 
+pub use exec::{Editor, Exec, ExecPolicy, ExecRequest};
 pub use frame::{Frame, Row, render};
 pub use headless::{Driver, Effect, Effects, TaskPolicy};
 pub use ink::{bg_color, slot_color};

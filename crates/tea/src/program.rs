@@ -6,6 +6,7 @@
 use std::fmt::{self, Debug};
 use std::time::Duration;
 
+use crate::exec::Exec;
 use crate::input::Event;
 use crate::sub::Subs;
 
@@ -105,6 +106,10 @@ pub enum Cmd<M, O = (), H = NoHost> {
     After(Duration, M),
     /// Run this work; its result is the next message.
     Task(Task<M>),
+    /// Run an external editor on some text (see [`crate::exec`]); its result is the next
+    /// message. Like a task's, for a sequence it is done once that message went through
+    /// `update`.
+    Exec(Exec<M>),
 }
 
 impl<M, O, H> Cmd<M, O, H> {
@@ -170,12 +175,12 @@ impl<M, O, H> Cmd<M, O, H> {
 
     /// Converts the quit output (e.g. a child program's output into its parent's).
     pub fn map<P>(self, mut f: impl FnMut(O) -> P) -> Cmd<M, P, H> {
-        self.map_all(&mut |m| m, &mut f, &mut |h| h, &mut |t| t)
+        self.map_all(&mut |m| m, &mut f, &mut |h| h, &mut |t| t, &mut |e| e)
     }
 
     /// Converts the host effects.
     pub fn map_host<I>(self, mut f: impl FnMut(H) -> I) -> Cmd<M, O, I> {
-        self.map_all(&mut |m| m, &mut |o| o, &mut f, &mut |t| t)
+        self.map_all(&mut |m| m, &mut |o| o, &mut f, &mut |t| t, &mut |e| e)
     }
 
     /// Converts the messages, for nesting a child program or component: its messages become
@@ -184,10 +189,14 @@ impl<M, O, H> Cmd<M, O, H> {
     where
         M: 'static,
     {
-        let g = f.clone();
-        self.map_all(&mut |m| g(m), &mut |o| o, &mut |h| h, &mut |t: Task<M>| {
-            t.map(f.clone())
-        })
+        let (g, h) = (f.clone(), f.clone());
+        self.map_all(
+            &mut |m| g(m),
+            &mut |o| o,
+            &mut |h| h,
+            &mut |t: Task<M>| t.map(f.clone()),
+            &mut |e: Exec<M>| e.map(h.clone()),
+        )
     }
 
     fn map_all<N, P, I>(
@@ -196,10 +205,11 @@ impl<M, O, H> Cmd<M, O, H> {
         out: &mut impl FnMut(O) -> P,
         host: &mut impl FnMut(H) -> I,
         task: &mut impl FnMut(Task<M>) -> Task<N>,
+        exec: &mut impl FnMut(Exec<M>) -> Exec<N>,
     ) -> Cmd<N, P, I> {
         let mut each = |cmds: Vec<Cmd<M, O, H>>| -> Vec<Cmd<N, P, I>> {
             cmds.into_iter()
-                .map(|c| c.map_all(msg, out, host, task))
+                .map(|c| c.map_all(msg, out, host, task, exec))
                 .collect()
         };
         match self {
@@ -212,6 +222,7 @@ impl<M, O, H> Cmd<M, O, H> {
             Cmd::Msg(m) => Cmd::Msg(msg(m)),
             Cmd::After(delay, m) => Cmd::After(delay, msg(m)),
             Cmd::Task(t) => Cmd::Task(task(t)),
+            Cmd::Exec(e) => Cmd::Exec(exec(e)),
         }
     }
 }
@@ -313,5 +324,29 @@ mod tests {
             other => panic!("expected the task, got {other:?}"),
         }
         assert_eq!(Task::new("a", || 1), Task::new("a", || 2));
+    }
+
+    #[test]
+    fn an_editor_run_is_data_and_its_result_is_mapped_for_nesting() {
+        let cmd: C = Cmd::Exec(Exec::editor("draft", |r: Result<String, String>| {
+            r.map_or(0, |text| text.len() as u8)
+        }));
+        assert_eq!(
+            cmd,
+            Cmd::Exec(Exec::editor("draft", |_| 9)),
+            "compared by request"
+        );
+        let Cmd::Exec(exec) = cmd.map_msg(|n| u32::from(n) + 100) else {
+            panic!("an exec stays an exec")
+        };
+        assert_eq!(exec.request.text, "draft");
+        assert_eq!(exec.request.suffix, ".txt");
+        assert_eq!(
+            format!("{exec:?}"),
+            r#"Exec(ExecRequest { text: "draft", suffix: ".txt" })"#
+        );
+        assert_eq!(exec.finish(Ok("edited".into())), 106);
+        let md = Exec::editor("", |_: Result<String, String>| ()).suffix(".md");
+        assert_eq!(md.request.suffix, ".md");
     }
 }

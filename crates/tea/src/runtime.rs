@@ -34,8 +34,16 @@
 //! - Once the first frame is on screen, [`InlineOptions::after_first_frame`] is written: the
 //!   host's way to call the person to the program ([`Attention`]: the bell, a desktop
 //!   notification through the terminal, passed through tmux).
+//! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
+//!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
+//!   and waits; then raw mode and the modes come back and the frame is redrawn before the
+//!   result goes to the program. Input decoded before the hand-over (and a sequence cut off
+//!   then, resolved as its timeout would) still reaches the program afterwards; what is typed
+//!   meanwhile is the editor's. While the editor runs, Ctrl+C (SIGINT) is the editor's alone;
+//!   SIGTERM or SIGHUP ends the editor, then the run.
 
 pub mod attention;
+mod exec;
 mod guard;
 mod keys;
 mod region;
@@ -48,6 +56,7 @@ use std::time::{Duration, Instant};
 
 use crossterm::event as ct;
 
+use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind};
@@ -95,6 +104,9 @@ pub struct InlineOptions {
     /// the program (e.g. [`Attention::bytes`]: the bell, a desktop notification). Empty by
     /// default.
     pub after_first_frame: String,
+    /// The external editor for [`Cmd::Exec`](crate::Cmd::Exec): `$VISUAL`, `$EDITOR`, `vi`
+    /// by default.
+    pub editor: Editor,
 }
 
 impl Default for InlineOptions {
@@ -108,6 +120,7 @@ impl Default for InlineOptions {
             escape_timeout: Duration::from_millis(50),
             paste_timeout: Duration::from_millis(500),
             after_first_frame: String::new(),
+            editor: Editor::FromEnv,
         }
     }
 }
@@ -167,11 +180,12 @@ pub fn run_inline<P: Program>(
     });
     let screen = term.tty.size();
     let started = Instant::now();
-    let driver = Driver::with_tasks(
+    let driver = Driver::with_policies(
         program,
         program_size(screen, &opts),
         palette,
         TaskPolicy::Threaded { wake },
+        ExecPolicy::Host,
     );
     let mut run = Run {
         driver,
@@ -180,6 +194,8 @@ pub fn run_inline<P: Program>(
         host_effects: Vec::new(),
         screen,
         started,
+        editor: opts.editor.clone(),
+        held_back: Vec::new(),
     };
     let ending = run.run(&opts).unwrap_or_else(Ending::Failed);
     let Run {
@@ -214,6 +230,9 @@ struct Run<P: Program> {
     screen: Size,
     /// When the driver's clock started.
     started: Instant,
+    editor: Editor,
+    /// Input resolved when the terminal was handed to an editor, for the program after it.
+    held_back: Vec<Event>,
 }
 
 impl<P: Program> Run<P> {
@@ -226,6 +245,7 @@ impl<P: Program> Run<P> {
         }
         let mut first_frame = true;
         loop {
+            pending.extend(self.held_back.drain(..));
             let more_waiting = match self.handle_waiting(&mut pending, opts)? {
                 Handled::Ended(ending) => return Ok(ending),
                 Handled::Some => true,
@@ -288,6 +308,7 @@ impl<P: Program> Run<P> {
             if let Some(output) = self.perform(effects)? {
                 return Ok(Handled::Ended(Ending::Quit(output)));
             }
+            pending.extend(self.held_back.drain(..));
         }
         Ok(Handled::Some)
     }
@@ -300,6 +321,13 @@ impl<P: Program> Run<P> {
                 Effect::Quit(output) => return Ok(Some(output)),
                 Effect::Bell => self.term.bell()?,
                 Effect::Host(effect) => self.host_effects.push(effect),
+                Effect::Exec(request) => {
+                    let result = self.edit(&request)?;
+                    let more = self.driver.exec_done(result);
+                    if let Some(output) = self.perform(more)? {
+                        return Ok(Some(output));
+                    }
+                }
             }
         }
         Ok(None)
@@ -347,6 +375,8 @@ struct Terminal {
     wake: tty::Wake,
     region: Region,
     kitty: bool,
+    /// What turns the runtime's modes on (after start-up, and after an editor ran).
+    modes_on: String,
     typeahead: Vec<u8>,
     active: guard::Active,
     /// Set once the terminal is restored, so `Drop` does nothing more.
@@ -375,6 +405,7 @@ impl Terminal {
             wake,
             region: Region::new(),
             kitty: false,
+            modes_on: String::new(),
             typeahead: Vec::new(),
             active,
             left: false,
@@ -393,6 +424,7 @@ impl Terminal {
             }
             modes.push_str(&format!("\x1b[>{}u", flags.bits()));
         }
+        term.modes_on.clone_from(&modes);
         // Start on a line of our own when the shell left the cursor after some text.
         if probe.cursor_column.is_some_and(|column| column > 0) {
             modes.push_str("\r\n");

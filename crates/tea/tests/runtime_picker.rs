@@ -121,11 +121,15 @@ fn a_paste_filters_like_typing() {
 }
 
 #[test]
-fn matching_ignores_case() {
-    let mut driver = driver(Size::new(40, 12));
+fn matching_is_fuzzy_and_ignores_case_unless_the_query_has_a_capital() {
     assert_eq!(
-        replay(&mut driver, "text:KIWI enter"),
-        vec![Effect::Quit(Outcome::Picked("kiwi".into()))]
+        replay(&mut driver(Size::new(40, 12)), "text:drgfrt enter"),
+        vec![Effect::Quit(Outcome::Picked("dragon fruit".into()))]
+    );
+    assert_eq!(
+        replay(&mut driver(Size::new(40, 12)), "text:Kiwi enter"),
+        vec![Effect::Bell],
+        "nothing matches"
     );
 }
 

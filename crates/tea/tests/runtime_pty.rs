@@ -770,7 +770,7 @@ fn stdin_and_stdout_can_be_pipes() {
         ..Launch::default()
     });
     term.wait_for_text("4/4");
-    term.type_keys("st");
+    term.type_keys("est");
     term.wait_for_text("2/4");
     term.type_keys("\x1b[B\r");
     let (stdout, status, term) = term.finish();

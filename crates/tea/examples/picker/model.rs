@@ -1,7 +1,8 @@
-//! A filterable picker, the second program on tea: type to filter, ↑/↓ to move, Enter picks,
-//! Esc cancels. It knows nothing of terminals; `main.rs` runs it inline and the tests drive it
+//! A filterable picker, the second program on tea: type to filter (fuzzy, best match first,
+//! matched letters in bold: tea's list filter), ↑/↓ to move, Enter picks, Esc cancels. It knows nothing of terminals; `main.rs` runs it inline and the tests drive it
 //! headless.
 
+use tea::components::filter::{FilterMsg, FilterState, Filtered, highlight};
 use tea::input::{Event, KeyCode, KeyModifiers};
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
@@ -48,12 +49,9 @@ pub const LIST_ROWS: usize = 8;
 pub struct Picker {
     title: String,
     items: Vec<String>,
-    query: String,
-    /// Indices into `items` of the entries that match `query`, in list order.
-    matches: Vec<usize>,
-    /// Position in `matches` of the highlighted entry.
-    cursor: usize,
-    /// Position in `matches` of the first visible entry.
+    /// The query, the matching entries best first, and the highlighted one among them.
+    filter: FilterState,
+    /// Position in the matches of the first visible entry.
     scroll: usize,
     size: Size,
 }
@@ -117,33 +115,30 @@ impl Picker {
             .into_iter()
             .map(|item| text::sanitize_line(&item))
             .collect();
-        let mut picker = Picker {
+        Picker {
             title: text::sanitize_line(title),
-            matches: (0..items.len()).collect(),
+            filter: FilterState::new(items.iter().map(|item| (item.as_str(), ""))),
             items,
-            query: String::new(),
-            cursor: 0,
             scroll: 0,
             size,
-        };
-        picker.refilter();
-        picker
+        }
     }
 
     /// The highlighted entry.
     pub fn selected(&self) -> Option<&str> {
-        self.matches
-            .get(self.cursor)
-            .map(|&i| self.items[i].as_str())
+        self.filter.current().map(|i| self.items[i].as_str())
     }
 
-    fn refilter(&mut self) {
-        let needle = self.query.to_lowercase();
-        self.matches = (0..self.items.len())
-            .filter(|&i| self.items[i].to_lowercase().contains(&needle))
-            .collect();
-        self.cursor = 0;
-        self.scroll = 0;
+    /// Passes a message to the filter: the bell when it changed nothing.
+    fn filter(&mut self, msg: FilterMsg) -> Cmd<Msg, Outcome> {
+        match self.filter.update(msg) {
+            Filtered::Changed => {
+                self.keep_cursor_visible();
+                Cmd::None
+            }
+            // Backspace on an empty query: there is nothing to close, as with nothing to move.
+            Filtered::Unchanged | Filtered::Close => Cmd::Bell,
+        }
     }
 
     /// Rows for the list, given the terminal height: the prompt row and (when there is room)
@@ -151,16 +146,17 @@ impl Picker {
     fn list_rows(&self) -> usize {
         let height = usize::from(self.size.height);
         let chrome = if height >= 3 { 2 } else { 1 };
-        let wanted = self.matches.len().clamp(1, LIST_ROWS);
+        let wanted = self.filter.matches().len().clamp(1, LIST_ROWS);
         wanted.min(height.saturating_sub(chrome))
     }
 
     fn keep_cursor_visible(&mut self) {
         let rows = self.list_rows().max(1);
-        if self.cursor < self.scroll {
-            self.scroll = self.cursor;
-        } else if self.cursor >= self.scroll + rows {
-            self.scroll = self.cursor + 1 - rows;
+        let cursor = self.filter.cursor();
+        if cursor < self.scroll {
+            self.scroll = cursor;
+        } else if cursor >= self.scroll + rows {
+            self.scroll = cursor + 1 - rows;
         }
     }
 
@@ -169,11 +165,13 @@ impl Picker {
         let width = usize::from(self.size.width);
         let mut lines = vec![self.prompt_line(width)];
         let rows = self.list_rows();
-        if self.matches.is_empty() && rows > 0 {
+        let matches = self.filter.matches();
+        if matches.is_empty() && rows > 0 {
             lines.push(Line::styled("  no matches", Style::fg(Slot::Dim)));
         }
-        for (offset, &item) in self.matches.iter().enumerate().skip(self.scroll).take(rows) {
-            lines.push(self.item_line(&self.items[item], offset == self.cursor, width));
+        for (offset, found) in matches.iter().enumerate().skip(self.scroll).take(rows) {
+            let selected = offset == self.filter.cursor();
+            lines.push(self.item_line(found.item, &found.positions, selected, width));
         }
         if usize::from(self.size.height) >= 3 {
             lines.push(footer(width));
@@ -191,7 +189,7 @@ impl Picker {
         const PROMPT: &str = "› ";
         const CARET: &str = "▏";
         let room = width.saturating_sub(text::width(PROMPT) + text::width(CARET));
-        let query = tail(&self.query, room);
+        let query = tail(self.filter.query(), room);
         let title = format!("{} ", self.title);
         let mut line = Line::default();
         if text::width(&title) + text::width(PROMPT) + text::width(&query) < width {
@@ -200,7 +198,7 @@ impl Picker {
         line.push(Span::styled(PROMPT, Style::fg(Slot::Accent)));
         line.push(Span::plain(query));
         line.push(Span::styled(CARET, Style::fg(Slot::Accent)));
-        let count = format!(" {}/{}", self.matches.len(), self.items.len());
+        let count = format!(" {}/{}", self.filter.matches().len(), self.items.len());
         let gap = width.saturating_sub(line.width() + text::width(&count));
         if gap > 0 {
             line.push(Span::plain(" ".repeat(gap)));
@@ -209,7 +207,8 @@ impl Picker {
         line
     }
 
-    fn item_line(&self, item: &str, selected: bool, width: usize) -> Line {
+    /// An entry with its matched letters (`positions`) in bold.
+    fn item_line(&self, item: usize, positions: &[u32], selected: bool, width: usize) -> Line {
         let marker = if selected { "▸ " } else { "  " };
         let base = if selected {
             Style::fg(Slot::Accent)
@@ -217,7 +216,8 @@ impl Picker {
             Style::default()
         };
         let mut spans = vec![Span::styled(marker, Style::fg(Slot::Accent))];
-        spans.extend(highlight(item, &self.query, base));
+        let bold = base.clone().bold();
+        spans.extend(highlight(&self.items[item], positions, &base, &bold));
         let line = text::truncate_line(&Line::new(spans), width);
         if selected {
             line.with_bg(BgSlot::SelectedBg)
@@ -247,45 +247,6 @@ fn tail(query: &str, room: usize) -> String {
     }
 }
 
-/// `item` split into spans with the first case-insensitive match of `query` in bold.
-fn highlight(item: &str, query: &str, base: Style) -> Vec<Span> {
-    let found = (!query.is_empty())
-        .then(|| find_ignoring_case(item, query))
-        .flatten();
-    match found {
-        Some((start, end)) => vec![
-            Span::styled(&item[..start], base.clone()),
-            Span::styled(&item[start..end], base.clone().bold()),
-            Span::styled(&item[end..], base),
-        ]
-        .into_iter()
-        .filter(|span| !span.text.is_empty())
-        .collect(),
-        None => vec![Span::styled(item, base)],
-    }
-}
-
-/// Byte range in `haystack` of the first match of `needle`, compared char by char in lower
-/// case (so the range is valid in the original string).
-fn find_ignoring_case(haystack: &str, needle: &str) -> Option<(usize, usize)> {
-    let needle: Vec<char> = needle.chars().flat_map(char::to_lowercase).collect();
-    let chars: Vec<(usize, char)> = haystack.char_indices().collect();
-    (0..chars.len()).find_map(|start| {
-        let mut matched = 0;
-        let mut end = start;
-        while matched < needle.len() && end < chars.len() {
-            let lower: Vec<char> = chars[end].1.to_lowercase().collect();
-            if needle.get(matched..matched + lower.len()) != Some(&lower[..]) {
-                return None;
-            }
-            matched += lower.len();
-            end += 1;
-        }
-        let end_byte = chars.get(end).map_or(haystack.len(), |&(i, _)| i);
-        (matched == needle.len()).then_some((chars[start].0, end_byte))
-    })
-}
-
 fn footer(width: usize) -> Line {
     let hints: Vec<String> = keymap()
         .into_iter()
@@ -305,34 +266,17 @@ impl Program for Picker {
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, Outcome> {
         match msg {
+            // Typing nothing (a paste of control characters) or clearing an empty query is no
+            // mistake worth a bell.
             Msg::Type(typed) => {
-                self.query.push_str(&text::sanitize_line(&typed));
-                self.refilter();
+                let _ = self.filter(FilterMsg::Insert(typed));
             }
-            Msg::EraseChar => {
-                if self.query.pop().is_none() {
-                    return Cmd::Bell;
-                }
-                self.refilter();
-            }
+            Msg::EraseChar => return self.filter(FilterMsg::Backspace),
             Msg::EraseQuery => {
-                self.query.clear();
-                self.refilter();
+                let _ = self.filter(FilterMsg::Clear);
             }
-            Msg::MoveUp => {
-                if self.cursor == 0 {
-                    return Cmd::Bell;
-                }
-                self.cursor -= 1;
-                self.keep_cursor_visible();
-            }
-            Msg::MoveDown => {
-                if self.cursor + 1 >= self.matches.len() {
-                    return Cmd::Bell;
-                }
-                self.cursor += 1;
-                self.keep_cursor_visible();
-            }
+            Msg::MoveUp => return self.filter(FilterMsg::Up),
+            Msg::MoveDown => return self.filter(FilterMsg::Down),
             Msg::Pick => {
                 return match self.selected() {
                     Some(item) => Cmd::Quit(Outcome::Picked(item.to_owned())),

@@ -13,6 +13,7 @@
 //! - [`frame`]: a rounded border with a title and dividers.
 //! - [`tabs`]: a tab bar that windows with ‹ › around the active tab.
 //! - [`list`]: multi-row items windowed whole around the selection ([`ListState`]).
+//! - [`filter`]: fuzzy filtering for lists ([`FilterState`]), the query row and highlights.
 //! - [`viewport`]: a scrolled window over lines with a range header ("1–8/41  ↓ 33 more").
 //! - [`split`]: two blocks side by side with a divider.
 //! - [`stack`]: blocks stacked vertically, rows handed out by priority.
@@ -32,6 +33,7 @@
 //! assert_eq!(frame.lines(16, 4)[0].plain_text(), "hello");
 //! ```
 
+pub mod filter;
 pub mod frame;
 pub mod help;
 pub mod list;
@@ -41,6 +43,7 @@ pub mod tabs;
 pub mod textarea;
 pub mod viewport;
 
+pub use filter::{FilterLine, FilterMsg, FilterState, Filtered};
 pub use frame::{Frame, FrameRow};
 pub use help::Help;
 pub use list::{List, ListState, Window};

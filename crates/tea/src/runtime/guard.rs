@@ -47,6 +47,9 @@ static HUNG_UP: AtomicBool = AtomicBool::new(false);
 static HOLDS: AtomicUsize = AtomicUsize::new(0);
 /// The first signal that came while no run was active but a hold lived (0 for none).
 static LATE_SIGNAL: AtomicI32 = AtomicI32::new(0);
+/// Set while the run has handed the terminal to another program (an editor): a SIGINT then
+/// comes from Ctrl+C typed for that program, and is its alone.
+static HANDED_OVER: AtomicBool = AtomicBool::new(false);
 
 fn active() -> MutexGuard<'static, Option<Emergency>> {
     ACTIVE
@@ -74,6 +77,7 @@ impl Active {
         }
         PENDING_SIGNAL.store(0, Ordering::SeqCst);
         HUNG_UP.store(false, Ordering::SeqCst);
+        HANDED_OVER.store(false, Ordering::SeqCst);
         RUN.fetch_add(1, Ordering::SeqCst);
         *active = Some(Emergency {
             tty,
@@ -90,6 +94,16 @@ impl Active {
         if let Some(emergency) = active().as_mut() {
             emergency.exit_bytes = bytes;
         }
+    }
+
+    /// Whether the terminal is handed to another program (see [`HANDED_OVER`]).
+    pub fn set_handed_over(&self, handed_over: bool) {
+        HANDED_OVER.store(handed_over, Ordering::SeqCst);
+    }
+
+    /// Whether a signal asked this run to end (left for [`Active::take_signal`]).
+    pub fn signal_pending(&self) -> bool {
+        PENDING_SIGNAL.load(Ordering::SeqCst) != 0
     }
 
     /// The signal (SIGINT, SIGTERM, SIGHUP) that asked this run to end, if one came.
@@ -206,7 +220,11 @@ fn on_signal(signal: i32) {
     if signal == SIGHUP && HUNG_UP.swap(true, Ordering::SeqCst) {
         return;
     }
-    if active().is_none() {
+    let active_run = active().is_some();
+    if signal == SIGINT && active_run && HANDED_OVER.load(Ordering::SeqCst) {
+        return;
+    }
+    if !active_run {
         if HOLDS.load(Ordering::SeqCst) == 0 {
             // No run and no host finishing one: as if we had never installed a handler.
             let _ = signal_hook::low_level::emulate_default_handler(signal);

@@ -48,6 +48,13 @@ impl Keys {
         }
     }
 
+    /// The held tail resolved now, as its timeout would (before the terminal is handed to
+    /// another program, whose input the tail is not).
+    pub fn flush(&mut self) -> Vec<Event> {
+        self.deadline = None;
+        self.decoder.flush()
+    }
+
     /// The held tail resolved, once its timeout has passed at `now`.
     pub fn expire(&mut self, now: Instant) -> Vec<Event> {
         match self.deadline {
@@ -63,7 +70,7 @@ impl Keys {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::{KeyCode, KeyModifiers, key};
+    use crate::input::{KeyCode, KeyModifiers, char_key, key};
 
     const TIMEOUT: Duration = Duration::from_millis(50);
     const PASTE_TIMEOUT: Duration = Duration::from_millis(400);
@@ -113,6 +120,24 @@ mod tests {
             keys.expire(later + PASTE_TIMEOUT),
             [Event::Paste("one two".into())]
         );
+    }
+
+    #[test]
+    fn a_flush_resolves_the_held_tail_at_once_as_its_timeout_would() {
+        let start = Instant::now();
+        let mut keys = keys();
+        assert_eq!(keys.feed(b"a\x1b", start), [char_key('a')]);
+        assert_eq!(keys.flush(), [key(KeyCode::Esc, KeyModifiers::NONE)]);
+        assert_eq!(
+            keys.wait(LONGEST, start),
+            LONGEST,
+            "nothing left to time out"
+        );
+        assert_eq!(keys.feed(b"\x1b[200~half a pa", start), []);
+        assert_eq!(keys.flush(), [Event::Paste("half a pa".into())]);
+        // What comes after is read afresh: the rest of the paste is text, never a paste's end.
+        assert_eq!(keys.feed(b"b", start), [char_key('b')]);
+        assert_eq!(keys.flush(), []);
     }
 
     #[test]

@@ -60,6 +60,17 @@ impl Tty {
         self.file.try_clone()
     }
 
+    /// The terminal's settings (termios).
+    pub fn settings(&self) -> io::Result<rustix::termios::Termios> {
+        Ok(rustix::termios::tcgetattr(&self.file)?)
+    }
+
+    /// Puts settings read by [`Tty::settings`] back.
+    pub fn set_settings(&self, settings: &rustix::termios::Termios) -> io::Result<()> {
+        let now = rustix::termios::OptionalActions::Now;
+        Ok(rustix::termios::tcsetattr(&self.file, now, settings)?)
+    }
+
     fn input(&self) -> BorrowedFd<'_> {
         self.input.as_fd()
     }
@@ -186,6 +197,17 @@ impl Wake {
             wake.registrations.push(id);
         }
         Ok(wake)
+    }
+
+    /// Waits until a wake-up comes or `timeout` passes, and takes the wake-ups.
+    pub fn wait(&self, timeout: Duration) -> io::Result<()> {
+        let mut fds = [PollFd::new(&self.rx, PollFlags::IN)];
+        match rustix::event::poll(&mut fds, Some(&timespec(timeout))) {
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            Err(err) => return Err(err.into()),
+        }
+        self.drain();
+        Ok(())
     }
 
     /// A handle that wakes the loop with one byte (for the signal thread).

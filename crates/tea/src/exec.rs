@@ -1,0 +1,281 @@
+//! Running an external editor from a program (bubbletea's `tea.ExecProcess` for the one case
+//! programs need): the program returns [`Cmd::Exec`](crate::Cmd::Exec) with the text to edit,
+//! and gets a message back with the edited text or why there is none.
+//!
+//! - **Who runs it.** The host, never `update`. The inline runtime hands the terminal over:
+//!   it erases its region, turns its modes and raw mode off, runs the editor on the terminal,
+//!   waits, then takes the terminal back and redraws. The headless driver runs the editor too,
+//!   with no terminal (stdin and stdout empty), so a key replay can drive it with a
+//!   non-interactive command; a host with an editor of its own (a dialog) asks for the request
+//!   instead ([`ExecPolicy::Host`]) and answers with [`Driver::exec_done`](crate::Driver::exec_done).
+//! - **Which editor.** [`Editor::FromEnv`] (the default) is `$VISUAL`, then `$EDITOR`, then
+//!   `vi`, read when the editor is started; [`Editor::Command`] sets one (tests, a host's
+//!   setting). The command is a shell command line that may carry arguments
+//!   (`VISUAL="code -w"`): it runs as `sh -c '<command> "$1"' sh <file>`.
+//! - **The text** goes to a new temporary file (readable by its owner only, with the request's
+//!   suffix, so an editor can pick a syntax) and is read back when the editor exits with
+//!   status 0; the file is removed either way. One final newline the editor added is dropped.
+//! - **Errors** are one-line messages for the program to show: the editor could not start,
+//!   was not found, exited non-zero or was ended by a signal, or the file could not be written
+//!   or read back. The program keeps its draft.
+
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::process::ExitStatusExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the program asks an external editor to edit.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ExecRequest {
+    /// The text the editor opens with.
+    pub text: String,
+    /// The temporary file's suffix (`.md`, `.txt`), for the editor's syntax choice.
+    pub suffix: String,
+}
+
+/// The edited text, or a one-line message saying why there is none.
+pub type ExecResult = Result<String, String>;
+
+/// An editor run a program asked for: the request, and the message its result becomes.
+/// Compared and printed by its request, so effects stay testable data.
+pub struct Exec<M> {
+    pub request: ExecRequest,
+    done: Box<dyn FnOnce(ExecResult) -> M + Send>,
+}
+
+impl<M> Exec<M> {
+    /// The external editor on `text` (in a `.txt` file); its result becomes `done(result)`.
+    pub fn editor(
+        text: impl Into<String>,
+        done: impl FnOnce(ExecResult) -> M + Send + 'static,
+    ) -> Exec<M> {
+        Exec {
+            request: ExecRequest {
+                text: text.into(),
+                suffix: ".txt".into(),
+            },
+            done: Box::new(done),
+        }
+    }
+
+    /// The file suffix the editor sees (`.md` for markdown).
+    pub fn suffix(mut self, suffix: impl Into<String>) -> Exec<M> {
+        self.request.suffix = suffix.into();
+        self
+    }
+
+    /// The message for the editor's result.
+    pub fn finish(self, result: ExecResult) -> M {
+        (self.done)(result)
+    }
+
+    /// The same request, its message wrapped by `f` (a child's message into its parent's).
+    pub fn map<N>(self, f: impl FnOnce(M) -> N + Send + 'static) -> Exec<N>
+    where
+        M: 'static,
+    {
+        let done = self.done;
+        Exec {
+            request: self.request,
+            done: Box::new(move |result| f(done(result))),
+        }
+    }
+}
+
+impl<M> fmt::Debug for Exec<M> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Exec({:?})", self.request)
+    }
+}
+
+impl<M> PartialEq for Exec<M> {
+    fn eq(&self, other: &Self) -> bool {
+        self.request == other.request
+    }
+}
+
+/// Which editor command runs.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Editor {
+    /// `$VISUAL`, then `$EDITOR`, then `vi`, read when the editor starts.
+    #[default]
+    FromEnv,
+    /// This shell command line (arguments allowed); the file's path is added at the end.
+    Command(String),
+}
+
+impl Editor {
+    /// The command line to run now.
+    pub fn command(&self) -> String {
+        match self {
+            Editor::Command(command) => command.clone(),
+            Editor::FromEnv => ["VISUAL", "EDITOR"]
+                .into_iter()
+                .filter_map(std::env::var_os)
+                .map(|value| value.to_string_lossy().trim().to_owned())
+                .find(|value| !value.is_empty())
+                .unwrap_or_else(|| "vi".to_owned()),
+        }
+    }
+}
+
+/// How a driver performs [`Cmd::Exec`](crate::Cmd::Exec).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ExecPolicy {
+    /// Runs the editor at once, with no terminal (stdin and stdout empty, stderr kept for the
+    /// error message): the headless driver's default, for key replays.
+    Run(Editor),
+    /// Hands the request back as [`Effect::Exec`](crate::Effect::Exec); the host runs an editor
+    /// of its own and answers with [`Driver::exec_done`](crate::Driver::exec_done).
+    Host,
+}
+
+impl Default for ExecPolicy {
+    fn default() -> Self {
+        ExecPolicy::Run(Editor::FromEnv)
+    }
+}
+
+/// The text written to a new temporary file, removed when this is dropped.
+pub(crate) struct TempText {
+    path: PathBuf,
+}
+
+static NEXT_FILE: AtomicU64 = AtomicU64::new(0);
+
+impl TempText {
+    pub(crate) fn create(request: &ExecRequest) -> io::Result<TempText> {
+        let suffix: String = request
+            .suffix
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'))
+            .collect();
+        let dir = std::env::temp_dir();
+        loop {
+            let n = NEXT_FILE.fetch_add(1, Ordering::Relaxed);
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.subsec_nanos());
+            let name = format!("tea-edit-{}-{n}-{nanos:x}{suffix}", std::process::id());
+            let path = dir.join(name);
+            let file = OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(0o600)
+                .open(&path);
+            match file {
+                Ok(mut file) => {
+                    let text = TempText { path };
+                    file.write_all(request.text.as_bytes())?;
+                    file.sync_all()?;
+                    return Ok(text);
+                }
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => continue,
+                Err(err) => return Err(err),
+            }
+        }
+    }
+
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The edited text, with one final newline the editor added dropped.
+    pub(crate) fn read_back(&self, original: &str) -> ExecResult {
+        let bytes = fs::read(&self.path)
+            .map_err(|err| format!("could not read the edited text back: {err}"))?;
+        let mut text =
+            String::from_utf8(bytes).map_err(|_| "the edited text is not UTF-8".to_owned())?;
+        if !original.ends_with('\n') && text.ends_with('\n') {
+            text.pop();
+            if text.ends_with('\r') {
+                text.pop();
+            }
+        }
+        Ok(text)
+    }
+}
+
+impl Drop for TempText {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
+}
+
+/// `sh -c '<command> "$1"' sh <path>`: the command line may carry arguments of its own.
+pub(crate) fn command(editor: &str, path: &Path) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!("{editor} \"$1\""))
+        .arg("sh")
+        .arg(path);
+    command
+}
+
+/// `Ok` for a zero exit status, else what went wrong (with the last line the editor wrote
+/// to stderr, when it was kept).
+pub(crate) fn check_status(editor: &str, status: ExitStatus, stderr: &[u8]) -> Result<(), String> {
+    let said = String::from_utf8_lossy(stderr);
+    let said = said.lines().rev().map(str::trim).find(|l| !l.is_empty());
+    let said = said.map_or(String::new(), |line| {
+        format!(": {}", crate::text::sanitize_line(line))
+    });
+    match (status.code(), status.signal()) {
+        (Some(0), _) => Ok(()),
+        (Some(127), _) => Err(format!("the editor `{editor}` was not found{said}")),
+        (Some(126), _) => Err(format!("the editor `{editor}` could not run{said}")),
+        (Some(code), _) => Err(format!(
+            "the editor `{editor}` exited with status {code}{said}"
+        )),
+        (None, Some(signal)) => Err(format!(
+            "the editor `{editor}` was ended by signal {signal}"
+        )),
+        (None, None) => Err(format!("the editor `{editor}` ended abnormally")),
+    }
+}
+
+/// Runs the editor with no terminal: stdin and stdout empty, stderr kept for the message.
+pub(crate) fn run_detached(request: &ExecRequest, editor: &Editor) -> ExecResult {
+    let editor = editor.command();
+    let file = TempText::create(request)
+        .map_err(|err| format!("could not write the text for the editor: {err}"))?;
+    let output = command(&editor, file.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
+    check_status(&editor, output.status, &output.stderr)?;
+    file.read_back(&request.text)
+}
+
+/// Runs the editor on the terminal `tty` (stdin, stdout and stderr), waiting with `wait`
+/// (the runtime's, which keeps watching for signals).
+pub(crate) fn run_on_terminal(
+    request: &ExecRequest,
+    editor: &Editor,
+    tty: &File,
+    wait: impl FnOnce(std::process::Child) -> io::Result<ExitStatus>,
+) -> ExecResult {
+    let editor = editor.command();
+    let file = TempText::create(request)
+        .map_err(|err| format!("could not write the text for the editor: {err}"))?;
+    let handle = || tty.try_clone().map(Stdio::from);
+    let started = (|| {
+        command(&editor, file.path())
+            .stdin(handle()?)
+            .stdout(handle()?)
+            .stderr(handle()?)
+            .spawn()
+    })()
+    .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
+    let status =
+        wait(started).map_err(|err| format!("waiting for the editor `{editor}` failed: {err}"))?;
+    check_status(&editor, status, &[])?;
+    file.read_back(&request.text)
+}

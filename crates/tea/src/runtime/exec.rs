@@ -1,0 +1,83 @@
+//! Handing the terminal to an external editor ([`Cmd::Exec`](crate::Cmd::Exec)) and taking it
+//! back.
+
+use std::io::{self, Write};
+use std::process::{Child, ExitStatus};
+use std::sync::mpsc;
+use std::thread;
+
+use super::{Run, SIGNAL_CHECK, Terminal, modes_off};
+use crate::exec::{self, ExecRequest, ExecResult};
+use crate::program::Program;
+
+impl<P: Program> Run<P> {
+    /// Runs the editor on the terminal for `request`; `Err` only when the terminal failed.
+    pub(super) fn edit(&mut self, request: &ExecRequest) -> io::Result<ExecResult> {
+        // A tail cut off by the last read was typed before the editor starts: resolve it now,
+        // or the editor's leftovers would be read as its end.
+        self.held_back.extend(self.keys.flush());
+        let cooked = self.term.hand_over()?;
+        let tty = self.term.tty.try_clone()?;
+        let result = exec::run_on_terminal(request, &self.editor, &tty, |child| {
+            self.term.wait_for_editor(child)
+        });
+        if let Err(err) = self.term.take_back(&cooked) {
+            // A terminal that hung up while the editor ran: the signal ends the run.
+            if !self.term.active.signal_pending() {
+                return Err(err);
+            }
+        }
+        // The program size may have changed meanwhile; the next frame is drawn in full anyway.
+        Ok(result)
+    }
+}
+
+impl Terminal {
+    /// Erases the region and turns every mode and raw mode off; returns the cooked settings,
+    /// to put back should the editor leave the terminal otherwise.
+    fn hand_over(&mut self) -> io::Result<rustix::termios::Termios> {
+        let bytes = modes_off(self.kitty, &self.region.leave(false));
+        self.tty.write_all(bytes.as_bytes())?;
+        self.tty.flush()?;
+        self.active.set_exit_bytes(modes_off(self.kitty, "\r"));
+        crossterm::terminal::disable_raw_mode()?;
+        self.active.set_handed_over(true);
+        self.tty.settings()
+    }
+
+    /// Raw mode and the modes back on, at the start of the line the editor left the cursor on;
+    /// the next draw repaints the whole frame.
+    fn take_back(&mut self, cooked: &rustix::termios::Termios) -> io::Result<()> {
+        self.active.set_handed_over(false);
+        self.tty.set_settings(cooked)?;
+        crossterm::terminal::enable_raw_mode()?;
+        let modes = format!("\r{}", self.modes_on);
+        self.tty.write_all(modes.as_bytes())?;
+        self.tty.flush()?;
+        self.active.set_exit_bytes(self.exit_bytes());
+        Ok(())
+    }
+
+    /// Waits for the editor to exit. A SIGTERM or SIGHUP for the run meanwhile ends the editor
+    /// first (the run ends once the loop takes the signal); a SIGINT is the editor's.
+    fn wait_for_editor(&self, mut child: Child) -> io::Result<ExitStatus> {
+        let pid = rustix::process::Pid::from_child(&child);
+        let waker = self.wake.sender()?;
+        let (tx, rx) = mpsc::channel();
+        thread::spawn(move || {
+            let _ = tx.send(child.wait());
+            let _ = (&waker).write(&[1]);
+        });
+        let mut ended = false;
+        loop {
+            if let Ok(status) = rx.try_recv() {
+                return status;
+            }
+            if !ended && self.active.signal_pending() {
+                ended = true;
+                let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+            }
+            self.wake.wait(SIGNAL_CHECK)?;
+        }
+    }
+}
