@@ -84,6 +84,7 @@ label_table! {
     KeepDraft => "keepDraft", "keep draft";
     Collapse => "collapse", "collapse";
     Expand => "expand", "expand";
+    ExternalEditor => "externalEditor", "editor";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

@@ -9,6 +9,7 @@ use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
 use tea::keymap::HelpEntry;
 
+use crate::keys::Keys;
 use crate::msg::Msg;
 
 /// What the keyboard is talking to.
@@ -303,6 +304,14 @@ const NEWLINE: Binding = Binding {
     hint: hint("⇧enter", Label::Newline, When::Always),
 };
 
+// Last in the editors' footers: it goes first when the footer is short of room.
+const EXTERNAL_EDITOR: Binding = Binding {
+    keys: &[ctrl('g')],
+    msg: |_| Msg::OpenExternalEditor,
+    repeats: false,
+    hint: hint("ctrl+g", Label::ExternalEditor, When::Always),
+};
+
 static EDITOR: &[Binding] = &[
     SAVE,
     NEWLINE,
@@ -315,6 +324,7 @@ static EDITOR: &[Binding] = &[
     NEXT_TAB_IN_EDITOR,
     PREV_TAB_IN_EDITOR,
     COLLAPSE,
+    EXTERNAL_EDITOR,
 ];
 
 static TEXT_ANSWER: &[Binding] = &[
@@ -324,6 +334,7 @@ static TEXT_ANSWER: &[Binding] = &[
     PREV_TAB_IN_EDITOR,
     CANCEL,
     COLLAPSE,
+    EXTERNAL_EDITOR,
 ];
 
 const NEXT_TAB_IN_EDITOR: Binding = Binding {
@@ -367,43 +378,83 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
     }
 }
 
-/// The message an input event means in `mode`. Releases never act; repeats act only for
-/// bindings that move, scroll or type. In an editor, what the mode does not bind goes to the
-/// text area's standard keys (editing, undo, yank; typing and pasting).
+/// The message an input event means in `mode`, with the questionnaire's own keys.
 pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
+    msg_with(Keys::standard(), mode, event)
+}
+
+/// The message an input event means in `mode` with `keys` (a host's changes translated to the
+/// questionnaire's keys first). Releases never act; repeats act only for bindings that move,
+/// scroll or type. In an editor, what the mode does not bind goes to the text area's keys
+/// (editing, undo, yank; typing and pasting).
+pub fn msg_with(keys: &Keys, mode: Mode, event: &Event) -> Option<Msg> {
     let ours = match event {
-        Event::Key(k) if k.kind != KeyEventKind::Release => {
-            let KeyPress {
-                code,
-                modifiers: mods,
-            } = KeyPress::of(k)?;
-            table(mode).iter().find_map(|binding| {
-                let c = binding
-                    .keys
-                    .iter()
-                    .find_map(|pattern| matches(pattern, code, mods))?;
-                (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
-            })
-        }
+        Event::Key(k) if k.kind != KeyEventKind::Release => KeyPress::of(k)
+            .and_then(|press| keys.translate(mode, press))
+            .and_then(|KeyPress { code, modifiers }| {
+                table(mode).iter().find_map(|binding| {
+                    let c = binding
+                        .keys
+                        .iter()
+                        .find_map(|pattern| matches(pattern, code, modifiers))?;
+                    (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
+                })
+            }),
         _ => None,
     };
     match mode {
         Mode::Editor | Mode::TextAnswer if ours.is_none() => {
-            TextAreaKeys::standard().msg_for(event).map(Msg::Edit)
+            keys.text_area().msg_for(event).map(Msg::Edit)
         }
         _ => ours,
     }
 }
 
+/// What `press` already does in the questionnaire, in words, if anything: a binding of some
+/// mode, an editing key, or a character typed into an editor.
+pub(crate) fn used_for(press: KeyPress) -> Option<String> {
+    let modes = [Mode::List, Mode::Review, Mode::Editor, Mode::TextAnswer];
+    for mode in modes {
+        for binding in table(mode) {
+            let taken = binding
+                .keys
+                .iter()
+                .any(|pattern| matches(pattern, press.code, press.modifiers).is_some());
+            if taken {
+                return Some(match binding.hint {
+                    Some(hint) => format!("the questionnaire's \"{}\" key", hint.verb.english()),
+                    None => "one of the questionnaire's keys".into(),
+                });
+            }
+        }
+    }
+    let event = press.event();
+    if TextAreaKeys::standard().msg_for(&event).is_some() {
+        return Some("typed or an editing key in the questionnaire's editors".into());
+    }
+    None
+}
+
 /// The hint footer of `mode`: "key verb · key verb …", as many whole hints as fit in
-/// `columns`, drawn by tea's help footer.
+/// `columns`, drawn by tea's help footer; keys named as `keys` binds them.
 pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
+    footer_with(Keys::standard(), mode, ctx, labels, columns)
+}
+
+/// [`footer`] with a host's keys.
+pub fn footer_with(
+    keys: &Keys,
+    mode: Mode,
+    ctx: &HintContext,
+    labels: &Labels,
+    columns: usize,
+) -> Line {
     let entries: Vec<HelpEntry> = table(mode)
         .iter()
         .filter_map(|b| b.hint)
         .filter(|h| h.when.holds(ctx))
         .map(|hint| HelpEntry {
-            key: hint.keys.to_string(),
+            key: keys.label(mode, hint.keys).into_owned(),
             // The help footer sanitizes what it draws.
             text: labels.get(hint.verb).to_string(),
         })
