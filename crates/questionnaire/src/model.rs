@@ -105,6 +105,11 @@ impl App {
         self
     }
 
+    /// Changes the keys (a host read its own keybindings).
+    pub fn set_keys(&mut self, keys: Keys) {
+        self.keys = keys;
+    }
+
     pub fn keys(&self) -> &Keys {
         &self.keys
     }
