@@ -6,6 +6,7 @@ import { accessibleChoice } from "./accessible.ts";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { attention } from "./attention.ts";
 import { askWithDialogs } from "./dialogs.ts";
+import { collapseKeyChoice } from "./keys.ts";
 import { rowsComponent } from "./lines.ts";
 import { askWithQuestionnaire } from "./questionnaire.ts";
 import { paletteMaker } from "./theme.ts";
@@ -19,6 +20,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const palette = paletteMaker(addon);
 	const accessible = accessibleChoice(pi);
 	const attend = attention(pi, addon);
+	const collapseKey = collapseKeyChoice(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -47,10 +49,10 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 
 			let result: ToolResult | undefined;
 			if (!accessible()) {
-				const session = new addon.Session(params, palette(ctx.ui.theme));
+				const session = new addon.Session(params, palette(ctx.ui.theme), collapseKey());
 				open.set(toolCallId, session);
 				try {
-					result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring);
+					result = await askWithQuestionnaire(addon, session, palette, ctx, signal, onUpdate, call.ring);
 				} finally {
 					open.delete(toolCallId);
 				}
