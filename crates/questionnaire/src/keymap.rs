@@ -9,7 +9,6 @@ use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
 use tea::keymap::HelpEntry;
 
-use crate::keys::Keys;
 use crate::msg::Msg;
 
 /// What the keyboard is talking to.
@@ -378,36 +377,36 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
     }
 }
 
-/// The message an input event means in `mode`, with the questionnaire's own keys.
+/// The message an input event means in `mode`, with the questionnaire's own keys. Releases
+/// never act; repeats act only for bindings that move, scroll or type. In an editor, what the
+/// mode does not bind goes to the text area's standard keys (editing, undo, yank; typing and
+/// pasting). A host's keys go through [`crate::Keys::msg_for`].
 pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
-    msg_with(Keys::standard(), mode, event)
-}
-
-/// The message an input event means in `mode` with `keys` (a host's changes translated to the
-/// questionnaire's keys first). Releases never act; repeats act only for bindings that move,
-/// scroll or type. In an editor, what the mode does not bind goes to the text area's keys
-/// (editing, undo, yank; typing and pasting).
-pub fn msg_with(keys: &Keys, mode: Mode, event: &Event) -> Option<Msg> {
     let ours = match event {
-        Event::Key(k) if k.kind != KeyEventKind::Release => KeyPress::of(k)
-            .and_then(|press| keys.translate(mode, press))
-            .and_then(|KeyPress { code, modifiers }| {
-                table(mode).iter().find_map(|binding| {
-                    let c = binding
-                        .keys
-                        .iter()
-                        .find_map(|pattern| matches(pattern, code, modifiers))?;
-                    (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
-                })
-            }),
+        Event::Key(k) if k.kind != KeyEventKind::Release => {
+            KeyPress::of(k).and_then(|press| bound(mode, press, k.kind))
+        }
         _ => None,
     };
     match mode {
         Mode::Editor | Mode::TextAnswer if ours.is_none() => {
-            keys.text_area().msg_for(event).map(Msg::Edit)
+            TextAreaKeys::standard().msg_for(event).map(Msg::Edit)
         }
         _ => ours,
     }
+}
+
+/// The message of the binding of `mode` that takes `press` (a press, or a repeat for the
+/// bindings that repeat).
+pub(crate) fn bound(mode: Mode, press: KeyPress, kind: KeyEventKind) -> Option<Msg> {
+    let KeyPress { code, modifiers } = press;
+    table(mode).iter().find_map(|binding| {
+        let c = binding
+            .keys
+            .iter()
+            .find_map(|pattern| matches(pattern, code, modifiers))?;
+        (kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
+    })
 }
 
 /// What `press` already does in the questionnaire, in words, if anything: a binding of some
@@ -436,25 +435,25 @@ pub(crate) fn used_for(press: KeyPress) -> Option<String> {
 }
 
 /// The hint footer of `mode`: "key verb · key verb …", as many whole hints as fit in
-/// `columns`, drawn by tea's help footer; keys named as `keys` binds them.
+/// `columns`, drawn by tea's help footer.
 pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
-    footer_with(Keys::standard(), mode, ctx, labels, columns)
+    footer_named(mode, ctx, labels, columns, &|keys| keys.to_string())
 }
 
-/// [`footer`] with a host's keys.
-pub fn footer_with(
-    keys: &Keys,
+/// [`footer`] with each hint's keys named by `name` (a host's keys, see [`crate::Keys`]).
+pub(crate) fn footer_named(
     mode: Mode,
     ctx: &HintContext,
     labels: &Labels,
     columns: usize,
+    name: &dyn Fn(&str) -> String,
 ) -> Line {
     let entries: Vec<HelpEntry> = table(mode)
         .iter()
         .filter_map(|b| b.hint)
         .filter(|h| h.when.holds(ctx))
         .map(|hint| HelpEntry {
-            key: keys.label(mode, hint.keys).into_owned(),
+            key: name(hint.keys),
             // The help footer sanitizes what it draws.
             text: labels.get(hint.verb).to_string(),
         })

@@ -7,10 +7,13 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use question::Labels;
+use tea::Line;
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
-use tea::input::{KeyCode, KeyModifiers, KeyPress, parse_key};
+use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress, parse_key};
 
-use crate::keymap::{self, Mode};
+use crate::keymap::{self, HintContext, Mode};
+use crate::msg::Msg;
 
 /// What a host key can stand for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,12 +100,6 @@ impl Default for Keys {
 }
 
 impl Keys {
-    /// The questionnaire's own keys.
-    pub fn standard() -> &'static Keys {
-        static STANDARD: std::sync::OnceLock<Keys> = std::sync::OnceLock::new();
-        STANDARD.get_or_init(Keys::default)
-    }
-
     /// The collapse key set to `key` (a key-script name: `f2`, `ctrl+o`). An unknown name, or
     /// a key the questionnaire already uses (a character, Enter, Ctrl+G…), is an error that
     /// says why: the collapse key works everywhere, so it must not take a key from anything.
@@ -168,9 +165,34 @@ impl Keys {
         &self.collapse_label
     }
 
+    /// The message an input event means in `mode` with these keys: the key translated to the
+    /// questionnaire's, then the keymap's table; in an editor, what the mode does not bind goes
+    /// to the text area's keys (with the host's editing keys).
+    pub fn msg_for(&self, mode: Mode, event: &Event) -> Option<Msg> {
+        let ours = match event {
+            Event::Key(k) if k.kind != KeyEventKind::Release => KeyPress::of(k)
+                .and_then(|press| self.translate(mode, press))
+                .and_then(|press| keymap::bound(mode, press, k.kind)),
+            _ => None,
+        };
+        match mode {
+            Mode::Editor | Mode::TextAnswer if ours.is_none() => {
+                self.text_area.msg_for(event).map(Msg::Edit)
+            }
+            _ => ours,
+        }
+    }
+
+    /// The hint footer of `mode` naming these keys.
+    pub fn footer(&self, mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
+        keymap::footer_named(mode, ctx, labels, columns, &|keys| {
+            self.label(mode, keys).into_owned()
+        })
+    }
+
     /// The key the keymap's tables should read for `press` in `mode`; `None` for a key that
     /// was taken away (the default collapse key after the collapse key changed).
-    pub(crate) fn translate(&self, mode: Mode, press: KeyPress) -> Option<KeyPress> {
+    fn translate(&self, mode: Mode, press: KeyPress) -> Option<KeyPress> {
         if press == self.collapse {
             return Some(DEFAULT_COLLAPSE);
         }
@@ -190,12 +212,8 @@ impl Keys {
         )
     }
 
-    pub(crate) fn text_area(&self) -> &TextAreaKeys {
-        &self.text_area
-    }
-
     /// The footer's name for a hint's keys in `mode`.
-    pub(crate) fn label<'a>(&'a self, mode: Mode, keys: &'a str) -> Cow<'a, str> {
+    fn label<'a>(&'a self, mode: Mode, keys: &'a str) -> Cow<'a, str> {
         let lists = matches!(mode, Mode::List | Mode::Review);
         let host =
             |label: &'static str| self.labels.get(&(label, lists)).and_then(|l| l.as_deref());

@@ -8,7 +8,6 @@ use tea::exec::Exec;
 use tea::input::Event;
 use tea::{Cmd, Program, Size};
 
-use crate::keymap;
 use crate::layout::{self, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, Target};
 use crate::msg::{Host, Msg, Outcome};
@@ -38,7 +37,7 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
-        keymap::msg_with(&self.keys, self.mode(), event)
+        self.keys.msg_for(self.mode(), event)
     }
 
     fn resized(&self, size: Size) -> Msg {

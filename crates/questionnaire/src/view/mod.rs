@@ -36,7 +36,7 @@ use tea::text::truncate;
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
-use crate::keymap::{self, HintContext};
+use crate::keymap::HintContext;
 use crate::layout::{LIST_SHARE, Plan};
 use crate::model::App;
 
@@ -192,7 +192,7 @@ impl App {
         }
         let ctx = self.hint_context(plan);
         let labels = &self.state.questionnaire().labels;
-        keymap::footer_with(&self.keys, self.mode(), &ctx, labels, columns)
+        self.keys.footer(self.mode(), &ctx, labels, columns)
     }
 
     fn question_rows(&self, q: usize, plan: &Plan, inner: usize, rows: &mut Vec<FrameRow>) {
