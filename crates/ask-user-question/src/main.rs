@@ -49,10 +49,10 @@ Space toggle, n/N note, x clear, p preview, Esc cancel (answers kept).
 In an editor, Ctrl+G opens the draft in $VISUAL, then $EDITOR, then vi; the saved text comes
 back as the draft, to save with Enter (with --keys the editor runs without a terminal, so a
 script can use a non-interactive VISUAL). Undo Ctrl+-, redo Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
-Ctrl+C cancels too, keeping every answer. Ctrl+] (or --collapse-key) folds the questionnaire
-into one line (the dock) so more of the terminal shows; there is no editor to hand the keys
-to, so the dock stays until the key again restores the questionnaire as it was (Ctrl+C still
-cancels; other keys are ignored while docked).
+Ctrl+C cancels too, keeping every answer. Ctrl+] folds the questionnaire into one line (the
+dock; --collapse-key picks another key) so more of the terminal shows; there is no editor to
+hand the keys to, so the dock stays until the key again restores the questionnaire as it was
+(Ctrl+C still cancels; other keys are ignored while docked).
 
 Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no terminal or a
 terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
