@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
-use questionnaire::{App, Outcome};
+use questionnaire::{App, Keys, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
 use tea::input::{Step, parse_script};
@@ -46,10 +46,13 @@ stdout are pipes; stdout carries only the result JSON {\"content\": …, \"detai
 
 Keys: Tab/Shift+Tab or ←/→ switch questions, ↑/↓ move, 1–9 pick, Enter select/confirm,
 Space toggle, n/N note, x clear, p preview, Esc cancel (answers kept).
+In an editor, Ctrl+G opens the draft in $VISUAL, then $EDITOR, then vi; the saved text comes
+back as the draft, to save with Enter (with --keys the editor runs without a terminal, so a
+script can use a non-interactive VISUAL). Undo Ctrl+-, redo Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
 Ctrl+C cancels too, keeping every answer. Ctrl+] folds the questionnaire into one line (the
-dock) so more of the terminal shows; there is no editor to hand the keys to, so the dock stays
-until Ctrl+] again restores the questionnaire as it was (Ctrl+C still cancels; other keys are
-ignored while docked).
+dock; --collapse-key picks another key) so more of the terminal shows; there is no editor to
+hand the keys to, so the dock stays until the key again restores the questionnaire as it was
+(Ctrl+C still cancels; other keys are ignored while docked).
 
 Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no terminal or a
 terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
@@ -108,6 +111,27 @@ struct RunArgs {
     /// questions.
     #[arg(long)]
     notify: bool,
+    #[command(flatten)]
+    collapse: CollapseArg,
+}
+
+#[derive(Debug, Args)]
+struct CollapseArg {
+    /// The key that folds the questionnaire into its one-line dock and back, as a key-script
+    /// name (f2, ctrl+o, alt+c) [default: ctrl+]]. A key the questionnaire already uses is an
+    /// error.
+    #[arg(long, value_name = "KEY", value_parser = parse_collapse_key)]
+    collapse_key: Option<Keys>,
+}
+
+impl CollapseArg {
+    fn keys(&self) -> Keys {
+        self.collapse_key.clone().unwrap_or_default()
+    }
+}
+
+fn parse_collapse_key(text: &str) -> Result<Keys, String> {
+    Keys::default().with_collapse(text)
 }
 
 #[derive(Debug, Subcommand)]
@@ -128,6 +152,8 @@ enum Command {
         ansi: bool,
         #[command(flatten)]
         theme: ThemeArg,
+        #[command(flatten)]
+        collapse: CollapseArg,
     },
     /// Check a questionnaire: prints {"valid":true} (exit 0) or {"valid":false,"issues":[…]} (exit 2).
     Validate {
@@ -194,7 +220,8 @@ fn main() -> ExitCode {
             keys,
             ansi,
             theme,
-        }) => render(&input, size, &keys, ansi, theme.palette()),
+            collapse,
+        }) => render(&input, size, &keys, ansi, theme.palette(), collapse.keys()),
         None => run(cli.run),
     }
 }
@@ -275,12 +302,18 @@ fn run(args: RunArgs) -> ExitCode {
         Err(error) => return input_failure(&error),
     };
     let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let bound = args.collapse.keys();
     match keys {
-        Some(keys) => replay(questionnaire, &keys, args.size.unwrap_or(DEFAULT_SIZE)),
+        Some(keys) => replay(
+            questionnaire,
+            &keys,
+            args.size.unwrap_or(DEFAULT_SIZE),
+            bound,
+        ),
         None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
         None => {
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
-            interactive(questionnaire, args.theme.palette(), attention)
+            interactive(questionnaire, args.theme.palette(), attention, bound)
         }
     }
 }
@@ -331,8 +364,10 @@ fn replay_keys(
     keys: &[Step],
     size: Size,
     palette: Palette,
+    bound: Keys,
 ) -> Replay {
-    let app = Hosted::new(App::new(questionnaire, size));
+    // The external editor (Ctrl+G) runs too, with no terminal: $VISUAL, $EDITOR, then vi.
+    let app = Hosted::new(App::new(questionnaire, size).with_keys(bound));
     let mut driver = Driver::new(app, size, palette);
     for (index, key) in keys.iter().enumerate() {
         if let Some(outcome) = driver.step(key).into_quit() {
@@ -357,9 +392,10 @@ fn note_unused_keys(ended_at: usize, keys: usize) {
 }
 
 /// `--keys`: the same keymap and update as on a terminal, with no terminal.
-fn replay(questionnaire: Questionnaire, keys: &[Step], size: Size) -> ExitCode {
+fn replay(questionnaire: Questionnaire, keys: &[Step], size: Size, bound: Keys) -> ExitCode {
     // The palette does not change the result; no frame is drawn.
-    let Replay { driver, ended } = replay_keys(questionnaire, keys, size, Palette::no_color());
+    let Replay { driver, ended } =
+        replay_keys(questionnaire, keys, size, Palette::no_color(), bound);
     let outcome = match ended {
         Some((outcome, ended_at)) => {
             note_unused_keys(ended_at, keys.len());
@@ -376,7 +412,14 @@ fn replay(questionnaire: Questionnaire, keys: &[Step], size: Size) -> ExitCode {
 }
 
 /// `render`: the frame's rows after the keys, and nothing else on stdout.
-fn render(input: &Input, size: Size, script: &str, ansi: bool, palette: Palette) -> ExitCode {
+fn render(
+    input: &Input,
+    size: Size,
+    script: &str,
+    ansi: bool,
+    palette: Palette,
+    bound: Keys,
+) -> ExitCode {
     let keys = match parse_keys(script) {
         Ok(keys) => keys,
         Err(code) => return code,
@@ -387,7 +430,7 @@ fn render(input: &Input, size: Size, script: &str, ansi: bool, palette: Palette)
     };
     // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
     let Replay { mut driver, ended } =
-        replay_keys(questionnaire, &keys, size, palette.with_links(false));
+        replay_keys(questionnaire, &keys, size, palette.with_links(false), bound);
     if let Some((outcome, ended_at)) = ended {
         let how = match outcome {
             Outcome::Submitted(_) => "submitted",
@@ -422,14 +465,19 @@ fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String 
 }
 
 /// The questionnaire on the controlling terminal.
-fn interactive(questionnaire: Questionnaire, palette: Palette, attention: String) -> ExitCode {
+fn interactive(
+    questionnaire: Questionnaire,
+    palette: Palette,
+    attention: String,
+    bound: Keys,
+) -> ExitCode {
     // Lay out for the terminal's size from the start, so the first frame is not measured twice
     // (the runtime tells the program its size before drawing; an equal size changes nothing).
     let size = crossterm::terminal::window_size()
         .ok()
         .filter(|s| s.columns > 0 && s.rows > 0)
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
-    let app = Hosted::new(App::new(questionnaire, size));
+    let app = Hosted::new(App::new(questionnaire, size).with_keys(bound));
     let options = InlineOptions {
         after_first_frame: attention,
         ..InlineOptions::default()

@@ -219,6 +219,8 @@ fn help_explains_the_dock_the_keys_and_the_exit_codes() {
     for needle in [
         "Ctrl+] folds the questionnaire into one line",
         "Ctrl+C cancels too",
+        "Ctrl+G opens the draft in $VISUAL",
+        "--collapse-key <KEY>",
         "0 submitted, 130 cancelled, 2 invalid input",
         "NO_COLOR",
         "--keys <SCRIPT>",

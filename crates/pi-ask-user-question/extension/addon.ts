@@ -23,6 +23,8 @@ export interface InputOutcome {
 	consumed: boolean;
 	collapsed: boolean;
 	result?: ToolResult | null;
+	/** Ctrl+G: the draft to open pi's editor on; answer with `Session.edited`. */
+	edit?: { title: string; text: string } | null;
 }
 
 export interface Palette {
@@ -39,6 +41,11 @@ export interface Session {
 	progress(): Record<string, unknown>;
 	/** Changes whenever `render` would draw anew (same width and height). */
 	readonly version: number;
+	/** pi's keybindings by name (see `piKeybindingNames`). */
+	useKeys(bindings: Record<string, string[]>): void;
+	/** pi's editor closed: the edited text, or null when cancelled. */
+	edited(text: string | null): void;
+	readonly pendingEdit: { title: string; text: string } | null | undefined;
 	readonly collapsed: boolean;
 	readonly finished: boolean;
 }
@@ -80,7 +87,10 @@ export interface Addon {
 	noUiResult(input: unknown): ToolResult;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
-	Session: new (input: unknown, palette: Palette, options?: CheckOptions) => Session;
+	Session: new (input: unknown, palette: Palette, options?: CheckOptions, collapseKey?: string | null) => Session;
+	/** Throws why `key` cannot be the collapse key. */
+	checkCollapseKey(key: string): void;
+	piKeybindingNames(): string[];
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
 	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];

@@ -5,6 +5,7 @@ import type { TSchema } from "typebox";
 import { accessibleChoice } from "./accessible.ts";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
 import { attention } from "./attention.ts";
+import { collapseKeyChoice } from "./keys.ts";
 import { rowsComponent } from "./lines.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import { provideQuestionService } from "./service.ts";
@@ -29,6 +30,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const palette = paletteMaker(addon);
 	const accessible = accessibleChoice(pi);
 	const attend = attention(pi, addon);
+	const collapseKey = collapseKeyChoice(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -58,13 +60,13 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 
 			let result: ToolResult | undefined;
 			if (!accessible()) {
-				const session = new addon.Session(params, palette(ctx.ui.theme));
+				const session = new addon.Session(params, palette(ctx.ui.theme), undefined, collapseKey());
 				open.set(toolCallId, session);
 				try {
 					const { askWithQuestionnaire } = await import("./questionnaire.ts");
 					result = await oneAtATime(
 						"tool",
-						() => askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring),
+						() => askWithQuestionnaire(addon, session, palette, ctx, signal, onUpdate, call.ring),
 						signal,
 					);
 				} finally {
@@ -122,5 +124,5 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	pi.on("before_agent_start", withdrawWithoutUi);
 
 	// Other extensions ask through the same questionnaire (service.ts).
-	provideQuestionService(pi, addon, palette);
+	provideQuestionService(pi, addon, palette, collapseKey);
 }

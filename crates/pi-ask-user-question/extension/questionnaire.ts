@@ -1,16 +1,20 @@
 // The questionnaire in pi's TUI: the addon's Session drawn in place of the editor through
-// ctx.ui.custom(); Ctrl+] (decided by the Session's keymap) collapses it to a one-line dock above
-// the editor, handing input back to pi, and expands it again through ctx.ui.onTerminalInput.
+// ctx.ui.custom(), with pi's keybindings; the collapse key (decided by the Session's keymap)
+// collapses it to a one-line dock above the editor, handing input back to pi, and expands it
+// again through ctx.ui.onTerminalInput. Ctrl+G closes it for pi's own editor on the draft
+// (ctx.ui.editor) and shows it again with the edited text.
 import type { AgentToolUpdateCallback, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { TUI } from "@mariozechner/pi-tui";
 import type { Addon, Palette, Session, ToolResult } from "./addon.ts";
+import { piBindings } from "./keys.ts";
 
 export const DOCK_WIDGET = "ask_user_question";
 
-type Shown = "collapsed" | "finished";
+type Shown = "collapsed" | "finished" | "editing";
 
 /** The questionnaire's result, or undefined when this host shows no custom UI (RPC mode). */
 export async function askWithQuestionnaire(
+	addon: Addon,
 	session: Session,
 	palette: (theme: Theme) => Palette,
 	ctx: ExtensionContext,
@@ -24,8 +28,9 @@ export async function askWithQuestionnaire(
 	if (mode !== undefined && mode !== "tui") return undefined;
 	for (;;) {
 		if (signal?.aborted) return session.abort();
-		const shown = await ctx.ui.custom<Shown>((tui, theme, _keybindings, done) => {
+		const shown = await ctx.ui.custom<Shown>((tui, theme, keybindings, done) => {
 			session.setPalette(palette(theme));
+			session.useKeys(piBindings(addon, keybindings));
 			onShow?.(tui);
 			const onAbort = () => {
 				session.abort();
@@ -49,6 +54,7 @@ export async function askWithQuestionnaire(
 				handleInput: (data: string) => {
 					const outcome = session.input(data);
 					if (outcome.result) done("finished");
+					else if (outcome.edit) done("editing");
 					else if (outcome.collapsed) done("collapsed");
 				},
 				invalidate: () => session.setPalette(palette(theme)),
@@ -57,6 +63,10 @@ export async function askWithQuestionnaire(
 		});
 		if (shown === undefined) return undefined;
 		if (shown === "finished" || session.finished) return session.result();
+		if (shown === "editing") {
+			await editInPi(session, ctx, signal);
+			continue;
+		}
 		onUpdate?.({ content: [], details: session.progress() });
 		await whileDocked(session, palette, ctx, signal);
 		if (session.finished) return session.result();
@@ -99,4 +109,14 @@ function whileDocked(
 		if (signal?.aborted) onAbort();
 		else signal?.addEventListener("abort", onAbort, { once: true });
 	});
+}
+
+/** pi's editor on the draft the Session asked for; the text (or the cancel) goes back to it. */
+async function editInPi(session: Session, ctx: ExtensionContext, signal: AbortSignal | undefined): Promise<void> {
+	const request = session.pendingEdit;
+	if (!request) return;
+	// ctx.ui.editor takes no signal: an abort while it is open is handled when it closes.
+	const text = await ctx.ui.editor(request.title, request.text);
+	if (signal?.aborted) return;
+	session.edited(text ?? null);
 }

@@ -20,7 +20,12 @@ const SERVICE_CHECKS: CheckOptions = { contextLimit: false };
 export const NO_QUESTIONNAIRE =
 	"this pi session cannot show the questionnaire (RPC mode has no custom UI); ask another way";
 
-export function provideQuestionService(pi: ExtensionAPI, addon: Addon, palette: (theme: Theme) => Palette): void {
+export function provideQuestionService(
+	pi: ExtensionAPI,
+	addon: Addon,
+	palette: (theme: Theme) => Palette,
+	collapseKey: () => string | undefined,
+): void {
 	let stop: (() => void) | undefined;
 	const withdraw = () => {
 		stop?.();
@@ -28,13 +33,19 @@ export function provideQuestionService(pi: ExtensionAPI, addon: Addon, palette: 
 	};
 	pi.on("session_start", (_event, ctx) => {
 		withdraw();
-		if (ctx.hasUI) stop = serve(pi, addon, palette, ctx);
+		if (ctx.hasUI) stop = serve(pi, addon, palette, collapseKey, ctx);
 	});
 	pi.on("session_shutdown", withdraw);
 }
 
 /** Answers requests until the returned function is called, which also closes open questionnaires. */
-function serve(pi: ExtensionAPI, addon: Addon, palette: (theme: Theme) => Palette, ctx: ExtensionContext): () => void {
+function serve(
+	pi: ExtensionAPI,
+	addon: Addon,
+	palette: (theme: Theme) => Palette,
+	collapseKey: () => string | undefined,
+	ctx: ExtensionContext,
+): () => void {
 	const shutdown = new AbortController();
 	const unsubscribe = pi.events.on(QUESTION_REQUEST, (data) => {
 		const request = untaken(data);
@@ -42,7 +53,7 @@ function serve(pi: ExtensionAPI, addon: Addon, palette: (theme: Theme) => Palett
 		// Marked while the emit runs: a caller that finds it unmarked knows no provider is loaded.
 		request.accepted = true;
 		const respond = once(request.respond);
-		ask(request, addon, palette, ctx, shutdown.signal).then(respond, (error: unknown) =>
+		ask(request, addon, palette, collapseKey, ctx, shutdown.signal).then(respond, (error: unknown) =>
 			respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` }),
 		);
 	});
@@ -56,6 +67,7 @@ async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
 	palette: (theme: Theme) => Palette,
+	collapseKey: () => string | undefined,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
@@ -66,8 +78,8 @@ async function ask(
 	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
-	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS);
-	const result = await oneAtATime("service", () => askWithQuestionnaire(session, palette, ctx, signal, undefined), signal);
+	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS, collapseKey());
+	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
 	const answered = { content: result.content, details: result.details as ResultDetails };

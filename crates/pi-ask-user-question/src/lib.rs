@@ -8,6 +8,7 @@
 mod attention;
 mod cards;
 mod dialogs;
+mod keys;
 mod palette;
 mod session;
 mod tool;
@@ -15,6 +16,7 @@ mod tool;
 pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
+pub use keys::{check_collapse_key, pi_keybinding_names};
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use session::{InputOutcome, Session, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};

@@ -12,12 +12,16 @@ use napi_derive::napi;
 use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
-use questionnaire::{App, Host, Outcome};
+use questionnaire::{App, Host, Keys, Outcome};
 use std::time::Instant;
 
+use std::collections::HashMap;
+
+use tea::ExecPolicy;
 use tea::headless::{Driver, Effect, Effects, TaskPolicy};
 use tea::{Program, Size};
 
+use crate::keys;
 use crate::palette::Palette;
 use crate::tool::CheckOptions;
 
@@ -32,6 +36,18 @@ pub struct InputOutcome {
     pub collapsed: bool,
     /// `{content, details}` once the user submitted or cancelled.
     pub result: Option<Value>,
+    /// The draft to edit in pi's editor (Ctrl+G): the host opens `ctx.ui.editor` and answers
+    /// with [`Session::edited`].
+    pub edit: Option<EditRequest>,
+}
+
+/// What to open pi's editor on.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditRequest {
+    /// The editor's label ("Your answer", "Note on this question", …).
+    pub title: String,
+    pub text: String,
 }
 
 /// The questionnaire of one tool call.
@@ -44,20 +60,52 @@ pub struct Session {
     /// Bumped whenever the driver dropped its frame (an input, a timer or task, a resize, a
     /// palette change), as seen by [`Session::version`].
     version: u32,
+    /// The questionnaire's keys before pi's bindings (the collapse key).
+    base_keys: Keys,
+    /// A draft handed to pi's editor, waiting for [`Session::edited`].
+    edit: Option<EditRequest>,
 }
 
 #[napi]
 impl Session {
     /// Fails with the `invalid_questions` content when `input` does not validate (with
-    /// `options`, as `invalidResult` checks it).
+    /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
+    /// collapse key.
     #[napi(constructor)]
     pub fn new(
         input: Value,
         palette: ClassInstance<Palette>,
         options: Option<CheckOptions>,
+        collapse_key: Option<String>,
     ) -> Result<Session> {
         let validation = CheckOptions::validation(options.as_ref());
-        Session::open(&input, palette.inner.clone(), validation).map_err(napi::Error::from_reason)
+        Session::open(
+            &input,
+            palette.inner.clone(),
+            validation,
+            collapse_key.as_deref(),
+        )
+        .map_err(napi::Error::from_reason)
+    }
+
+    /// pi's keybindings (name → keys, as `KeybindingsManager.getKeys` gives them; see
+    /// `piKeybindingNames`): rebound keys act in the questionnaire and its footer names them.
+    #[napi]
+    pub fn use_keys(&mut self, bindings: HashMap<String, Vec<String>>) {
+        let keys = keys::with_pi_bindings(self.base_keys.clone(), &bindings);
+        self.driver.program_mut().set_keys(keys);
+    }
+
+    /// pi's editor closed: `text` is the edited draft, `None` when it was cancelled (the draft
+    /// stays as it was).
+    #[napi]
+    pub fn edited(&mut self, text: Option<String>) {
+        if self.edit.take().is_none() {
+            return;
+        }
+        let result = text.ok_or_else(|| "editing cancelled; the draft is unchanged".to_string());
+        let effects = self.driver.exec_done(result);
+        self.perform(effects);
     }
 
     /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
@@ -76,7 +124,7 @@ impl Session {
         self.catch_up();
         let mut consumed = false;
         for event in tea::input::decode(&data) {
-            if self.finished.is_some() {
+            if self.finished.is_some() || self.edit.is_some() {
                 break;
             }
             let Some(msg) = self.app().msg_for(&event) else {
@@ -90,6 +138,7 @@ impl Session {
             consumed,
             collapsed: self.app().is_collapsed(),
             result: self.finished.as_ref().map(ToolResult::to_json),
+            edit: self.edit.clone(),
         }
     }
 
@@ -139,6 +188,12 @@ impl Session {
         self.version
     }
 
+    /// The draft waiting for pi's editor, if Ctrl+G asked for it.
+    #[napi(getter)]
+    pub fn pending_edit(&self) -> Option<EditRequest> {
+        self.edit.clone()
+    }
+
     #[napi(getter)]
     pub fn collapsed(&self) -> bool {
         self.app().is_collapsed()
@@ -167,23 +222,29 @@ impl Session {
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
+        collapse_key: Option<&str>,
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
             .map_err(|issues| question::invalid_result(issues).content)?;
         warm_code(&questionnaire);
+        let base_keys = keys::collapse_keys(collapse_key)?;
         Ok(Session {
-            driver: Driver::with_tasks(
-                App::new(questionnaire, START),
+            driver: Driver::with_policies(
+                App::new(questionnaire, START).with_keys(base_keys.clone()),
                 START,
                 palette,
                 // Pi collects results when it calls in; nothing to wake.
                 TaskPolicy::Threaded {
                     wake: std::sync::Arc::new(|| {}),
                 },
+                // Ctrl+G opens pi's own editor, through the extension.
+                ExecPolicy::Host,
             ),
             opened: Instant::now(),
             finished: None,
             version: 0,
+            base_keys,
+            edit: None,
         })
     }
 
@@ -207,8 +268,18 @@ impl Session {
 
     fn perform(&mut self, effects: Effects<Outcome, Host>) {
         for effect in effects {
-            if let Effect::Quit(outcome) = effect {
-                self.finished.get_or_insert(outcome.into_result());
+            match effect {
+                Effect::Quit(outcome) => {
+                    self.finished.get_or_insert(outcome.into_result());
+                }
+                Effect::Exec(request) => {
+                    let title = self.app().editor_title().unwrap_or_default();
+                    self.edit = Some(EditRequest {
+                        title,
+                        text: request.text,
+                    });
+                }
+                _ => {}
             }
             // Collapse and Expand are read back through `is_collapsed`; the bell has no place in
             // pi's terminal.
@@ -312,10 +383,11 @@ pub(crate) fn strip_ansi(row: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keys::check_collapse_key;
     use tea::text::width;
 
     fn session(input: Value) -> Session {
-        Session::open(&input, tea::Palette::dark(), Default::default())
+        Session::open(&input, tea::Palette::dark(), Default::default(), None)
             .unwrap_or_else(|e| panic!("{e}"))
     }
 
@@ -480,11 +552,120 @@ mod tests {
     }
 
     #[test]
+    fn ctrl_g_asks_the_host_for_its_editor_and_the_text_comes_back_as_the_draft() {
+        let mut s = session(two_questions());
+        s.render(120, 40);
+        s.input("1hello".into());
+        let outcome = s.input("\x07".into());
+        let edit = outcome.edit.expect("an editor request");
+        assert_eq!(edit.title, "Your answer");
+        assert_eq!(edit.text, "hello");
+        assert!(outcome.result.is_none());
+        s.edited(Some("edited\ntwice".into()));
+        let screen: Vec<String> = s.render(120, 40).iter().map(|r| strip(r)).collect();
+        assert!(screen.iter().any(|r| r.contains("twice")), "{screen:#?}");
+        assert!(s.input("\r".into()).edit.is_none());
+        assert_eq!(
+            s.result()["details"]["answers"]["name"]["customText"],
+            json!("edited\ntwice")
+        );
+    }
+
+    #[test]
+    fn a_cancelled_editor_leaves_the_draft_and_says_so() {
+        let mut s = session(two_questions());
+        s.render(120, 40);
+        s.input("1kept\x07".into());
+        s.edited(None);
+        let screen: Vec<String> = s.render(120, 40).iter().map(|r| strip(r)).collect();
+        assert!(screen.iter().any(|r| r.contains("kept")), "{screen:#?}");
+        assert!(
+            screen.iter().any(|r| r.contains("editing cancelled")),
+            "{screen:#?}"
+        );
+        // A second answer without a request changes nothing.
+        s.edited(Some("late".into()));
+        assert!(!s.render(120, 40).iter().any(|r| strip(r).contains("late")));
+    }
+
+    #[test]
+    fn pi_keybindings_act_and_the_footer_names_them() {
+        let mut s = session(two_questions());
+        let bindings: HashMap<String, Vec<String>> = [
+            ("tui.select.up", vec!["ctrl+p"]),
+            ("tui.select.down", vec!["ctrl+n", "down"]),
+            ("tui.select.confirm", vec!["enter"]),
+            ("tui.select.cancel", vec!["escape", "ctrl+c"]),
+            ("tui.editor.undo", vec!["ctrl+z"]),
+            ("tui.editor.cursorUp", vec!["super+up"]),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
+        .collect();
+        s.use_keys(bindings);
+        let footer = s
+            .render(200, 40)
+            .iter()
+            .map(|r| strip(r))
+            .collect::<String>();
+        assert!(footer.contains("ctrl+p/ctrl+n move"), "{footer}");
+        assert!(footer.contains("enter select"), "{footer}");
+        s.input("\x0e\r".into()); // Ctrl+N, Enter: Fast
+        s.input("ab cd\x1a".into()); // Ctrl+Z undoes the last typed word
+        s.input("\r".into());
+        let result = s.result();
+        assert_eq!(
+            result["details"]["answers"]["approach"]["values"],
+            json!(["fast"])
+        );
+        assert_eq!(
+            result["details"]["answers"]["name"]["customText"],
+            json!("ab ")
+        );
+        s.input("\x1b[Z\x1b[Z".into()); // Shift+Tab twice: back to the list
+        let cancelled = s
+            .input("\x03".into())
+            .result
+            .expect("Ctrl+C cancels a list");
+        assert_eq!(cancelled["details"]["cancelled"], true);
+    }
+
+    #[test]
+    fn the_collapse_key_can_be_changed_and_a_bad_one_is_refused() {
+        let mut s = Session::open(
+            &two_questions(),
+            tea::Palette::dark(),
+            Default::default(),
+            Some("f2"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        s.render(120, 40);
+        assert!(!s.input("\x1d".into()).collapsed, "Ctrl+] is free");
+        let outcome = s.input("\x1bOQ".into());
+        assert!(outcome.consumed && outcome.collapsed);
+        assert!(strip(&s.dock(120)).contains("f2 expand"));
+        assert!(s.input("\x1bOQ".into()).consumed);
+        assert!(!s.collapsed());
+        for key in ["ctlr+x", "enter"] {
+            assert!(
+                Session::open(
+                    &two_questions(),
+                    tea::Palette::dark(),
+                    Default::default(),
+                    Some(key)
+                )
+                .is_err()
+            );
+            assert!(check_collapse_key(key.into()).is_err());
+        }
+    }
+
+    #[test]
     fn the_service_lifts_the_context_limit_and_may_hide_free_text() {
         let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Which?",
             "context": "word ".repeat(200), "allowCustom": false,
             "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]});
-        let error = Session::open(&input, tea::Palette::dark(), Default::default())
+        let error = Session::open(&input, tea::Palette::dark(), Default::default(), None)
             .err()
             .expect("the tool keeps the limit");
         assert!(error.contains("too_long"), "{error}");
@@ -495,6 +676,7 @@ mod tests {
             &input,
             tea::Palette::dark(),
             CheckOptions::validation(Some(&lifted)),
+            None,
         )
         .unwrap_or_else(|e| panic!("{e}"));
         let rows: Vec<String> = s.render(100, 40).iter().map(|r| strip(r)).collect();
@@ -513,6 +695,7 @@ mod tests {
             &json!({"questions": []}),
             tea::Palette::dark(),
             Default::default(),
+            None,
         )
         .err()
         .expect("invalid");

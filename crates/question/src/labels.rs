@@ -88,6 +88,7 @@ label_table! {
     Answer => "answer", "answer";
     Collapse => "collapse", "collapse";
     Expand => "expand", "expand";
+    ExternalEditor => "externalEditor", "editor";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

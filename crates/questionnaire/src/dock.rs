@@ -1,5 +1,6 @@
 //! The one-line dock shown while the questionnaire is collapsed
-//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · ctrl+] expand".
+//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · ctrl+] expand", naming the
+//! collapse key actually bound.
 
 use question::Label;
 use tea::text::truncate_line;
@@ -36,7 +37,7 @@ impl App {
                 ),
                 muted.clone(),
             ),
-            Span::styled("ctrl+]", muted.clone().bold()),
+            Span::styled(self.keys.collapse_label().to_string(), muted.clone().bold()),
             Span::styled(format!(" {}", self.label(Label::Expand)), muted),
         ]);
         truncate_line(&line, columns)

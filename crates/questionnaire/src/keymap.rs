@@ -407,6 +407,14 @@ const NEWLINE: Binding = Binding {
     hint: hint("⇧enter", Label::Newline, When::Always),
 };
 
+// Last in the editors' footers: it goes first when the footer is short of room.
+const EXTERNAL_EDITOR: Binding = Binding {
+    keys: &[ctrl('g')],
+    msg: |_| Msg::OpenExternalEditor,
+    repeats: false,
+    hint: hint("ctrl+g", Label::ExternalEditor, When::Always),
+};
+
 static EDITOR: &[Binding] = &[
     SAVE,
     NEWLINE,
@@ -419,6 +427,7 @@ static EDITOR: &[Binding] = &[
     NEXT_TAB_IN_EDITOR,
     PREV_TAB_IN_EDITOR,
     COLLAPSE,
+    EXTERNAL_EDITOR,
 ];
 
 static TEXT_ANSWER: &[Binding] = &[
@@ -428,6 +437,7 @@ static TEXT_ANSWER: &[Binding] = &[
     PREV_TAB_IN_EDITOR,
     CANCEL,
     COLLAPSE,
+    EXTERNAL_EDITOR,
 ];
 
 const NEXT_TAB_IN_EDITOR: Binding = Binding {
@@ -473,24 +483,15 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
     }
 }
 
-/// The message an input event means in `mode`. Releases never act; repeats act only for
-/// bindings that move, scroll or type. In an editor, what the mode does not bind goes to the
-/// text area's standard keys (editing, undo, yank; typing and pasting); while filtering, to
-/// the filter's (typing, Backspace, ↑/↓).
+/// The message an input event means in `mode`, with the questionnaire's own keys. Releases
+/// never act; repeats act only for bindings that move, scroll or type. In an editor, what the
+/// mode does not bind goes to the text area's standard keys (editing, undo, yank; typing and
+/// pasting); while filtering, to the filter's (typing, Backspace, ↑/↓). A host's keys go
+/// through [`crate::Keys::msg_for`].
 pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
     let ours = match event {
         Event::Key(k) if k.kind != KeyEventKind::Release => {
-            let KeyPress {
-                code,
-                modifiers: mods,
-            } = KeyPress::of(k)?;
-            table(mode).iter().find_map(|binding| {
-                let c = binding
-                    .keys
-                    .iter()
-                    .find_map(|pattern| matches(pattern, code, mods))?;
-                (k.kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
-            })
+            KeyPress::of(k).and_then(|press| bound(mode, press, k.kind))
         }
         _ => None,
     };
@@ -503,15 +504,71 @@ pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
     }
 }
 
+/// The message of the binding of `mode` that takes `press` (a press, or a repeat for the
+/// bindings that repeat).
+pub(crate) fn bound(mode: Mode, press: KeyPress, kind: KeyEventKind) -> Option<Msg> {
+    let KeyPress { code, modifiers } = press;
+    table(mode).iter().find_map(|binding| {
+        let c = binding
+            .keys
+            .iter()
+            .find_map(|pattern| matches(pattern, code, modifiers))?;
+        (kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
+    })
+}
+
+/// What `press` already does in the questionnaire, in words, if anything: a binding of some
+/// mode, an editing key, or a character typed into an editor.
+pub(crate) fn used_for(press: KeyPress) -> Option<String> {
+    let modes = [
+        Mode::List,
+        Mode::YesNo,
+        Mode::Filter,
+        Mode::Review,
+        Mode::Editor,
+        Mode::TextAnswer,
+    ];
+    for mode in modes {
+        for binding in table(mode) {
+            let taken = binding
+                .keys
+                .iter()
+                .any(|pattern| matches(pattern, press.code, press.modifiers).is_some());
+            if taken {
+                return Some(match binding.hint {
+                    Some(hint) => format!("the questionnaire's \"{}\" key", hint.verb.english()),
+                    None => "one of the questionnaire's keys".into(),
+                });
+            }
+        }
+    }
+    let event = press.event();
+    if TextAreaKeys::standard().msg_for(&event).is_some() {
+        return Some("typed or an editing key in the questionnaire's editors".into());
+    }
+    None
+}
+
 /// The hint footer of `mode`: "key verb · key verb …", as many whole hints as fit in
 /// `columns`, drawn by tea's help footer.
 pub fn footer(mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
+    footer_named(mode, ctx, labels, columns, &|keys| keys.to_string())
+}
+
+/// [`footer`] with each hint's keys named by `name` (a host's keys, see [`crate::Keys`]).
+pub(crate) fn footer_named(
+    mode: Mode,
+    ctx: &HintContext,
+    labels: &Labels,
+    columns: usize,
+    name: &dyn Fn(&str) -> String,
+) -> Line {
     let entries: Vec<HelpEntry> = table(mode)
         .iter()
         .filter_map(|b| b.hint)
         .filter(|h| h.when.holds(ctx))
         .map(|hint| HelpEntry {
-            key: hint.keys.to_string(),
+            key: name(hint.keys),
             // The help footer sanitizes what it draws.
             text: labels.get(hint.verb).to_string(),
         })

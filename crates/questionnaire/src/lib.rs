@@ -12,7 +12,8 @@
 //! Modules: [`msg`] (messages and outcomes), `model` (the state), `update` (messages change
 //! the model), `kind` (what differs per question type, in one match), `layout` (the height,
 //! text measured per size, and the row [`layout::Plan`]), `view` (the component tree),
-//! [`keymap`] (one table per [`Mode`], which also yields the footer), `dock`, `preview`, `clip`
+//! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
+//! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
 //! (the shown part of long text) and [`cards`].
 //!
 //! What the questionnaire does is described in docs/behaviour.md; how this crate is built
@@ -22,6 +23,7 @@ pub mod cards;
 mod clip;
 mod dock;
 pub mod keymap;
+pub mod keys;
 mod kind;
 mod layout;
 mod model;
@@ -31,6 +33,7 @@ mod update;
 mod view;
 
 pub use keymap::Mode;
+pub use keys::{Action, Keys};
 pub use layout::{WIDE_MIN_COLUMNS, panel_height};
 pub use model::App;
 pub use msg::{Host, Msg, Outcome};

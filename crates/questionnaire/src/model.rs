@@ -16,6 +16,7 @@ use tea_markdown::MarkdownCache;
 
 use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
+use crate::keys::Keys;
 use crate::kind::Traits;
 use crate::layout::{Measured, Plan, QuestionLayout};
 use crate::preview::{NO_PREVIEW, PreviewDoc};
@@ -75,6 +76,12 @@ pub struct App {
     pub(crate) measured: Measured,
     /// What the shown tab gets of the panel's rows, decided after every change.
     pub(crate) plan: Plan,
+    /// The keys, with a host's changes.
+    pub(crate) keys: Keys,
+    /// The editor whose draft is out in the external editor.
+    pub(crate) external: Option<Target>,
+    /// A message shown in place of the footer until the next key (the external editor failed).
+    pub(crate) notice: Option<String>,
 }
 
 impl App {
@@ -99,9 +106,34 @@ impl App {
             markdown,
             measured,
             plan: Plan::default(),
+            keys: Keys::default(),
+            external: None,
+            notice: None,
         };
         app.fit();
         app
+    }
+
+    /// The questionnaire with a host's keys (see [`Keys`]).
+    pub fn with_keys(mut self, keys: Keys) -> App {
+        self.keys = keys;
+        self
+    }
+
+    /// Changes the keys (a host read its own keybindings).
+    pub fn set_keys(&mut self, keys: Keys) {
+        self.keys = keys;
+    }
+
+    pub fn keys(&self) -> &Keys {
+        &self.keys
+    }
+
+    /// The label of the open editor ("Your answer", "Note on this question"…): the title a
+    /// host's own editor dialog shows.
+    pub fn editor_title(&self) -> Option<String> {
+        self.open_editor()
+            .map(|target| self.editor_props(target).label)
     }
 
     pub fn state(&self) -> &AnswerState {

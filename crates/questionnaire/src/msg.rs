@@ -88,5 +88,9 @@ pub enum Msg {
     SaveEditor,
     /// Esc in an editor: keep the draft, back to the list.
     LeaveEditor,
+    /// Ctrl+G in an editor: edit the draft in the external editor.
+    OpenExternalEditor,
+    /// What the external editor gave back: the new draft, or why there is none.
+    ExternalEdited(Result<String, String>),
     Resized(Size),
 }

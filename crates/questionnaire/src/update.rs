@@ -5,10 +5,10 @@
 use question::{AnswerState, StateError};
 use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
+use tea::exec::Exec;
 use tea::input::Event;
 use tea::{Cmd, Program, Size};
 
-use crate::keymap;
 use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, ListFilter, Target};
@@ -39,7 +39,7 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
-        keymap::msg_for(self.mode(), event)
+        self.keys.msg_for(self.mode(), event)
     }
 
     fn resized(&self, size: Size) -> Msg {
@@ -49,7 +49,15 @@ impl Program for App {
 
 impl App {
     fn handle(&mut self, msg: Msg) -> Effect {
-        if self.collapsed && !matches!(msg, Msg::ToggleCollapse | Msg::Resized(_)) {
+        if !matches!(msg, Msg::Resized(_) | Msg::ExternalEdited(_)) {
+            // A notice stays until the next key.
+            self.notice = None;
+        }
+        let keeps_going = matches!(
+            msg,
+            Msg::ToggleCollapse | Msg::Resized(_) | Msg::ExternalEdited(_)
+        );
+        if self.collapsed && !keeps_going {
             // While docked, input belongs to the host.
             return Cmd::None;
         }
@@ -135,6 +143,8 @@ impl App {
                 self.editor = None;
                 Cmd::None
             }
+            Msg::OpenExternalEditor => self.open_external_editor(),
+            Msg::ExternalEdited(result) => self.external_edited(result),
             Msg::Resized(size) => {
                 if size != self.size {
                     self.size = size;
@@ -235,6 +245,45 @@ impl App {
         draft.lay_out(width);
         draft.update(edit);
         Cmd::None
+    }
+
+    /// Hands the open draft to the external editor (docs/behaviour.md#editor); its text
+    /// comes back as [`Msg::ExternalEdited`].
+    fn open_external_editor(&mut self) -> Effect {
+        let Some(target) = self.open_editor() else {
+            return Cmd::Bell;
+        };
+        if self.external.is_some() {
+            return Cmd::None;
+        }
+        self.external = Some(target);
+        let text = self.draft(target).text().to_string();
+        Cmd::Exec(Exec::editor(text, Msg::ExternalEdited))
+    }
+
+    /// The edited text becomes the draft of the editor it came from, open to be saved with
+    /// Enter; a failure leaves the draft as it was and says why in the footer's place.
+    fn external_edited(&mut self, result: Result<String, String>) -> Effect {
+        let Some(target) = self.external.take() else {
+            return Cmd::None;
+        };
+        match result {
+            Ok(text) => {
+                let mut draft = TextArea::new(&text);
+                if self.open_editor() == Some(target) {
+                    draft.lay_out(self.editor_width());
+                }
+                self.drafts.insert(target, draft);
+                if self.traits(target.question()).has_options() {
+                    self.editor = Some(target);
+                }
+                Cmd::None
+            }
+            Err(error) => {
+                self.notice = Some(without_command(&error));
+                Cmd::Bell
+            }
+        }
     }
 
     fn enter_tab(&mut self, tab: usize) {
@@ -503,6 +552,18 @@ impl App {
             }
         }
         Cmd::None
+    }
+}
+
+/// The editor's error without the command line it quotes (`` `code -w` ``): the row has room
+/// for what went wrong, and the person knows their editor.
+fn without_command(error: &str) -> String {
+    let quoted = error
+        .find(" `")
+        .and_then(|start| Some((start, start + 2 + error[start + 2..].find('`')? + 1)));
+    match quoted {
+        Some((start, end)) => format!("{}{}", &error[..start], &error[end..]),
+        None => error.to_string(),
     }
 }
 

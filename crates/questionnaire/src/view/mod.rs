@@ -37,7 +37,7 @@ use tea::text::truncate;
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
-use crate::keymap::{self, HintContext};
+use crate::keymap::HintContext;
 use crate::layout::{LIST_SHARE, Plan};
 use crate::model::App;
 
@@ -185,10 +185,15 @@ impl App {
     }
 
     /// The footer: the current mode's hints that apply, from the keymap.
+    /// A notice (the external editor failed) takes the footer's row until the next key.
     fn footer(&self, plan: &Plan, columns: usize) -> Line {
+        if let Some(notice) = &self.notice {
+            let line = Line::styled(tea::text::sanitize_line(notice), Style::fg(Slot::Error));
+            return tea::text::truncate_line(&line, columns);
+        }
         let ctx = self.hint_context(plan);
         let labels = &self.state.questionnaire().labels;
-        keymap::footer(self.mode(), &ctx, labels, columns)
+        self.keys.footer(self.mode(), &ctx, labels, columns)
     }
 
     fn question_rows(&self, q: usize, plan: &Plan, inner: usize, rows: &mut Vec<FrameRow>) {
