@@ -11,6 +11,8 @@ export const repoRoot = dirname(dirname(here));
 export const packageDir = join(repoRoot, "crates", "pi-ask-user-question");
 export const piBin = join(packageDir, "node_modules", ".bin", "pi");
 const fakeModel = join(here, "fake-model.ts");
+/** A second test extension that records ask_user_question's events (see event-recorder.ts). */
+export const eventRecorder = join(here, "event-recorder.ts");
 
 /** Fails fast with the fix when the package or its addon has not been installed and built. */
 export function requireBuilt() {
@@ -204,9 +206,13 @@ export function entry(request, text) {
 	return found[0];
 }
 
-/** pi in a detached tmux session of the given size, with the pane readable as plain text. */
+/**
+ * pi in a detached tmux session of the given size, with the pane readable as plain text. `args` go
+ * to pi, `env` is set for it; with `record`, every byte pi writes to the pane is appended to that
+ * file (tmux pipe-pane, started before pi).
+ */
 export class TmuxPi {
-	constructor(box, { width, height, prompt }) {
+	constructor(box, { width, height, prompt, args = [], env = {}, record }) {
 		this.box = box;
 		this.name = `pi-ask-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 		this.width = width;
@@ -221,12 +227,18 @@ export class TmuxPi {
 			ASK_TEST_ABORT_KEY: box.env.ASK_TEST_ABORT_KEY,
 			TERM: "xterm-256color",
 			COLORTERM: "truecolor",
+			ASK_USER_QUESTION_ACCESSIBLE: "",
+			...env,
 		}).map(([k, v]) => `${k}=${shellQuote(v)}`);
+		const go = join(box.dir, "go");
 		const command = [
+			// With a recording, pi starts only once the pipe is in place.
+			...(record ? ["until", "test", "-e", shellQuote(go), ";", "do", "sleep", "0.05", ";", "done", ";"] : []),
 			"env",
 			...envArgs,
 			shellQuote(piBin),
-			...piArgs(prompt).map(shellQuote),
+			// The prompt before `args`: pi takes the word after an extension flag as its value.
+			...piArgs(prompt, ...args).map(shellQuote),
 			`2>${shellQuote(join(box.dir, "stderr.log"))}`,
 			";",
 			"echo",
@@ -239,6 +251,10 @@ export class TmuxPi {
 		const config = join(box.dir, "tmux.conf");
 		writeFileSync(config, "set -g extended-keys on\nset -g status off\n");
 		this.tmux("-f", config, "new-session", "-d", "-s", this.name, "-x", String(width), "-y", String(height), "-c", box.dir, command);
+		if (record) {
+			this.tmux("pipe-pane", "-o", "-t", this.name, `cat >> ${shellQuote(record)}`);
+			writeFileSync(go, "");
+		}
 	}
 
 	tmux(...args) {

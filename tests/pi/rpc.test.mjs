@@ -134,6 +134,16 @@ test("text: typed through an input dialog", async () => {
 	assert.equal(received(result), "Name: user wrote: Ada");
 });
 
+test("text: the placeholder is the input dialog's, and is never submitted", async () => {
+	const check = (dialog) => {
+		assert.equal(dialog.method, "input");
+		assert.equal(dialog.placeholder, "my-service");
+		return { value: "" };
+	};
+	const result = await ask({ questions: [{ ...name, placeholder: "my-service" }] }, replies(check));
+	assert.equal(received(result), "Name: (skipped)");
+});
+
 test("confirm: yes or no", async () => {
 	const result = await ask({ questions: [proceed] }, replies(pick("No")));
 	assert.equal(received(result), "Go: user selected: 2. No");

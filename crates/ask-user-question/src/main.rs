@@ -4,6 +4,7 @@
 //! result; `--keys` replays a key script with no terminal; `render` prints a frame; `validate`
 //! reports every problem of an input; `schema` prints the JSON Schema of the input.
 
+mod accessible;
 mod host;
 mod input;
 
@@ -16,7 +17,7 @@ use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
 use tea::input::{Step, parse_script};
-use tea::runtime::{Ending, InlineOptions, run_inline};
+use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
 use tea::{Palette, Size};
 
 use crate::host::Hosted;
@@ -55,6 +56,10 @@ terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up co
 SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
 (130, 143, 129).
 
+Attention: the terminal bell rings once when the questionnaire first draws (--no-bell turns it
+off); --notify also sends a desktop notification through the terminal (OSC 9 and OSC 777, in tmux
+through its passthrough, which tmux 3.3+ allows with `set -g allow-passthrough on`).
+
 Colors: --theme dark (default), light, or none; NO_COLOR (set and not empty) means none unless
 --theme is given.";
 
@@ -89,8 +94,20 @@ struct RunArgs {
     /// The terminal size the --keys replay lays out for [default: 80x24].
     #[arg(long, value_name = "WxH", requires = "keys", value_parser = parse_size)]
     size: Option<Size>,
+    /// Ask line by line in plain text, for screen readers and terminals that cannot draw
+    /// (also when TERM=dumb): numbered options, typed answers, no escape sequences.
+    #[arg(long, conflicts_with = "keys")]
+    accessible: bool,
     #[command(flatten)]
     theme: ThemeArg,
+    /// Do not ring the terminal bell when the questionnaire first draws.
+    #[arg(long)]
+    no_bell: bool,
+    /// Also send a desktop notification through the terminal when the questionnaire first draws
+    /// (OSC 9 and OSC 777, through tmux's passthrough inside tmux): the title and the number of
+    /// questions.
+    #[arg(long)]
+    notify: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -243,6 +260,8 @@ fn run(args: RunArgs) -> ExitCode {
         None if io::stdin().is_terminal() => Input::Demo,
         None => Input::Stdin,
     };
+    // Line by line, answers may come from standard input when the questionnaire does not.
+    let answers_on_stdin = !matches!(input, Input::Stdin) && !io::stdin().is_terminal();
     let questionnaire = match input.read_questionnaire() {
         Ok(questionnaire) => questionnaire,
         Err(InputError::Empty { .. }) if implicit_input => {
@@ -255,9 +274,47 @@ fn run(args: RunArgs) -> ExitCode {
         }
         Err(error) => return input_failure(&error),
     };
+    let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
     match keys {
         Some(keys) => replay(questionnaire, &keys, args.size.unwrap_or(DEFAULT_SIZE)),
-        None => interactive(questionnaire, args.theme.palette()),
+        None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
+        None => {
+            let attention = attention(&questionnaire, !args.no_bell, args.notify);
+            interactive(questionnaire, args.theme.palette(), attention)
+        }
+    }
+}
+
+/// The accessible mode: plain lines on the terminal (or answers piped in); the same result
+/// and exit codes as the questionnaire.
+fn line_by_line(questionnaire: Questionnaire, answers_on_stdin: bool) -> ExitCode {
+    let wiring = if answers_on_stdin {
+        accessible::Wiring::StdinAndStderr
+    } else {
+        accessible::Wiring::Terminal
+    };
+    let outcome = |result: question::ToolResult| {
+        if result.is_cancelled() {
+            Outcome::Cancelled(result)
+        } else {
+            Outcome::Submitted(result)
+        }
+    };
+    match accessible::ask(questionnaire, wiring) {
+        Ok(accessible::Ending::Finished(result)) => print_outcome(outcome(result)),
+        Ok(accessible::Ending::Signal(signal, result)) => {
+            print_outcome(outcome(result));
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
+            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
+        }
+        Err(error) => fail(
+            EXIT_FAILURE,
+            format!(
+                "cannot ask line by line: {error}\n  it needs a terminal, or the answers piped to standard input with the questionnaire in a FILE"
+            ),
+        ),
     }
 }
 
@@ -350,8 +407,22 @@ fn render(input: &Input, size: Size, script: &str, ansi: bool, palette: Palette)
     write_stdout(&text)
 }
 
+/// What is written once the questionnaire is on screen: the bell unless `--no-bell`, and with
+/// `--notify` a desktop notification (wrapped for tmux when `TMUX` says it runs inside tmux).
+fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String {
+    let mut attention = Attention::none().bell(bell);
+    if notify {
+        let notice = question::waiting_notice(questionnaire);
+        let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        attention = attention
+            .notify(&notice.title, &notice.body)
+            .through_tmux(tmux);
+    }
+    attention.bytes()
+}
+
 /// The questionnaire on the controlling terminal.
-fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
+fn interactive(questionnaire: Questionnaire, palette: Palette, attention: String) -> ExitCode {
     // Lay out for the terminal's size from the start, so the first frame is not measured twice
     // (the runtime tells the program its size before drawing; an equal size changes nothing).
     let size = crossterm::terminal::window_size()
@@ -359,7 +430,11 @@ fn interactive(questionnaire: Questionnaire, palette: Palette) -> ExitCode {
         .filter(|s| s.columns > 0 && s.rows > 0)
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
     let app = Hosted::new(App::new(questionnaire, size));
-    let outcome = match run_inline(app, palette, InlineOptions::default()) {
+    let options = InlineOptions {
+        after_first_frame: attention,
+        ..InlineOptions::default()
+    };
+    let outcome = match run_inline(app, palette, options) {
         Ok(outcome) => outcome,
         Err(error) => {
             return fail(

@@ -18,6 +18,8 @@ fn start(kitty: bool) -> Session {
         input: release(),
         size: (100, 30),
         kitty,
+        args: &[],
+        env: &[],
     });
     session.wait_for_text("Which channel should we release to?");
     session
@@ -248,4 +250,104 @@ fn closing_the_terminal_prints_the_answers_and_exits_129() {
     session.hang_up();
     let finished = session.finish();
     assert_result(&finished, Ending::Sighup, "the terminal closed");
+}
+
+/// A release questionnaire started with `args` and `env`, cancelled once it is on screen; what
+/// the binary wrote to the terminal.
+fn output_of_a_run(
+    input: String,
+    args: &'static [&'static str],
+    env: &'static [(&'static str, &'static str)],
+) -> String {
+    let mut session = Session::start(Launch {
+        input,
+        size: (100, 30),
+        kitty: false,
+        args,
+        env,
+    });
+    session.wait_for_text("answered");
+    session.end(Ending::CtrlC);
+    let finished = session.finish();
+    assert_eq!(finished.code(), 130);
+    String::from_utf8_lossy(&finished.output).into_owned()
+}
+
+const NOTIFICATION: &str = "\x1b]9;Release plan: 4 questions are waiting for you\x1b\\\
+                            \x1b]777;notify;Release plan;4 questions are waiting for you\x1b\\";
+
+#[test]
+fn the_bell_rings_once_after_the_first_frame() {
+    let output = output_of_a_run(release(), &[], &[]);
+    assert_eq!(output.matches('\x07').count(), 1, "{output:?}");
+    let bell = output.find('\x07').unwrap();
+    let frame = output.find("Which channel should we release to?").unwrap();
+    assert!(frame < bell, "the questionnaire is drawn before the bell");
+    assert!(
+        !output.contains("\x1b]9;") && !output.contains("\x1b]777;"),
+        "no notification unless asked: {output:?}"
+    );
+}
+
+#[test]
+fn no_bell_rings_with_no_bell() {
+    let output = output_of_a_run(release(), &["--no-bell"], &[]);
+    assert!(!output.contains('\x07'), "{output:?}");
+    assert!(!output.contains("\x1b]9;") && !output.contains("\x1b]777;"));
+}
+
+#[test]
+fn notify_sends_osc_9_and_osc_777_after_the_bell() {
+    let output = output_of_a_run(release(), &["--notify"], &[]);
+    assert_eq!(output.matches(NOTIFICATION).count(), 1, "{output:?}");
+    assert_eq!(
+        output.find(NOTIFICATION),
+        Some(output.find('\x07').unwrap() + 1)
+    );
+    let output = output_of_a_run(release(), &["--notify", "--no-bell"], &[]);
+    assert_eq!(output.matches(NOTIFICATION).count(), 1, "{output:?}");
+    assert!(!output.contains('\x07'), "{output:?}");
+}
+
+#[test]
+fn inside_tmux_the_notification_is_passed_through() {
+    let output = output_of_a_run(
+        release(),
+        &["--notify"],
+        &[("TMUX", "/tmp/tmux-1000/default,4242,0")],
+    );
+    let wrapped = "\x1bPtmux;\x1b\x1b]9;Release plan: 4 questions are waiting for you\x1b\x1b\\\x1b\\\
+                   \x1bPtmux;\x1b\x1b]777;notify;Release plan;4 questions are waiting for you\x1b\x1b\\\x1b\\";
+    assert_eq!(output.matches(wrapped).count(), 1, "{output:?}");
+    assert_eq!(
+        output.matches('\x07').count(),
+        1,
+        "the bell is tmux's own: {output:?}"
+    );
+    assert!(
+        !output.contains(NOTIFICATION),
+        "never unwrapped inside tmux"
+    );
+}
+
+#[test]
+fn a_hostile_title_reaches_the_notification_as_plain_text() {
+    let hostile = std::fs::read_to_string(fixture("hostile.json")).unwrap();
+    let mut session = Session::start(Launch {
+        input: hostile,
+        size: (100, 30),
+        kitty: false,
+        args: &["--notify", "--no-bell"],
+        env: &[],
+    });
+    session.wait_for_text("please");
+    session.end(Ending::CtrlC);
+    let output = String::from_utf8_lossy(&session.finish().output).into_owned();
+    assert!(
+        output.contains("\x1b]9;pwned: 1 question is waiting for you\x1b\\\x1b]777;notify;pwned;1 question is waiting for you\x1b\\"),
+        "{output:?}"
+    );
+    let stray: Vec<char> = output.chars().filter(|&c| !writable(c)).collect();
+    assert!(stray.is_empty(), "control characters written: {stray:?}");
+    assert!(!output.contains('\x07'), "{output:?}");
 }

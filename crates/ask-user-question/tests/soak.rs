@@ -145,6 +145,8 @@ fn session(seed: u64) {
         input,
         size,
         kitty: rng.chance(50),
+        args: &[],
+        env: &[],
     });
     // Raw mode is on once the binary turns bracketed paste on.
     session.wait_for_output(b"\x1b[?2004h");

@@ -42,6 +42,14 @@ export interface Dialogs {
 	next(): DialogStep;
 	answer(reply: string | null | undefined): void;
 	abort(): ToolResult;
+	timeOut(): ToolResult;
+}
+
+/** A call opening its questions: the open event's title and count, and the bytes to ring with. */
+export interface Opening {
+	title: string;
+	questions: number;
+	bytes: string;
 }
 
 export interface ToolDefinitionInfo {
@@ -64,6 +72,8 @@ export interface Addon {
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
 	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];
+	opening(input: unknown, notify: boolean, tmux: boolean): Opening;
+	parseTimeout(text: string): number;
 }
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));

@@ -1,17 +1,15 @@
 // The sequential dialog fallback for hosts whose custom() shows nothing (pi's RPC mode): the
-// addon's Dialogs driver decides every dialog; this only shows them, raced against the abort signal.
+// addon's Dialogs driver decides every dialog; this only shows them, raced against the call's
+// signal (the turn's abort, or the operator's time limit until the first reply).
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Addon, ToolResult } from "./addon.ts";
+import type { Call } from "./attention.ts";
 
-export async function askWithDialogs(
-	addon: Addon,
-	input: unknown,
-	ctx: ExtensionContext,
-	signal: AbortSignal | undefined,
-): Promise<ToolResult> {
+export async function askWithDialogs(addon: Addon, input: unknown, ctx: ExtensionContext, call: Call): Promise<ToolResult> {
 	const dialogs = new addon.Dialogs(input);
+	const { signal } = call;
 	for (;;) {
-		if (signal?.aborted) return dialogs.abort();
+		if (signal?.aborted) return call.end(dialogs);
 		const step = dialogs.next();
 		if (step.kind === "finished") return step.result;
 		const shown =
@@ -19,7 +17,8 @@ export async function askWithDialogs(
 				? ctx.ui.select(step.title, step.options, { signal })
 				: ctx.ui.input(step.title, step.placeholder, { signal });
 		const reply = await untilAborted(shown, signal);
-		if (reply.aborted) return dialogs.abort();
+		if (reply.aborted) return call.end(dialogs);
+		call.replied();
 		dialogs.answer(reply.value ?? null);
 	}
 }

@@ -2,7 +2,9 @@
 // all of the behaviour (validation, the questionnaire, the dialog fallback, results, cards).
 import type { AgentToolResult, ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { TSchema } from "typebox";
+import { accessibleChoice } from "./accessible.ts";
 import { type Session, loadAddon, type ToolResult } from "./addon.ts";
+import { attention } from "./attention.ts";
 import { askWithDialogs } from "./dialogs.ts";
 import { rowsComponent } from "./lines.ts";
 import { askWithQuestionnaire } from "./questionnaire.ts";
@@ -15,6 +17,8 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
 	const definition = addon.toolDefinition();
 	const palette = paletteMaker(addon);
+	const accessible = accessibleChoice(pi);
+	const attend = attention(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -39,16 +43,20 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			if (!ctx.hasUI) fail(toolCallId, addon.noUiResult(params));
 			const invalid = addon.invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
+			const call = attend.open(toolCallId, params, signal);
 
-			const session = new addon.Session(params, palette(ctx.ui.theme));
-			open.set(toolCallId, session);
 			let result: ToolResult | undefined;
-			try {
-				result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate);
-			} finally {
-				open.delete(toolCallId);
+			if (!accessible()) {
+				const session = new addon.Session(params, palette(ctx.ui.theme));
+				open.set(toolCallId, session);
+				try {
+					result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring);
+				} finally {
+					open.delete(toolCallId);
+				}
 			}
-			result ??= await askWithDialogs(addon, params, ctx, signal);
+			result ??= await askWithDialogs(addon, params, ctx, call);
+			call.close(result);
 			return { content: [{ type: "text", text: result.content }], details: result.details };
 		},
 

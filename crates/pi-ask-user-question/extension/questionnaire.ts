@@ -2,6 +2,7 @@
 // ctx.ui.custom(); Ctrl+] (decided by the Session's keymap) collapses it to a one-line dock above
 // the editor, handing input back to pi, and expands it again through ctx.ui.onTerminalInput.
 import type { AgentToolUpdateCallback, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
+import type { TUI } from "@mariozechner/pi-tui";
 import type { Addon, Palette, Session, ToolResult } from "./addon.ts";
 
 export const DOCK_WIDGET = "ask_user_question";
@@ -15,11 +16,13 @@ export async function askWithQuestionnaire(
 	ctx: ExtensionContext,
 	signal: AbortSignal | undefined,
 	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
+	onShow?: (tui: TUI) => void,
 ): Promise<ToolResult | undefined> {
 	for (;;) {
 		if (signal?.aborted) return session.abort();
 		const shown = await ctx.ui.custom<Shown>((tui, theme, _keybindings, done) => {
 			session.setPalette(palette(theme));
+			onShow?.(tui);
 			const onAbort = () => {
 				session.abort();
 				done("finished");

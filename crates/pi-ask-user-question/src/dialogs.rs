@@ -1,5 +1,5 @@
-//! The sequential dialog fallback (§8) for hosts that can only show `select` and `input` dialogs
-//! (pi's RPC mode): a thin wrapper over `question::Dialogs`.
+//! The sequential dialog fallback (`docs/behaviour.md#dialog-fallback`) for hosts that can only
+//! show `select` and `input` dialogs (pi's RPC mode): a thin wrapper over `question::Dialogs`.
 
 use napi::bindgen_prelude::Result;
 use napi_derive::napi;
@@ -55,6 +55,13 @@ impl Dialogs {
     #[napi]
     pub fn abort(&mut self) -> Value {
         self.inner.abort().to_json()
+    }
+
+    /// Ends the dialogs because the time limit ran out (the host dismissed the open one):
+    /// cancelled + `timed_out`, keeping what was recorded.
+    #[napi]
+    pub fn time_out(&mut self) -> Value {
+        self.inner.time_out().to_json()
     }
 }
 
@@ -128,6 +135,28 @@ mod tests {
         assert_eq!(result["details"]["cancelled"], true);
         assert_eq!(result["details"]["answers"]["a"]["values"], json!(["yes"]));
         assert_eq!(result["details"]["answers"]["b"]["status"], "skipped");
+    }
+
+    #[test]
+    fn a_timeout_keeps_what_was_recorded() {
+        let mut d = dialogs(json!({"questions": [
+            {"id": "a", "header": "A", "prompt": "A?", "type": "confirm"},
+            {"id": "b", "header": "B", "prompt": "B?", "type": "text"}]}));
+        let yes = options(&d.next())
+            .into_iter()
+            .find(|o| o.contains("Yes"))
+            .unwrap();
+        d.answer(Some(yes));
+        let result = d.time_out();
+        assert_eq!(result["details"]["error"], "timed_out");
+        assert_eq!(result["details"]["cancelled"], true);
+        assert_eq!(result["details"]["answers"]["a"]["values"], json!(["yes"]));
+        assert!(
+            result["content"]
+                .as_str()
+                .unwrap()
+                .starts_with("No one answered the questionnaire within the time limit")
+        );
     }
 
     #[test]

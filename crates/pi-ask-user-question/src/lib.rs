@@ -5,12 +5,14 @@
 //! JSON crosses the boundary as plain JS values; results are `{content, details}` as the `question`
 //! crate builds them.
 
+mod attention;
 mod cards;
 mod dialogs;
 mod palette;
 mod session;
 mod tool;
 
+pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use palette::{Palette, ThemeSlots, theme_slots};

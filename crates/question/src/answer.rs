@@ -1,5 +1,5 @@
-//! The pure answer state (§3): one answer per question, changed only by transitions that return a
-//! new state.
+//! The pure answer state (`docs/behaviour.md#answers`): one answer per question, changed only by
+//! transitions that return a new state.
 
 use std::fmt;
 use std::sync::Arc;

@@ -1,6 +1,11 @@
-//! The sequential dialog fallback (§8): one `select` or `input` dialog at a time, for hosts that
-//! can show nothing richer. A pure state machine: `next()` says what to ask, `answer()` feeds the
-//! reply back.
+//! The sequential dialog fallback (`docs/behaviour.md#dialog-fallback`): one `select` or `input`
+//! dialog at a time, for hosts that can show nothing richer. A pure state machine: `next()` says
+//! what to ask, `answer()` feeds the reply back. Line-by-line hosts (the accessible mode) read
+//! `view()` and reply with `answer_line()` instead (see `lines`).
+
+mod lines;
+
+pub use lines::NotUnderstood;
 
 use crate::answer::AnswerState;
 use crate::labels::Label;
@@ -23,6 +28,26 @@ pub enum DialogStep {
     Finished(ToolResult),
 }
 
+/// What a line-by-line host shows now.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum DialogView<'a> {
+    /// Choose among the question's options, numbered from 1; when the type allows free text,
+    /// "Type something." takes the next number.
+    Choose {
+        /// The question's index (0-based).
+        position: usize,
+        question: &'a Question,
+    },
+    /// Type the answer of a text question, or the free text after "Type something.".
+    Type {
+        position: usize,
+        question: &'a Question,
+    },
+    /// The review before submitting: every question with its answer, numbered from 1.
+    Review,
+    Finished(&'a ToolResult),
+}
+
 /// What one select entry does.
 #[derive(Debug, Clone, PartialEq)]
 enum Entry {
@@ -31,6 +56,10 @@ enum Entry {
     TypeSomething,
     Done,
     Skip,
+    /// In the review: submit the answers.
+    Submit,
+    /// In the review: ask the question at this index again.
+    Revisit(usize),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +68,8 @@ enum Stage {
     Choosing,
     /// The input dialog of the current question (text questions, or after "Type something.").
     Typing,
+    /// Every question was asked; the answers are shown before submitting.
+    Reviewing,
     Finished(ToolResult),
 }
 
@@ -50,22 +81,72 @@ enum Stage {
 /// question it clears the typed text and returns to the list). A dismissed dialog
 /// (`answer(None)`) cancels, keeping what was recorded, except the input opened from
 /// "Type something.", whose dismissal returns to the list. Notes and previews are not offered.
+///
+/// With [`Dialogs::with_review`] and several questions, a review follows the last question: a
+/// select of Submit and one entry per question, which asks that question again and comes back.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Dialogs {
     state: AnswerState,
     position: usize,
     stage: Stage,
+    /// Whether several questions end in a review instead of submitting at once.
+    review: bool,
+    /// Whether the current question was reopened from the review (answering returns there).
+    revisiting: bool,
 }
 
 impl Dialogs {
+    /// Submits once the last question is answered.
     pub fn new(questionnaire: Questionnaire) -> Dialogs {
+        Dialogs::start(questionnaire, false)
+    }
+
+    /// With several questions, reviews the answers before submitting.
+    pub fn with_review(questionnaire: Questionnaire) -> Dialogs {
+        Dialogs::start(questionnaire, true)
+    }
+
+    fn start(questionnaire: Questionnaire, review: bool) -> Dialogs {
         let mut dialogs = Dialogs {
             state: AnswerState::new(questionnaire),
             position: 0,
             stage: Stage::Choosing,
+            review,
+            revisiting: false,
         };
         dialogs.enter_question(0);
         dialogs
+    }
+
+    /// What to show now, for hosts that render the questions themselves.
+    pub fn view(&self) -> DialogView<'_> {
+        match (&self.stage, self.current()) {
+            (Stage::Finished(result), _) => DialogView::Finished(result),
+            (Stage::Reviewing, _) => DialogView::Review,
+            (Stage::Typing, Some(question)) => DialogView::Type {
+                position: self.position,
+                question,
+            },
+            (_, Some(question)) => DialogView::Choose {
+                position: self.position,
+                question,
+            },
+            (_, None) => unreachable!("an unfinished driver points at a question"),
+        }
+    }
+
+    /// The answer to `question` in one line: the picked labels, then the typed text; `None`
+    /// when it is skipped. Control characters removed.
+    pub fn summary(&self, question: &Question) -> Option<String> {
+        let answer = self.state.answer(&question.id)?;
+        let mut parts: Vec<String> = question
+            .options
+            .iter()
+            .filter(|option| answer.is_picked(&option.value))
+            .map(|option| one_line(&option.label))
+            .collect();
+        parts.extend(answer.custom_text.as_deref().map(one_line));
+        (!parts.is_empty()).then(|| parts.join(", "))
     }
 
     /// The answers recorded so far.
@@ -79,16 +160,31 @@ impl Dialogs {
 
     /// The dialog to show now, or the final result.
     pub fn next(&self) -> DialogStep {
+        let labels = &self.state.questionnaire().labels;
         let question = match (&self.stage, self.current()) {
             (Stage::Finished(result), _) => return DialogStep::Finished(result.clone()),
+            (Stage::Reviewing, _) => {
+                return DialogStep::Ask(DialogRequest::Select {
+                    title: one_line(labels.get(Label::ReviewHeading)),
+                    options: self
+                        .review_entries()
+                        .into_iter()
+                        .map(|(text, _)| text)
+                        .collect(),
+                });
+            }
             (_, Some(question)) => question,
             (_, None) => unreachable!("an unfinished driver points at a question"),
         };
-        let labels = &self.state.questionnaire().labels;
         let request = match self.stage {
             Stage::Typing => DialogRequest::Input {
                 title: self.title(question),
-                placeholder: one_line(labels.get(Label::TypeSomething)),
+                placeholder: match &question.placeholder {
+                    Some(placeholder) if question.kind == QuestionType::Text => {
+                        one_line(placeholder)
+                    }
+                    _ => one_line(labels.get(Label::TypeSomething)),
+                },
             },
             _ => DialogRequest::Select {
                 title: self.title(question),
@@ -105,6 +201,21 @@ impl Dialogs {
     /// Feeds the reply to the dialog of `next()`: the chosen entry or typed text, or `None` when the
     /// user dismissed it. A reply that matches no entry asks the same dialog again.
     pub fn answer(&mut self, reply: Option<String>) {
+        if self.stage == Stage::Reviewing {
+            match reply {
+                None => self.finish(ResultOptions::cancelled()),
+                Some(reply) => {
+                    let chosen = self
+                        .review_entries()
+                        .into_iter()
+                        .find(|(text, _)| text.trim() == reply.trim());
+                    if let Some((_, entry)) = chosen {
+                        self.chose_in_review(entry);
+                    }
+                }
+            }
+            return;
+        }
         let Some(question) = self.current().cloned() else {
             return;
         };
@@ -119,7 +230,7 @@ impl Dialogs {
             return;
         };
         match self.stage {
-            Stage::Finished(_) => {}
+            Stage::Finished(_) | Stage::Reviewing => {}
             Stage::Typing => self.typed(&question, &reply),
             Stage::Choosing => {
                 let chosen = self
@@ -137,8 +248,24 @@ impl Dialogs {
     /// Ends the dialogs now (the host dismisses the open one): cancelled + `aborted`, keeping what
     /// was recorded. A finished driver keeps its result.
     pub fn abort(&mut self) -> ToolResult {
+        self.end(ResultOptions::aborted())
+    }
+
+    /// Ends the dialogs as the user cancelled them (end of input, Ctrl+C): cancelled, keeping
+    /// what was recorded. A finished driver keeps its result.
+    pub fn cancel(&mut self) -> ToolResult {
+        self.end(ResultOptions::cancelled())
+    }
+
+    /// Ends the dialogs because the time limit ran out (the host dismisses the open one):
+    /// cancelled + `timed_out`, keeping what was recorded. A finished driver keeps its result.
+    pub fn time_out(&mut self) -> ToolResult {
+        self.end(ResultOptions::timed_out())
+    }
+
+    fn end(&mut self, options: ResultOptions) -> ToolResult {
         if !self.is_finished() {
-            self.finish(ResultOptions::aborted());
+            self.finish(options);
         }
         match &self.stage {
             Stage::Finished(result) => result.clone(),
@@ -148,8 +275,19 @@ impl Dialogs {
 
     fn current(&self) -> Option<&Question> {
         match self.stage {
-            Stage::Finished(_) => None,
+            Stage::Finished(_) | Stage::Reviewing => None,
             _ => self.state.questionnaire().questions.get(self.position),
+        }
+    }
+
+    fn chose_in_review(&mut self, entry: Entry) {
+        match entry {
+            Entry::Submit => self.finish(ResultOptions::submitted()),
+            Entry::Revisit(position) => {
+                self.enter_question(position);
+                self.revisiting = true;
+            }
+            _ => {}
         }
     }
 
@@ -169,6 +307,7 @@ impl Dialogs {
                 self.state = self.state.mark_skipped(id).expect(ENTRIES_ARE_VALID);
                 self.advance();
             }
+            Entry::Submit | Entry::Revisit(_) => {}
         }
     }
 
@@ -193,13 +332,21 @@ impl Dialogs {
         }
     }
 
+    /// On to the next question, or back to the review the question was reopened from.
     fn advance(&mut self) {
-        self.enter_question(self.position + 1);
+        if self.revisiting {
+            self.revisiting = false;
+            self.stage = Stage::Reviewing;
+        } else {
+            self.enter_question(self.position + 1);
+        }
     }
 
     fn enter_question(&mut self, position: usize) {
         self.position = position;
+        let count = self.state.questionnaire().questions.len();
         match self.state.questionnaire().questions.get(position) {
+            None if self.review && count > 1 => self.stage = Stage::Reviewing,
             None => self.finish(ResultOptions::submitted()),
             Some(question) if question.kind == QuestionType::Text => self.stage = Stage::Typing,
             Some(_) => self.stage = Stage::Choosing,
@@ -260,6 +407,20 @@ impl Dialogs {
             entries.push((one_line(labels.get(Label::Done)), Entry::Done));
         }
         entries.push((one_line(labels.get(Label::Skip)), Entry::Skip));
+        entries
+    }
+
+    /// Submit first (what Enter does), then "1. Header: answer" per question.
+    fn review_entries(&self) -> Vec<(String, Entry)> {
+        let labels = &self.state.questionnaire().labels;
+        let mut entries = vec![(one_line(labels.get(Label::Submit)), Entry::Submit)];
+        for (index, question) in self.state.questionnaire().questions.iter().enumerate() {
+            let answer = self
+                .summary(question)
+                .unwrap_or_else(|| one_line(labels.get(Label::Skipped)));
+            let text = format!("{}. {}: {answer}", index + 1, one_line(&question.header));
+            entries.push((text, Entry::Revisit(index)));
+        }
         entries
     }
 }

@@ -1,4 +1,5 @@
-//! Every fixed UI string, with its English default and the key a call uses to override it (§5).
+//! Every fixed UI string, with its English default and the key a call uses to override it
+//! (`docs/behaviour.md#labels`).
 
 use serde_json::{Map, Value};
 
@@ -9,7 +10,7 @@ macro_rules! label_table {
         pub enum Label { $($variant),* }
 
         impl Label {
-            /// Every label, in the order of §5.
+            /// Every label, in the order `docs/behaviour.md#labels` lists them.
             pub const ALL: &'static [Label] = &[$(Label::$variant),*];
 
             /// The key of this label in the input's `labels` object.
@@ -47,6 +48,12 @@ label_table! {
     Skipped => "skipped", "skipped";
     Skip => "skip", "Skip";
     Done => "done", "Done";
+    LineChoose => "lineChoose", "Type a number and press Enter; Enter alone skips.";
+    LineChooseMany => "lineChooseMany", "Type numbers separated by commas; Enter alone skips.";
+    LineConfirm => "lineConfirm", "Type y or n (or a number); Enter alone skips.";
+    LineType => "lineType", "Type your answer and press Enter; Enter alone skips.";
+    LineReview => "lineReview", "Press Enter to submit, or type a question number to change its answer.";
+    NotUnderstood => "notUnderstood", "Not understood";
     Recommended => "recommended", "Recommended";
     Preview => "preview", "Preview";
     NoDescription => "noDescription", "No description";

@@ -1,18 +1,24 @@
 //! The ask_user_question domain (serde only, no UI): the input shapes and their validation, the
 //! normalized questionnaire, localizable labels, the pure answer state, the tool result, the JSON
 //! Schema of the input, and the sequential dialog fallback.
+//!
+//! The behaviour these implement is described in the repository's `docs/behaviour.md`.
 
 mod answer;
 mod dialogs;
+mod duration;
 mod labels;
+mod notice;
 mod questionnaire;
 mod result;
 mod schema;
 mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
-pub use dialogs::{DialogRequest, DialogStep, Dialogs};
+pub use dialogs::{DialogRequest, DialogStep, DialogView, Dialogs, NotUnderstood};
+pub use duration::{DurationError, parse_duration};
 pub use labels::{Label, Labels};
+pub use notice::{Notice, waiting_notice};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;

@@ -76,6 +76,9 @@ pub struct Question {
     pub required: bool,
     /// For confirm: the synthesized `yes`/`no` options; for text: empty.
     pub options: Vec<QuestionOption>,
+    /// Text questions only: a hint shown while the answer is empty; never submitted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub placeholder: Option<String>,
 }
 
 impl Question {

@@ -1,4 +1,5 @@
-//! The tool result (§4): `content` for the model, `details` JSON for renderers and hosts.
+//! The tool result (`docs/behaviour.md#results`): `content` for the model, `details` JSON for
+//! renderers and hosts.
 
 use std::collections::BTreeMap;
 
@@ -19,6 +20,9 @@ pub enum ErrorCode {
     NoUi,
     /// The turn was aborted while the questions were open. Counts as cancellation.
     Aborted,
+    /// The operator's time limit ran out before anyone answered. Counts as cancellation;
+    /// nothing is chosen for the user.
+    TimedOut,
 }
 
 impl ErrorCode {
@@ -28,12 +32,16 @@ impl ErrorCode {
             ErrorCode::InvalidQuestions => "invalid_questions",
             ErrorCode::NoUi => "no_ui",
             ErrorCode::Aborted => "aborted",
+            ErrorCode::TimedOut => "timed_out",
         }
     }
 
     /// Whether a result with this error counts as a cancellation.
     pub fn is_cancellation(self) -> bool {
-        matches!(self, ErrorCode::NoUi | ErrorCode::Aborted)
+        matches!(
+            self,
+            ErrorCode::NoUi | ErrorCode::Aborted | ErrorCode::TimedOut
+        )
     }
 }
 
@@ -108,6 +116,16 @@ impl ResultOptions {
         }
     }
 
+    /// The time limit ran out before anyone answered; the answers so far are kept and nothing
+    /// is chosen for the user (not even a recommended option).
+    pub fn timed_out() -> ResultOptions {
+        ResultOptions {
+            cancelled: true,
+            error: Some(ErrorCode::TimedOut),
+            ..ResultOptions::default()
+        }
+    }
+
     /// The host has no UI to ask with.
     pub fn no_ui() -> ResultOptions {
         ResultOptions {
@@ -123,7 +141,7 @@ impl ResultOptions {
 pub struct ToolResult {
     /// The text the model reads.
     pub content: String,
-    /// Structured data for renderers and hosts (§4).
+    /// Structured data for renderers and hosts (`docs/behaviour.md#results`).
     pub details: Value,
 }
 
@@ -154,13 +172,15 @@ impl ToolResult {
 }
 
 impl AnswerState {
-    /// The result of the call in its current state (§4). Cancelling keeps every recorded answer.
+    /// The result of the call in its current state (`docs/behaviour.md#results`). Cancelling keeps
+    /// every recorded answer.
     pub fn build_result(&self, options: ResultOptions) -> ToolResult {
         let cancelled = options.cancelled || options.error.is_some_and(ErrorCode::is_cancellation);
         let content = match options.error {
             Some(ErrorCode::InvalidQuestions) => invalid_content(&options.issues),
             Some(ErrorCode::NoUi) => NO_UI_CONTENT.to_string(),
-            _ if cancelled => self.cancelled_content(&options.drafts),
+            Some(ErrorCode::TimedOut) => self.cancelled_content(TIMED_OUT, &options.drafts),
+            _ if cancelled => self.cancelled_content(CANCELLED, &options.drafts),
             _ => self.answers_content(&options.drafts),
         };
 
@@ -205,13 +225,10 @@ impl AnswerState {
         lines.join("\n")
     }
 
-    fn cancelled_content(&self, drafts: &BTreeMap<String, Draft>) -> String {
+    /// `first` (one question, several), then what was recorded and what is unanswered.
+    fn cancelled_content(&self, first: [&str; 2], drafts: &BTreeMap<String, Draft>) -> String {
         let one_question = self.questionnaire().questions.len() == 1;
-        let mut lines = vec![if one_question {
-            "User cancelled the question.".to_string()
-        } else {
-            "User cancelled the questionnaire.".to_string()
-        }];
+        let mut lines = vec![first[usize::from(!one_question)].to_string()];
         let mut unanswered = Vec::new();
         for (question, answer) in self.entries() {
             let has_notes = answer.note.is_some() || !answer.option_notes.is_empty();
@@ -236,6 +253,17 @@ impl AnswerState {
         lines.join("\n")
     }
 }
+
+/// The first line of a cancelled result, for one question and for several.
+const CANCELLED: [&str; 2] = [
+    "User cancelled the question.",
+    "User cancelled the questionnaire.",
+];
+/// The first line of a timed-out result: no one answered, and no answer was picked for them.
+const TIMED_OUT: [&str; 2] = [
+    "No one answered the question within the time limit; nothing was chosen for the user.",
+    "No one answered the questionnaire within the time limit; nothing was chosen for the user.",
+];
 
 const NO_UI_CONTENT: &str = "ask_user_question is unavailable: this session has no interactive UI, so nothing was shown to the user. Ask your questions in plain text in your reply instead.";
 

@@ -7,9 +7,9 @@ use crate::validate::CONTEXT_MAX_CHARS;
 
 /// The input's JSON Schema (draft-07 keywords only, so it also reads as 2020-12).
 ///
-/// It accepts both shapes (§2.1, §2.2), so per-question fields are not `required`; `validate`
-/// enforces the rest and explains what to fix. Plain enough for LLM providers: one top-level
-/// object, no `oneOf`/`anyOf`, string enums.
+/// It accepts both shapes (`docs/behaviour.md#input`), so per-question fields are not `required`;
+/// `validate` enforces the rest and explains what to fix. Plain enough for LLM providers: one
+/// top-level object, no `oneOf`/`anyOf`, string enums.
 pub fn schema() -> Value {
     let label_properties: Map<String, Value> = Label::ALL
         .iter()
@@ -61,6 +61,10 @@ pub fn schema() -> Value {
                             "type": "string",
                             "enum": ["single", "multi", "text", "confirm"],
                             "description": "single (default): pick one option or type an answer; multi: pick any number; text: free text only, no options; confirm: yes/no, no options."
+                        },
+                        "placeholder": {
+                            "type": "string",
+                            "description": "Optional hint for a text question, shown while the answer is empty, e.g. \"my-service\"; never submitted. Ignored on other types."
                         },
                         "required": {
                             "type": "boolean",

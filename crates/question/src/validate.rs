@@ -1,4 +1,5 @@
-//! Validation and normalization of both input shapes (§2): every problem is reported at once.
+//! Validation and normalization of both input shapes (`docs/behaviour.md#input`): every problem is
+//! reported at once.
 
 use std::fmt;
 
@@ -39,7 +40,7 @@ pub enum IssueCode {
 }
 
 impl IssueCode {
-    /// Every code, as §2.3 lists them.
+    /// Every code, as `docs/behaviour.md#validation` lists them.
     pub const ALL: &'static [IssueCode] = &[
         IssueCode::InvalidType,
         IssueCode::Blank,
@@ -95,8 +96,9 @@ impl fmt::Display for Issue {
 
 /// Checks a call's input and normalizes it into a [`Questionnaire`], or reports every problem.
 ///
-/// Accepts the canonical shape (§2.1) and Claude Code's `AskUserQuestion` shape (§2.2), also mixed
-/// per question. `null` counts as absent for optional fields; unknown keys are ignored.
+/// Accepts the canonical shape and Claude Code's `AskUserQuestion` shape
+/// (`docs/behaviour.md#input`), also mixed per question. `null` counts as absent for optional
+/// fields; unknown keys are ignored.
 pub fn validate(input: &Value) -> Result<Questionnaire, Vec<Issue>> {
     let mut validator = Validator::default();
     let questionnaire = validator.questionnaire(input);
@@ -318,6 +320,7 @@ impl Validator {
         let required = self
             .optional_bool(object, "required", path)
             .unwrap_or(false);
+        let placeholder = self.placeholder(object, path);
 
         let options_path = format!("{path}/options");
         let (raw_options, options_well_typed): (&[Value], bool) = match object.get("options") {
@@ -376,7 +379,25 @@ impl Validator {
             kind: kind.unwrap_or(QuestionType::Single),
             required,
             options,
+            // Only a text question has an empty answer field to show it in; elsewhere it is
+            // checked like any string and then dropped.
+            placeholder: placeholder.filter(|_| kind == Some(QuestionType::Text)),
         }
+    }
+
+    /// `placeholder`: a non-blank string when present.
+    fn placeholder(&mut self, object: &Map<String, Value>, path: &str) -> Option<String> {
+        if let Some(Value::String(text)) = object.get("placeholder")
+            && text.trim().is_empty()
+        {
+            self.report(
+                &format!("{path}/placeholder"),
+                IssueCode::Blank,
+                "placeholder is blank: give a short example answer, or leave the key out.".into(),
+            );
+            return None;
+        }
+        self.optional_text(object, "placeholder", path)
     }
 
     fn kind(

@@ -1,4 +1,5 @@
-//! The pure answer state (§3): one test per transition rule, with its error cases.
+//! The pure answer state (`docs/behaviour.md#answers`): one test per transition rule, with its
+//! error cases.
 
 use question::{Answer, AnswerState, QuestionType, StateError, validate};
 use serde_json::json;

@@ -1,4 +1,5 @@
-//! The sequential dialog driver (§8), driven as a host would: next request, reply, repeat.
+//! The sequential dialog driver (`docs/behaviour.md#dialog-fallback`), driven as a host would: next
+//! request, reply, repeat.
 
 use question::{DialogRequest, DialogStep, Dialogs, ToolResult, validate};
 use serde_json::{Value, json};
@@ -275,6 +276,32 @@ fn abort_midway_returns_aborted_with_what_was_recorded() {
 }
 
 #[test]
+fn a_timeout_midway_returns_timed_out_with_what_was_recorded() {
+    let mut dialogs = dialogs(json!({
+        "questions": [
+            { "id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm" },
+            { "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }
+        ]
+    }));
+    reply(&mut dialogs, "1. Yes");
+    let result = dialogs.time_out();
+    assert_eq!(
+        result.content,
+        "No one answered the questionnaire within the time limit; nothing was chosen for the user.\n\
+         Ship: user selected: 1. Yes\n\
+         Unanswered question: Format. Do not assume an answer for it."
+    );
+    assert_eq!(result.details["error"], json!("timed_out"));
+    assert_eq!(result.details["cancelled"], json!(true));
+    assert_eq!(dialogs.next(), DialogStep::Finished(result.clone()));
+    assert_eq!(
+        dialogs.abort(),
+        result,
+        "a finished driver keeps its result"
+    );
+}
+
+#[test]
 fn a_dismissed_dialog_cancels_keeping_answers() {
     let mut dialogs = dialogs(json!({
         "questions": [
@@ -387,5 +414,90 @@ fn dialogs_use_the_calls_labels() {
     assert_eq!(
         finished(&dialogs).details["labels"]["skip"],
         json!("Omitir")
+    );
+}
+
+#[test]
+fn a_text_question_offers_its_placeholder_in_the_input() {
+    let mut dialogs = dialogs(json!({
+        "questions": [{ "id": "name", "header": "Name", "prompt": "Service name?", "type": "text",
+            "placeholder": "my-\u{1b}[31mservice" }]
+    }));
+    assert_eq!(dialogs.next(), input("Service name?", "my-[31mservice"));
+    reply(&mut dialogs, "");
+    let result = finished(&dialogs);
+    assert_eq!(
+        result.content, "Name: (skipped)",
+        "a placeholder is never submitted"
+    );
+}
+
+#[test]
+fn with_review_several_questions_end_in_a_review_select() {
+    let mut dialogs = Dialogs::with_review(
+        validate(&json!({
+            "questions": [
+                { "id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm" },
+                { "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }
+            ]
+        }))
+        .unwrap(),
+    );
+    reply(&mut dialogs, "1. Yes");
+    reply(&mut dialogs, "");
+    assert_eq!(
+        dialogs.next(),
+        select(
+            "Review your answers",
+            &["Submit", "1. Ship: Yes", "2. Format: skipped"]
+        )
+    );
+    reply(&mut dialogs, "2. Format: skipped");
+    assert_eq!(dialogs.next(), input("Format?", "Type something."));
+    reply(&mut dialogs, "yaml");
+    assert_eq!(
+        dialogs.next(),
+        select(
+            "Review your answers",
+            &["Submit", "1. Ship: Yes", "2. Format: yaml"]
+        ),
+        "an answered revisit returns to the review"
+    );
+    reply(&mut dialogs, "Submit");
+    let result = finished(&dialogs);
+    assert_eq!(result.details["cancelled"], json!(false));
+    assert_eq!(
+        result.details["answers"]["format"]["customText"],
+        json!("yaml")
+    );
+}
+
+#[test]
+fn with_review_a_lone_question_submits_when_answered() {
+    let mut dialogs = Dialogs::with_review(validate(&single()).unwrap());
+    reply(&mut dialogs, "2. Fast approach");
+    assert_eq!(finished(&dialogs).details["cancelled"], json!(false));
+}
+
+#[test]
+fn dismissing_the_review_cancels_keeping_answers() {
+    let mut dialogs = Dialogs::with_review(
+        validate(&json!({
+            "questions": [
+                { "id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm" },
+                { "id": "format", "header": "Format", "prompt": "Format?", "type": "text" }
+            ]
+        }))
+        .unwrap(),
+    );
+    reply(&mut dialogs, "2. No");
+    reply(&mut dialogs, "toml");
+    dialogs.answer(None);
+    let result = finished(&dialogs);
+    assert_eq!(result.details["cancelled"], json!(true));
+    assert_eq!(result.details["answers"]["ship"]["values"], json!(["no"]));
+    assert_eq!(
+        result.details["answers"]["format"]["customText"],
+        json!("toml")
     );
 }

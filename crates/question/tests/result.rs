@@ -1,6 +1,8 @@
-//! The tool result (§4): golden `content` texts and the `details` JSON.
+//! The tool result (`docs/behaviour.md#results`): golden `content` texts and the `details` JSON.
 
-use question::{AnswerState, ErrorCode, ResultOptions, invalid_result, no_ui_result, validate};
+use question::{
+    AnswerState, Draft, ErrorCode, ResultOptions, invalid_result, no_ui_result, validate,
+};
 use serde_json::{Value, json};
 
 fn plan() -> Value {
@@ -166,6 +168,55 @@ fn aborted_reads_as_cancelled_and_keeps_answers() {
 }
 
 #[test]
+fn timed_out_says_no_one_answered_and_keeps_answers_and_drafts() {
+    let state = state_of(plan()).select("approach", "safe").unwrap();
+    let drafts = [(
+        "format".to_string(),
+        Draft {
+            text: Some("json".into()),
+            ..Draft::default()
+        },
+    )];
+    let result = state.build_result(ResultOptions::timed_out().with_drafts(drafts.into()));
+    assert_eq!(
+        result.content,
+        "No one answered the questionnaire within the time limit; nothing was chosen for the user.\n\
+         Approach: user selected: 1. Safe approach\n\
+         Format: (skipped; unsent draft: \"json\")\n\
+         Unanswered questions: Scope, Format, Extra. Do not assume answers for them."
+    );
+    assert_eq!(result.details["cancelled"], json!(true));
+    assert_eq!(result.details["error"], json!("timed_out"));
+    assert_eq!(result.error(), Some(ErrorCode::TimedOut));
+    assert!(result.is_cancelled());
+    assert_eq!(
+        result.details["answers"]["approach"]["values"],
+        json!(["safe"])
+    );
+    assert_eq!(
+        result.details["answers"]["format"]["draft"],
+        json!({ "text": "json" })
+    );
+}
+
+#[test]
+fn timed_out_one_question_picks_nothing_not_even_the_recommended_option() {
+    let state = state_of(json!({
+        "questions": [{ "id": "approach", "header": "Approach", "prompt": "Which approach?", "options": [
+            { "value": "safe", "label": "Safe", "recommended": true },
+            { "value": "fast", "label": "Fast" } ] }]
+    }));
+    let result = state.build_result(ResultOptions::timed_out());
+    assert_eq!(
+        result.content,
+        "No one answered the question within the time limit; nothing was chosen for the user.\n\
+         Unanswered question: Approach. Do not assume an answer for it."
+    );
+    assert_eq!(result.details["answers"]["approach"]["status"], "skipped");
+    assert_eq!(result.details["answers"]["approach"]["values"], json!([]));
+}
+
+#[test]
 fn confirm() {
     let state = state_of(json!({
         "labels": { "yes": "Sí", "no": "No" },
@@ -322,4 +373,22 @@ fn to_json_has_content_and_details() {
     // Moved rather than copied, the same JSON, keys in the same order.
     let moved = result.into_json();
     assert_eq!(moved.to_string(), printed.to_string());
+}
+
+#[test]
+fn the_waiting_notice_names_the_title_and_counts_the_questions() {
+    let notice = question::waiting_notice(&validate(&plan()).unwrap());
+    assert_eq!(notice.title, "Implementation plan");
+    assert_eq!(notice.body, "4 questions are waiting for you");
+    let one = json!({ "questions": [{ "id": "f", "header": "Format", "prompt": "Which?", "type": "text" }] });
+    let notice = question::waiting_notice(&validate(&one).unwrap());
+    assert_eq!(notice.title, "Format");
+    assert_eq!(notice.body, "1 question is waiting for you");
+    let two = json!({ "questions": [
+        { "id": "f", "header": "Format", "prompt": "Which?", "type": "text" },
+        { "id": "g", "header": "Go", "prompt": "Go?", "type": "confirm" }] });
+    assert_eq!(
+        question::waiting_notice(&validate(&two).unwrap()).title,
+        "Questions"
+    );
 }

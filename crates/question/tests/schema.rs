@@ -43,6 +43,7 @@ fn questions_accept_both_shapes() {
             "prompt",
             "context",
             "type",
+            "placeholder",
             "required",
             "options",
             "question",
@@ -59,6 +60,15 @@ fn questions_accept_both_shapes() {
         keys(&option["properties"]),
         ["value", "label", "description", "preview", "recommended"]
     );
+}
+
+#[test]
+fn placeholder_is_an_optional_string_for_text_questions() {
+    let placeholder = &schema()["properties"]["questions"]["items"]["properties"]["placeholder"];
+    assert_eq!(placeholder["type"], json!("string"));
+    let description = placeholder["description"].as_str().unwrap();
+    assert!(description.contains("text question"), "{description}");
+    assert!(description.contains("never submitted"), "{description}");
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! Validation (§2.3) and normalization of both input shapes (§2.1, §2.2).
+//! Validation (`docs/behaviour.md#validation`) and normalization of both input shapes
+//! (`docs/behaviour.md#canonical-shape`, `docs/behaviour.md#compatible-shape`).
 
 use question::{IssueCode, Label, Labels, QuestionType, validate};
 use serde_json::{Value, json};
@@ -694,7 +695,8 @@ fn supplied_labels_override_defaults_and_are_kept_for_the_echo() {
 #[test]
 fn every_label_key_of_the_spec_has_an_english_default() {
     let keys = "askUser, yes, no, typeSomething, yourAnswer, submit, backToEdit, cancel, review, \
-        reviewHeading, required, unanswered, requiredPending, skipped, skip, done, recommended, preview, \
+        reviewHeading, required, unanswered, requiredPending, skipped, skip, done, \
+        lineChoose, lineChooseMany, lineConfirm, lineType, lineReview, notUnderstood, recommended, preview, \
         noDescription, typeOwn, noTextYet, note, noteForQuestion, noteFor, cancelled, cancelledKept, error, \
         answered, move, pick, select, toggle, next, optionNote, questionNote, clear, scrollPreview, \
         scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, collapse, expand";
@@ -719,4 +721,64 @@ fn hosts_can_build_labels_without_an_input() {
     );
     assert_eq!(Labels::english().get(Label::Done), "Done");
     assert_eq!(Labels::english().supplied(), None);
+}
+
+/// A valid call with one text question.
+fn text_question() -> Value {
+    json!({ "questions": [{ "id": "name", "header": "Name", "prompt": "Service name?", "type": "text" }] })
+}
+
+#[test]
+fn placeholder_is_checked_like_the_other_strings() {
+    check(vec![
+        (
+            "placeholder on a text question",
+            set(
+                text_question(),
+                "/questions/0/placeholder",
+                json!("my-service"),
+            ),
+            vec![],
+        ),
+        (
+            "placeholder null",
+            set(text_question(), "/questions/0/placeholder", Value::Null),
+            vec![],
+        ),
+        (
+            "placeholder blank",
+            set(text_question(), "/questions/0/placeholder", json!("  ")),
+            vec![("/questions/0/placeholder", Blank)],
+        ),
+        (
+            "placeholder a number",
+            set(text_question(), "/questions/0/placeholder", json!(3)),
+            vec![("/questions/0/placeholder", InvalidType)],
+        ),
+        (
+            "placeholder blank on a single question",
+            set(canonical(), "/questions/0/placeholder", json!("")),
+            vec![("/questions/0/placeholder", Blank)],
+        ),
+    ]);
+}
+
+#[test]
+fn placeholder_is_kept_on_text_questions_only() {
+    let text = set(
+        text_question(),
+        "/questions/0/placeholder",
+        json!("my-service"),
+    );
+    let questionnaire = validate(&text).unwrap();
+    assert_eq!(
+        questionnaire.questions[0].placeholder.as_deref(),
+        Some("my-service")
+    );
+    let single = set(canonical(), "/questions/0/placeholder", json!("e.g. safe"));
+    assert_eq!(validate(&single).unwrap().questions[0].placeholder, None);
+    assert_eq!(
+        validate(&text_question()).unwrap().questions[0].placeholder,
+        None
+    );
 }

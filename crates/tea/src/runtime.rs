@@ -31,7 +31,11 @@
 //!   `Bell` rings the terminal, and host effects ([`Program::Host`]) are recorded in
 //!   [`RunOutcome::host_effects`]. This runtime does nothing more with them: it keeps drawing
 //!   the program's own view (e.g. its dock line while collapsed) and feeding it keys.
+//! - Once the first frame is on screen, [`InlineOptions::after_first_frame`] is written: the
+//!   host's way to call the person to the program ([`Attention`]: the bell, a desktop
+//!   notification through the terminal, passed through tmux).
 
+pub mod attention;
 mod guard;
 mod keys;
 mod region;
@@ -50,6 +54,7 @@ use crate::input::{Event, KeyEventKind};
 use crate::program::{Program, Size};
 use crate::theme::Palette;
 
+pub use attention::Attention;
 pub use guard::SignalHold;
 pub use region::{DrawRow, Region};
 
@@ -86,6 +91,10 @@ pub struct InlineOptions {
     /// what comes after the timeout is typed keys. Ctrl+C never waits for it (see
     /// [`Decoder`](crate::input::Decoder)).
     pub paste_timeout: Duration,
+    /// Bytes written once, right after the first frame is on screen: what calls the person to
+    /// the program (e.g. [`Attention::bytes`]: the bell, a desktop notification). Empty by
+    /// default.
+    pub after_first_frame: String,
 }
 
 impl Default for InlineOptions {
@@ -98,6 +107,7 @@ impl Default for InlineOptions {
             query_timeout: Duration::from_millis(300),
             escape_timeout: Duration::from_millis(50),
             paste_timeout: Duration::from_millis(500),
+            after_first_frame: String::new(),
         }
     }
 }
@@ -214,6 +224,7 @@ impl<P: Program> Run<P> {
         if let Some(output) = self.perform(first)? {
             return Ok(Ending::Quit(output));
         }
+        let mut first_frame = true;
         loop {
             let more_waiting = match self.handle_waiting(&mut pending, opts)? {
                 Handled::Ended(ending) => return Ok(ending),
@@ -222,6 +233,9 @@ impl<P: Program> Run<P> {
             };
             let size = self.driver.size();
             self.term.draw(self.driver.frame_ref(), size)?;
+            if std::mem::take(&mut first_frame) && !opts.after_first_frame.is_empty() {
+                self.term.write_now(opts.after_first_frame.as_bytes())?;
+            }
             if more_waiting {
                 continue;
             }
@@ -420,7 +434,12 @@ impl Terminal {
     }
 
     fn bell(&mut self) -> io::Result<()> {
-        self.tty.write_all(b"\x07")?;
+        self.write_now(b"\x07")
+    }
+
+    /// Bytes that neither draw nor move the cursor (the bell, notifications), written at once.
+    fn write_now(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.tty.write_all(bytes)?;
         self.tty.flush()
     }
 

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use picker::Picker;
 use rustix::event::{PollFd, PollFlags, Timespec};
 use rustix::termios::{LocalModes, Winsize};
-use tea::runtime::{InlineOptions, run_inline};
+use tea::runtime::{Attention, InlineOptions, run_inline};
 use tea::{Cmd, Palette, Program, Size};
 
 /// The longest a case waits for the child to show something.
@@ -620,6 +620,18 @@ fn child_process() {
             run_picker_child(fixed_items(), false);
             run_picker_child(vec!["second".into(), "run".into()], false);
         }
+        "picker-attention" => {
+            let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
+            let opts = InlineOptions {
+                after_first_frame: Attention::none()
+                    .bell(true)
+                    .notify("fruit", "pick one")
+                    .bytes(),
+                ..InlineOptions::default()
+            };
+            let outcome = run_inline(picker, Palette::dark(), opts).expect("run");
+            println!("REPORT {:?}", outcome.ending);
+        }
         "picker-short" => {
             let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
             let opts = InlineOptions {
@@ -724,6 +736,30 @@ fn typing_filters_and_the_screen_matches_a_full_render_after_each_diff() {
     // The region is erased and the cursor is back where the program started.
     assert_eq!(term.lines()[..3], ["$ app", "", ""]);
     assert_eq!(term.cursor(), (1, 0));
+}
+
+#[test]
+fn the_attention_bytes_follow_the_first_frame_once() {
+    let mut term = Terminal::launch(Launch {
+        scenario: "picker-attention",
+        ..Launch::default()
+    });
+    term.wait_for_text("7/7");
+    term.type_keys("pe");
+    term.wait_for_text("1/7");
+    term.type_keys("\r");
+    let (stdout, status, term) = term.finish();
+    assert!(status.success(), "{stdout}");
+    let raw = term.raw_since(0);
+    let notification = "\x1b]9;fruit: pick one\x1b\\\x1b]777;notify;fruit;pick one\x1b\\";
+    assert_eq!(raw.matches('\x07').count(), 1, "one bell: {raw:?}");
+    assert_eq!(raw.matches(notification).count(), 1, "{raw:?}");
+    let bell = raw.find('\x07').unwrap();
+    assert!(
+        raw.find("7/7").unwrap() < bell,
+        "the frame is drawn before the bell"
+    );
+    assert_eq!(raw.find(notification), Some(bell + 1));
 }
 
 #[test]

@@ -77,6 +77,10 @@ pub struct Launch {
     pub size: (u16, u16),
     /// Whether the terminal answers the Kitty keyboard query.
     pub kitty: bool,
+    /// Arguments after the binary's name.
+    pub args: &'static [&'static str],
+    /// Environment variables set for the binary; `TMUX` is unset unless given here.
+    pub env: &'static [(&'static str, &'static str)],
 }
 
 /// What a session left behind.
@@ -92,12 +96,24 @@ pub struct Finished {
 
 impl Session {
     pub fn start(launch: Launch) -> Session {
+        Session::start_with(launch, |_| {})
+    }
+
+    /// Starts the binary with the arguments and environment `configure` adds (TERM is a
+    /// capable terminal's unless it sets another).
+    pub fn start_with(launch: Launch, configure: impl FnOnce(&mut Command)) -> Session {
         let (master, slave) = open_pty(launch.size);
         let termios_before = rustix::termios::tcgetattr(&slave).expect("read the termios");
         let mut command = Command::new(BINARY);
         command
+            .args(launch.args)
             .env_remove("NO_COLOR")
-            .env("RUST_BACKTRACE", "0")
+            .env("TERM", "xterm-256color")
+            .env_remove("TMUX")
+            .envs(launch.env.iter().copied())
+            .env("RUST_BACKTRACE", "0");
+        configure(&mut command);
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(File::from(slave.try_clone().expect("dup the slave")));
