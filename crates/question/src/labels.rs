@@ -84,6 +84,9 @@ label_table! {
     KeepDraft => "keepDraft", "keep draft";
     Collapse => "collapse", "collapse";
     Expand => "expand", "expand";
+    EscAgain => "escAgain", "Esc again cancels; the draft is kept";
+    Draft => "draft", "draft";
+    TimedOut => "timedOut", "Timed out · answers kept";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

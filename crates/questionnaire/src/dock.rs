@@ -1,5 +1,5 @@
 //! The one-line dock shown while the questionnaire is collapsed
-//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · ctrl+] expand".
+//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · [m:ss ·] ctrl+] expand".
 
 use question::Label;
 use tea::text::truncate_line;
@@ -22,7 +22,7 @@ impl App {
             Some(title) => line_head(title, columns),
             None => self.label(Label::AskUser),
         };
-        let line = Line::new(vec![
+        let mut line = Line::new(vec![
             Span::styled("◆ ", Style::fg(Slot::Accent)),
             Span::styled(title, Style::fg(Slot::Accent).bold()),
             Span::styled(" · ", muted.clone()),
@@ -36,9 +36,17 @@ impl App {
                 ),
                 muted.clone(),
             ),
-            Span::styled("ctrl+]", muted.clone().bold()),
-            Span::styled(format!(" {}", self.label(Label::Expand)), muted),
         ]);
+        // A running countdown follows the progress, as in the tab bar.
+        if let Some(clock) = self.countdown_line() {
+            line.spans.extend(clock.spans);
+            line.push(Span::styled(" · ", muted.clone()));
+        }
+        line.push(Span::styled("ctrl+]", muted.clone().bold()));
+        line.push(Span::styled(
+            format!(" {}", self.label(Label::Expand)),
+            muted,
+        ));
         truncate_line(&line, columns)
     }
 }

@@ -4,7 +4,7 @@
 //! whole items is the plan's; tea's list draws it ([`list::lines_of`]: the rows built for the
 //! window are moved, not copied).
 
-use question::{Answer, Question};
+use question::{Answer, Label, Question};
 use tea::components::list::{self, Window};
 use tea::components::{Block, ListState};
 use tea::text::{truncate, truncate_line};
@@ -12,7 +12,7 @@ use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::layout::{Plan, QuestionLayout};
-use crate::model::App;
+use crate::model::{App, Target};
 
 /// The props of an option list.
 pub(crate) struct OptionList<'a> {
@@ -22,6 +22,9 @@ pub(crate) struct OptionList<'a> {
     pub cursor: usize,
     /// The items shown, from the plan.
     pub window: Window,
+    /// Unsaved free text while its editor is closed, and the `draft` label: the "Type
+    /// something." row shows that it exists and how it starts.
+    pub draft: Option<(&'a str, String)>,
 }
 
 impl App {
@@ -32,6 +35,10 @@ impl App {
             answer: self.answer(q),
             cursor: self.cursor(q),
             window: plan.list,
+            draft: self
+                .unsaved_draft(Target::FreeText(q))
+                .filter(|_| self.open_editor() != Some(Target::FreeText(q)))
+                .map(|text| (text, self.label(Label::Draft))),
         }
     }
 }
@@ -88,20 +95,41 @@ impl OptionList<'_> {
         let Some(option) = option else {
             // "Type something.": one row, the saved text quoted and cut, else the label.
             let room = column.saturating_sub(marks.hang());
-            first.push(match self.answer.and_then(|a| a.custom_text.as_deref()) {
-                Some(text) => Span::styled(
-                    truncate(&format!("“{}”", line_head(text, room)), room),
+            let saved = self.answer.and_then(|a| a.custom_text.as_deref());
+            let Some((draft, label)) = &self.draft else {
+                first.push(match saved {
+                    Some(text) => Span::styled(
+                        truncate(&format!("“{}”", line_head(text, room)), room),
+                        label_style,
+                    ),
+                    None => Span::styled(
+                        truncate(&item.label[0], room),
+                        if focused {
+                            label_style
+                        } else {
+                            Style::fg(Slot::Muted).italic()
+                        },
+                    ),
+                });
+                return vec![first];
+            };
+            // A draft: the saved text (if any) keeps at most half the row, the draft's first
+            // words the rest, muted: "“saved” ✎ draft: “new words…”".
+            let mut row = Line::default();
+            if let Some(text) = saved {
+                let half = room / 2;
+                row.push(Span::styled(
+                    truncate(&format!("“{}”", line_head(text, half)), half),
                     label_style,
-                ),
-                None => Span::styled(
-                    truncate(&item.label[0], room),
-                    if focused {
-                        label_style
-                    } else {
-                        Style::fg(Slot::Muted).italic()
-                    },
-                ),
-            });
+                ));
+                row.push(Span::plain(" "));
+            }
+            let muted = Style::fg(Slot::Muted).italic();
+            let lead = format!("✎ {label}: ");
+            let rest = room.saturating_sub(row.width() + tea::text::width(&lead));
+            row.push(Span::styled(lead, muted.clone()));
+            row.push(Span::styled(format!("“{}”", line_head(draft, rest)), muted));
+            first.spans.extend(truncate_line(&row, room).spans);
             return vec![first];
         };
         let hang = " ".repeat(marks.hang());
