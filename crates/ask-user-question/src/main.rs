@@ -54,8 +54,8 @@ dock) so more of the terminal shows; there is no editor to hand the keys to, so 
 until Ctrl+] again restores the questionnaire as it was (Ctrl+C still cancels; other keys are
 ignored while docked).
 
-Exit codes: 0 submitted, 130 cancelled, 124 timed out (--timeout), 2 invalid input or
-arguments, 1 no terminal or a terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
+Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 124 timed out
+(--timeout), 1 no terminal or a terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
 SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
 (130, 143, 129).
 
@@ -117,7 +117,7 @@ struct RunArgs {
     notify: bool,
     /// End the questionnaire as timed out (exit 124, answers and drafts kept) when no key is
     /// pressed within DURATION, e.g. 90s, 5m, 1m30s. The first key stops the countdown.
-    #[arg(long, value_name = "DURATION", value_parser = parse_timeout)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
     timeout: Option<Duration>,
 }
 

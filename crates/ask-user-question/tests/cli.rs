@@ -220,6 +220,8 @@ fn help_explains_the_dock_the_keys_and_the_exit_codes() {
         "Ctrl+] folds the questionnaire into one line",
         "Ctrl+C cancels too",
         "0 submitted, 130 cancelled, 2 invalid input",
+        "124 timed out",
+        "--timeout <DURATION>",
         "NO_COLOR",
         "--keys <SCRIPT>",
         "render",

@@ -291,3 +291,66 @@ fn size_needs_keys() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--keys"), "{}", stderr(&output));
 }
+
+fn replay_args(args: &[&str]) -> (Option<i32>, Value, String) {
+    let path = fixture(RELEASE);
+    let mut all = args.to_vec();
+    all.push(path.to_str().unwrap());
+    let output = run(&all);
+    (output.status.code(), stdout_json(&output), stderr(&output))
+}
+
+#[test]
+fn a_time_limit_runs_out_on_the_replay_clock_with_exit_124() {
+    let (code, result, _) = replay_args(&["--timeout", "5s", "--keys", "wait:6s"]);
+    assert_eq!(code, Some(124));
+    assert_eq!(result["details"]["error"], json!("timed_out"));
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert!(
+        result["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("No one answered the questionnaire within the time limit"),
+        "{result}"
+    );
+}
+
+#[test]
+fn a_first_key_stops_the_time_limit_in_a_replay() {
+    let (code, result, _) = replay_args(&["--timeout", "5s", "--keys", "down wait:6s"]);
+    assert_eq!(
+        code,
+        Some(130),
+        "the script ended first: a cancel, not a time-out"
+    );
+    assert!(result["details"].get("error").is_none(), "{result}");
+}
+
+#[test]
+fn a_time_limit_ends_on_its_second_and_not_before() {
+    let (code, result, _) = replay_args(&["--timeout", "1m30s", "--keys", "wait:89s"]);
+    assert_eq!(code, Some(130), "not yet at 89 s: the script ended first");
+    assert!(result["details"].get("error").is_none());
+    let (code, _, _) = replay_args(&["--timeout", "1m30s", "--keys", "wait:89s wait:1s"]);
+    assert_eq!(code, Some(124));
+}
+
+#[test]
+fn a_bad_time_limit_fails_at_start_with_exit_2() {
+    for bad in ["0s", "-5s", "soon", ""] {
+        let output = run(&[
+            "--timeout",
+            bad,
+            "--keys",
+            "enter",
+            fixture(RELEASE).to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(
+            stderr(&output).contains("--timeout"),
+            "{bad:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty(), "{bad:?}");
+    }
+}
