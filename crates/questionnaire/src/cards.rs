@@ -218,6 +218,11 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                 ));
             }
         }
+        // Nobody answered within the host's time limit: say so, not just "Cancelled".
+        Some("timed_out") => lines.push(Line::styled(
+            sanitize_line(labels.get(Label::TimedOut)),
+            Style::fg(Slot::Warning),
+        )),
         _ if flag(details, "cancelled") => lines.push(Line::styled(
             sanitize_line(labels.get(Label::CancelledKept)),
             Style::fg(Slot::Warning),
