@@ -34,8 +34,12 @@ export interface Session {
 	result(): ToolResult;
 	setPalette(palette: Palette): void;
 	progress(): Record<string, unknown>;
+	/** Moves the clock to now: the countdown goes on; the result once finished (time ran out). */
+	tick(): ToolResult | null;
 	readonly collapsed: boolean;
 	readonly finished: boolean;
+	/** A time limit counts down (until the first key). */
+	readonly countingDown: boolean;
 }
 
 export interface Dialogs {
@@ -68,7 +72,7 @@ export interface Addon {
 	noUiResult(input: unknown): ToolResult;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
-	Session: new (input: unknown, palette: Palette) => Session;
+	Session: new (input: unknown, palette: Palette, timeoutMs?: number) => Session;
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];
 	renderResult(details: unknown, width: number, palette: Palette, content?: string, isError?: boolean): string[];

@@ -47,7 +47,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 
 			let result: ToolResult | undefined;
 			if (!accessible()) {
-				const session = new addon.Session(params, palette(ctx.ui.theme));
+				const session = new addon.Session(params, palette(ctx.ui.theme), call.timeoutMs);
 				open.set(toolCallId, session);
 				try {
 					result = await askWithQuestionnaire(session, palette, ctx, signal, onUpdate, call.ring);

@@ -9,6 +9,28 @@ export const DOCK_WIDGET = "ask_user_question";
 
 type Shown = "collapsed" | "finished";
 
+/** How often a running countdown moves the session's clock and redraws. */
+const TICK_MS = 250;
+
+/**
+ * While the session's countdown runs: moves its clock on an interval and redraws, so the time
+ * shown goes down; calls `expired` when it ends the questionnaire. Stops by itself once a key
+ * stopped the countdown; the returned function stops it when the view closes.
+ */
+function tickWhileCounting(session: Session, redraw: () => void, expired: () => void): () => void {
+	if (!session.countingDown) return () => {};
+	const timer = setInterval(() => {
+		if (session.tick()) {
+			clearInterval(timer);
+			expired();
+			return;
+		}
+		if (!session.countingDown) clearInterval(timer);
+		redraw();
+	}, TICK_MS);
+	return () => clearInterval(timer);
+}
+
 /** The questionnaire's result, or undefined when this host shows no custom UI (RPC mode). */
 export async function askWithQuestionnaire(
 	session: Session,
@@ -30,6 +52,11 @@ export async function askWithQuestionnaire(
 			signal?.addEventListener("abort", onAbort, { once: true });
 			// Aborted between the check above and this factory: close right after pi shows it.
 			if (signal?.aborted) queueMicrotask(onAbort);
+			const stopTicking = tickWhileCounting(
+				session,
+				() => tui.requestRender(),
+				() => done("finished"),
+			);
 			return {
 				render: (width: number) => session.render(width, tui.terminal.rows),
 				handleInput: (data: string) => {
@@ -38,7 +65,10 @@ export async function askWithQuestionnaire(
 					else if (outcome.collapsed) done("collapsed");
 				},
 				invalidate: () => session.setPalette(palette(theme)),
-				dispose: () => signal?.removeEventListener("abort", onAbort),
+				dispose: () => {
+					stopTicking();
+					signal?.removeEventListener("abort", onAbort);
+				},
 			};
 		});
 		if (shown === undefined) return undefined;
@@ -58,7 +88,9 @@ function whileDocked(
 	signal: AbortSignal | undefined,
 ): Promise<void> {
 	return new Promise((resolve) => {
+		let stopTicking = () => {};
 		const finish = () => {
+			stopTicking();
 			stopListening();
 			signal?.removeEventListener("abort", onAbort);
 			ctx.ui.setWidget(DOCK_WIDGET, undefined);
@@ -70,10 +102,16 @@ function whileDocked(
 		};
 		ctx.ui.setWidget(
 			DOCK_WIDGET,
-			(_tui, theme) => ({
-				render: (width: number) => [session.dock(width)],
-				invalidate: () => session.setPalette(palette(theme)),
-			}),
+			(tui, theme) => {
+				// Docking takes a key, which stops a countdown; should one still run, the dock
+				// shows it and its end closes the call.
+				stopTicking();
+				stopTicking = tickWhileCounting(session, () => tui.requestRender(), finish);
+				return {
+					render: (width: number) => [session.dock(width)],
+					invalidate: () => session.setPalette(palette(theme)),
+				};
+			},
 			{ placement: "aboveEditor" },
 		);
 		const stopListening = ctx.ui.onTerminalInput((data) => {

@@ -5,7 +5,9 @@
 //! The driver runs the same loop as the terminal runtime. Pi calls in on its own schedule, so
 //! the session moves the driver's clock to the real time since it opened at each `render` and
 //! `input` and collects the results of tasks (which run on threads) there: a timer or a task
-//! shows by the next render after it is due.
+//! shows by the next render after it is due. While a time limit counts down, the extension
+//! also calls [`Session::tick`] on an interval, so the countdown moves and expiry ends the
+//! call when pi has nothing else to draw.
 
 use napi::bindgen_prelude::{ClassInstance, Result};
 use napi_derive::napi;
@@ -13,7 +15,7 @@ use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, Host, Outcome};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tea::headless::{Driver, Effect, Effects, TaskPolicy};
 use tea::{Program, Size};
@@ -45,9 +47,32 @@ pub struct Session {
 #[napi]
 impl Session {
     /// Fails with the `invalid_questions` content when `input` does not validate.
+    /// `timeout_ms`: the operator's time limit (none when absent); it ends the questionnaire
+    /// as timed out unless a key is pressed first.
     #[napi(constructor)]
-    pub fn new(input: Value, palette: ClassInstance<Palette>) -> Result<Session> {
-        Session::open(&input, palette.inner.clone()).map_err(napi::Error::from_reason)
+    pub fn new(
+        input: Value,
+        palette: ClassInstance<Palette>,
+        timeout_ms: Option<f64>,
+    ) -> Result<Session> {
+        let limit = timeout_ms
+            .filter(|ms| ms.is_finite() && *ms > 0.0)
+            .map(|ms| Duration::from_millis(ms.ceil() as u64));
+        Session::open_with(&input, palette.inner.clone(), limit).map_err(napi::Error::from_reason)
+    }
+
+    /// Moves the questionnaire's clock to now: the countdown goes on, and at zero the
+    /// questionnaire ends; returns the result once finished, else `null`.
+    #[napi]
+    pub fn tick(&mut self) -> Option<Value> {
+        self.catch_up();
+        self.finished.as_ref().map(ToolResult::to_json)
+    }
+
+    /// Whether a countdown is running (the extension ticks and redraws only then).
+    #[napi(getter)]
+    pub fn counting_down(&self) -> bool {
+        self.finished.is_none() && self.app().countdown().is_some()
     }
 
     /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
@@ -138,12 +163,26 @@ impl Session {
 }
 
 impl Session {
+    #[cfg(test)]
     fn open(input: &Value, palette: tea::Palette) -> std::result::Result<Session, String> {
+        Session::open_with(input, palette, None)
+    }
+
+    fn open_with(
+        input: &Value,
+        palette: tea::Palette,
+        limit: Option<Duration>,
+    ) -> std::result::Result<Session, String> {
         let questionnaire =
             question::validate(input).map_err(|issues| question::invalid_result(issues).content)?;
+        let app = App::new(questionnaire, START);
+        let app = match limit {
+            Some(limit) => app.with_time_limit(limit),
+            None => app,
+        };
         Ok(Session {
             driver: Driver::with_tasks(
-                App::new(questionnaire, START),
+                app,
                 START,
                 palette,
                 // Pi collects results when it calls in; nothing to wake.
@@ -358,6 +397,57 @@ mod tests {
         assert!(
             !s.input("\r".into()).consumed,
             "a finished session takes no input"
+        );
+    }
+
+    /// A session with a time limit whose clock the test moves (as if that much time passed).
+    fn limited(input: Value, limit: Duration) -> Session {
+        Session::open_with(&input, tea::Palette::dark(), Some(limit))
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_time_limit_ends_the_session_as_timed_out_with_the_answers_so_far() {
+        let mut s = limited(two_questions(), Duration::from_secs(3));
+        assert!(s.counting_down());
+        assert!(
+            s.render(80, 24)
+                .iter()
+                .any(|row| strip(row).contains("0/2 answered · 0:03"))
+        );
+        let effects = s.driver.advance(Duration::from_secs(2));
+        s.perform(effects);
+        assert!(!s.finished() && s.counting_down(), "not yet at two seconds");
+        let effects = s.driver.advance(Duration::from_secs(1));
+        s.perform(effects);
+        let result = s.result();
+        assert!(s.finished() && !s.counting_down());
+        assert_eq!(result["details"]["error"], "timed_out");
+        assert_eq!(
+            result["details"]["answers"]["approach"]["values"],
+            json!([])
+        );
+        assert_eq!(
+            s.tick(),
+            Some(result),
+            "a finished session keeps its result"
+        );
+    }
+
+    #[test]
+    fn a_key_stops_the_countdown_for_good() {
+        let mut s = limited(two_questions(), Duration::from_secs(3));
+        s.render(80, 24);
+        let outcome = s.input("\x1b[B".into());
+        assert!(outcome.consumed && outcome.result.is_none());
+        assert!(!s.counting_down());
+        let effects = s.driver.advance(Duration::from_secs(60));
+        s.perform(effects);
+        assert!(!s.finished());
+        assert!(
+            !s.render(80, 24)
+                .iter()
+                .any(|row| strip(row).contains("0:0"))
         );
     }
 
