@@ -354,3 +354,56 @@ fn a_bad_time_limit_fails_at_start_with_exit_2() {
         assert!(output.stdout.is_empty(), "{bad:?}");
     }
 }
+
+/// Each kind of editor: the keys that leave unsent text in it, and where the result reports it.
+const EDITORS: &[(&str, &str, &str)] = &[
+    (
+        "free text",
+        "end enter text:draft-one",
+        "/channel/draft/text",
+    ),
+    ("text answer", "tab tab text:5m", "/notes/draft/text"),
+    (
+        "option note",
+        "n text:later",
+        "/channel/draft/optionNotes/stable",
+    ),
+    ("question note", "N text:whole", "/channel/draft/note"),
+];
+
+#[test]
+fn every_way_out_of_a_replay_keeps_each_editor_draft() {
+    // Esc twice covers the text question (the first Esc only warns) and leaves the other
+    // editors before cancelling from the list; Ctrl+C cancels from inside the editor.
+    for (kind, keys, pointer) in EDITORS {
+        for (way, out) in [("esc esc", "esc esc"), ("ctrl+c", "ctrl+c")] {
+            let (code, result, _) = replay(&format!("{keys} {out}"));
+            assert_eq!(code, Some(130), "{kind} / {way}");
+            let typed = keys.rsplit("text:").next().unwrap();
+            assert_eq!(
+                result["details"]["answers"].pointer(pointer),
+                Some(&json!(typed)),
+                "{kind} / {way}: {result}"
+            );
+            assert!(
+                result["content"].as_str().unwrap().contains("unsent"),
+                "{kind} / {way}"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_esc_in_a_text_question_with_unsent_text_does_not_cancel() {
+    // The script ends after the first Esc: still open, so the replay reports a cancel by the
+    // script's end (a note on stderr), not by the Esc.
+    let (code, result, stderr) = replay("tab tab text:5m esc");
+    assert_eq!(code, Some(130));
+    assert!(stderr.contains("the key script ended"), "{stderr}");
+    assert_eq!(answer(&result, "notes")["draft"]["text"], json!("5m"));
+    let (_, _, stderr) = replay("tab tab text:5m esc esc");
+    assert!(
+        !stderr.contains("the key script ended"),
+        "the second Esc cancelled: {stderr}"
+    );
+}

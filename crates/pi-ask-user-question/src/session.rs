@@ -452,6 +452,39 @@ mod tests {
     }
 
     #[test]
+    fn an_abort_keeps_the_draft_of_every_kind_of_editor() {
+        // Raw bytes as pi delivers them: ↓ is ESC [ B, Enter a carriage return, Tab a tab.
+        for (kind, keys, typed, pointer) in [
+            (
+                "free text",
+                "\x1b[B\x1b[B\r",
+                "draft-one",
+                "/approach/draft/text",
+            ),
+            ("text answer", "\t", "Ada", "/name/draft/text"),
+            (
+                "option note",
+                "n",
+                "later",
+                "/approach/draft/optionNotes/safe",
+            ),
+            ("question note", "N", "whole", "/approach/draft/note"),
+        ] {
+            let mut s = session(two_questions());
+            s.render(80, 24);
+            s.input(keys.into());
+            s.input(typed.into());
+            let result = s.abort();
+            assert_eq!(result["details"]["error"], "aborted", "{kind}");
+            assert_eq!(
+                result["details"]["answers"].pointer(pointer),
+                Some(&json!(typed)),
+                "{kind}: {result}"
+            );
+        }
+    }
+
+    #[test]
     fn invalid_input_is_refused_with_every_issue() {
         let error = Session::open(&json!({"questions": []}), tea::Palette::dark())
             .err()
