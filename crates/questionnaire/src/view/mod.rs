@@ -84,7 +84,9 @@ impl App {
         if plan.footer > 0 {
             rows.push(FrameRow::Content(self.footer(plan, inner)));
         }
-        Frame::rows(rows).title(self.title()).lines(width, height)
+        Frame::rows(rows)
+            .title(self.title())
+            .into_lines(width, height)
     }
 
     /// The questionnaire's title, else the header of a lone question, else the `askUser`
