@@ -25,6 +25,8 @@ pub(crate) struct OptionList<'a> {
     /// Unsaved free text while its editor is closed, and the `draft` label: the "Type
     /// something." row shows that it exists and how it starts.
     pub draft: Option<(&'a str, String)>,
+    /// Options whose note editor was left with unsaved text: a muted ✎ marks them.
+    pub note_drafts: Vec<usize>,
 }
 
 impl App {
@@ -39,6 +41,12 @@ impl App {
                 .unsaved_draft(Target::FreeText(q))
                 .filter(|_| self.open_editor() != Some(Target::FreeText(q)))
                 .map(|text| (text, self.label(Label::Draft))),
+            note_drafts: (0..self.questions()[q].options.len())
+                .filter(|&o| {
+                    let target = Target::OptionNote(q, o);
+                    self.open_editor() != Some(target) && self.unsaved_draft(target).is_some()
+                })
+                .collect(),
         }
     }
 }
@@ -140,6 +148,9 @@ impl OptionList<'_> {
             .is_some_and(|a| a.option_note(&option.value).is_some());
         if noted && first.width() + 2 <= column {
             first.push(Span::styled(" ✎", Style::fg(Slot::Accent)));
+        } else if self.note_drafts.contains(&i) && first.width() + 2 <= column {
+            // An unsaved note: the same mark, muted, until it is saved or cleared.
+            first.push(Span::styled(" ✎", Style::fg(Slot::Muted)));
         }
         rows.push(first);
         for row in &item.label[1..] {
