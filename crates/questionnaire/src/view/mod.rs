@@ -69,7 +69,7 @@ impl App {
         };
         let mut rows: Vec<FrameRow> = Vec::with_capacity(height);
         if plan.tabs > 0 {
-            rows.push(FrameRow::Content(self.tab_row(inner)));
+            rows.extend(content(self.tab_row(inner)));
         }
         if plan.tabs_divider > 0 {
             rows.push(FrameRow::Divider);
@@ -136,23 +136,23 @@ impl App {
 
     /// The tab bar; while a countdown runs, its time follows the progress, or stands alone at
     /// the right edge when the tabs window (docs/behaviour.md#time-limit).
-    fn tab_row(&self, inner: usize) -> Line {
+    fn tab_row(&self, inner: usize) -> Vec<Line> {
         let tabs = self.tab_bar();
         let Some(clock) = self.countdown_line() else {
-            return tabs.lines(inner, 1).pop().unwrap_or_default();
+            return tabs.lines(inner, 1);
         };
         let mut note = tabs.note.clone().unwrap_or_default();
         note.push(Span::styled(" · ", Style::fg(Slot::Muted)));
         note.spans.extend(clock.spans.iter().cloned());
         let all = tabs.tabs.len();
         if tabs.window(inner.saturating_sub(note.width() + 1)) == (0, all) {
-            return tabs.note(note).lines(inner, 1).pop().unwrap_or_default();
+            return tabs.note(note).lines(inner, 1);
         }
         let bar = Tabs { note: None, ..tabs }
             .lines(inner.saturating_sub(clock.width() + 1), 1)
             .pop()
             .unwrap_or_default();
-        spread(bar, clock, inner)
+        vec![spread(bar, clock, inner)]
     }
 
     /// The time left as `m:ss`, in the warning colour in the last 30 seconds.

@@ -41,10 +41,19 @@ impl App {
                 .unsaved_draft(Target::FreeText(q))
                 .filter(|_| self.open_editor() != Some(Target::FreeText(q)))
                 .map(|text| (text, self.label(Label::Draft))),
-            note_drafts: (0..self.questions()[q].options.len())
-                .filter(|&o| {
-                    let target = Target::OptionNote(q, o);
-                    self.open_editor() != Some(target) && self.unsaved_draft(target).is_some()
+            // From the drafts, not the options: a long list costs nothing more.
+            note_drafts: self
+                .drafts
+                .keys()
+                .filter_map(|&target| match target {
+                    Target::OptionNote(tq, o)
+                        if tq == q
+                            && self.open_editor() != Some(target)
+                            && self.unsaved_draft(target).is_some() =>
+                    {
+                        Some(o)
+                    }
+                    _ => None,
                 })
                 .collect(),
         }
