@@ -78,7 +78,11 @@ fn keys(spec: &Value) -> &str {
 
 /// Replays the case's keys; returns the driver and the outcome if the questionnaire ended.
 fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
-    let app = App::new(questionnaire(spec), size);
+    let mut app = App::new(questionnaire(spec), size);
+    // `timeout`: the host's time limit, in seconds; `wait:` steps run it down.
+    if let Some(seconds) = spec.get("timeout").and_then(Value::as_u64) {
+        app = app.with_time_limit(std::time::Duration::from_secs(seconds));
+    }
     let mut driver = Driver::new(app, size, Palette::no_color());
     let steps = parse_script(keys(spec)).unwrap_or_else(|e| panic!("keys: {e}"));
     for step in &steps {

@@ -225,3 +225,36 @@ test("interactive: --ask-notify and ASK_USER_QUESTION_NOTIFY=1 add the notificat
 		tmux.kill();
 	}
 });
+
+test("interactive: nobody presses a key within --ask-timeout: the countdown runs out, timed_out, nothing chosen", async () => {
+	const box = startTmux({ args: ["--ask-timeout", "3s"] });
+	await tmux.untilText("Which approach?");
+	// The countdown shows next to the progress and goes down with pi's clock.
+	await tmux.until((rows) => rows.some((row) => /0\/2 answered · 0:0[1-3]/.test(row)), "the countdown");
+	const rows = await tmux.untilText("MODEL RECEIVED");
+	assert.ok(rows.some((row) => row.includes("Timed out · answers kept")), `the card says so:\n${rows.join("\n")}`);
+	const received = box.requests()[1].last.text;
+	assert.match(received, /^No one answered the questionnaire within the time limit; nothing was chosen for the user\./);
+	assert.match(received, /Unanswered questions: Approach, Name\./, "the recommended option was not picked");
+	assert.deepEqual(box.events(), [opened, closed("timed_out")]);
+});
+
+test("interactive: the first key stops the --ask-timeout countdown for good", async () => {
+	const box = startTmux({ env: { ASK_USER_QUESTION_TIMEOUT: "2s" } });
+	await tmux.untilText("Which approach?");
+	await tmux.until((rows) => rows.some((row) => /answered · 0:0[12]/.test(row)), "the countdown");
+	tmux.keys("Down");
+	await tmux.until((rows) => !rows.some((row) => /answered · 0:0/.test(row)), "the countdown to go");
+	// Longer than the limit, after the key was handled: a running countdown would have ended.
+	await new Promise((resolve) => setTimeout(resolve, 3_000));
+	await tmux.untilText("Which approach?");
+	tmux.keys("2");
+	await tmux.untilText("What should it be called?");
+	tmux.type("Ada");
+	tmux.keys("Enter");
+	await tmux.untilText("Submit");
+	tmux.keys("Enter");
+	await tmux.untilText("MODEL RECEIVED");
+	assert.match(box.requests()[1].last.text, /Approach: user selected: 2\. Fast/);
+	assert.deepEqual(box.events(), [opened, closed("answered")]);
+});

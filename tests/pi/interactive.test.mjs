@@ -187,3 +187,18 @@ test("calls that fail show why in their cards: pi's schema check, then the tool'
 	assert.ok(has(rows, "/questions/0/header") && has(rows, "/questions/0/options"), "with every issue");
 	assert.ok(!questionnaireOpen(rows), "nothing was asked");
 });
+
+test("an abort with unsent text keeps it as a draft, in the result and on the card", async () => {
+	start(100, 30, undefined, { abortKey: true });
+	await waitForQuestion("Which approach?");
+	pi.keys("2");
+	await waitForQuestion("Which scopes?");
+	pi.keys("Enter");
+	await waitForQuestion("What should it be called?");
+	pi.type("half a name");
+	await pi.untilText("half a name");
+	pi.keys("F12"); // the test extension aborts the turn
+	const rows = await pi.until((r) => !questionnaireOpen(r) && editorRules(r).length === 2 && !has(r, "Working"), "the aborted turn");
+	assert.ok(rows.some((row) => /Approach\s+✓ Fast/.test(row)), `the card keeps the answer:\n${rows.join("\n")}`);
+	assert.ok(has(rows, "✎ draft: “half a name”"), `and the draft:\n${rows.join("\n")}`);
+});

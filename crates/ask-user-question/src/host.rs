@@ -9,7 +9,7 @@
 
 use questionnaire::{App, Host, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, as_press};
-use tea::{Cmd, Program, Size};
+use tea::{Cmd, Program, Size, Subs};
 
 /// The CLI's program: the questionnaire and the host's keys.
 pub struct Hosted {
@@ -55,6 +55,11 @@ impl Program for Hosted {
 
     fn view(&self) -> iocraft::AnyElement<'static> {
         self.app.view()
+    }
+
+    /// The questionnaire's timers (its countdown) run on the host's clock.
+    fn subscriptions(&self) -> Subs<HostMsg> {
+        self.app.subscriptions().map(HostMsg::App)
     }
 
     fn msg_for(&self, event: &Event) -> Option<HostMsg> {

@@ -10,6 +10,7 @@ mod input;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
@@ -32,6 +33,8 @@ const EXIT_FAILURE: u8 = 1;
 const EXIT_INVALID_INPUT: u8 = 2;
 /// Exit code for a cancelled questionnaire (as for SIGINT: 128 + 2).
 const EXIT_CANCELLED: u8 = 130;
+/// Exit code for a questionnaire nobody answered within `--timeout` (as `timeout(1)`).
+const EXIT_TIMED_OUT: u8 = 124;
 
 /// The size of `--keys` replays and `render` frames when `--size` is not given.
 const DEFAULT_SIZE: Size = Size::new(80, 24);
@@ -54,10 +57,14 @@ dock; --collapse-key picks another key) so more of the terminal shows; there is 
 hand the keys to, so the dock stays until the key again restores the questionnaire as it was
 (Ctrl+C still cancels; other keys are ignored while docked).
 
-Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 1 no terminal or a
-terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
+Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 124 timed out
+(--timeout), 1 no terminal or a terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
 SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
 (130, 143, 129).
+
+Time limit: --timeout 90s (or 5m, 1m30s) shows a countdown next to the progress and ends the
+questionnaire as timed out, with every answer and draft so far, unless a key is pressed first;
+the first key stops it for good. Nothing is ever chosen for the user.
 
 Attention: the terminal bell rings once when the questionnaire first draws (--no-bell turns it
 off); --notify also sends a desktop notification through the terminal (OSC 9 and OSC 777, in tmux
@@ -111,6 +118,10 @@ struct RunArgs {
     /// questions.
     #[arg(long)]
     notify: bool,
+    /// End the questionnaire as timed out (exit 124, answers and drafts kept) when no key is
+    /// pressed within DURATION, e.g. 90s, 5m, 1m30s. The first key stops the countdown.
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
+    timeout: Option<Duration>,
     #[command(flatten)]
     collapse: CollapseArg,
 }
@@ -195,6 +206,11 @@ impl ThemeArg {
             Theme::None => Palette::no_color(),
         }
     }
+}
+
+/// `--timeout`: a duration longer than zero (`question::parse_duration`).
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    question::parse_duration(text).map_err(|error| error.to_string())
 }
 
 /// `WxH`, both at least 1.
@@ -303,17 +319,19 @@ fn run(args: RunArgs) -> ExitCode {
     };
     let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
     let bound = args.collapse.keys();
+    let limit = args.timeout;
     match keys {
         Some(keys) => replay(
             questionnaire,
             &keys,
             args.size.unwrap_or(DEFAULT_SIZE),
             bound,
+            limit,
         ),
         None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
         None => {
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
-            interactive(questionnaire, args.theme.palette(), attention, bound)
+            interactive(questionnaire, args.theme.palette(), attention, bound, limit)
         }
     }
 }
@@ -359,15 +377,9 @@ struct Replay {
 }
 
 /// Feeds `keys` to the questionnaire at `size` until it ends or the keys run out.
-fn replay_keys(
-    questionnaire: Questionnaire,
-    keys: &[Step],
-    size: Size,
-    palette: Palette,
-    bound: Keys,
-) -> Replay {
+fn replay_keys(app: App, keys: &[Step], size: Size, palette: Palette) -> Replay {
     // The external editor (Ctrl+G) runs too, with no terminal: $VISUAL, $EDITOR, then vi.
-    let app = Hosted::new(App::new(questionnaire, size).with_keys(bound));
+    let app = Hosted::new(app);
     let mut driver = Driver::new(app, size, palette);
     for (index, key) in keys.iter().enumerate() {
         if let Some(outcome) = driver.step(key).into_quit() {
@@ -392,10 +404,17 @@ fn note_unused_keys(ended_at: usize, keys: usize) {
 }
 
 /// `--keys`: the same keymap and update as on a terminal, with no terminal.
-fn replay(questionnaire: Questionnaire, keys: &[Step], size: Size, bound: Keys) -> ExitCode {
+fn replay(
+    questionnaire: Questionnaire,
+    keys: &[Step],
+    size: Size,
+    bound: Keys,
+    limit: Option<Duration>,
+) -> ExitCode {
+    // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
+    let app = with_limit(App::new(questionnaire, size).with_keys(bound), limit);
     // The palette does not change the result; no frame is drawn.
-    let Replay { driver, ended } =
-        replay_keys(questionnaire, keys, size, Palette::no_color(), bound);
+    let Replay { driver, ended } = replay_keys(app, keys, size, Palette::no_color());
     let outcome = match ended {
         Some((outcome, ended_at)) => {
             note_unused_keys(ended_at, keys.len());
@@ -429,12 +448,13 @@ fn render(
         Err(error) => return input_failure(&error),
     };
     // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
-    let Replay { mut driver, ended } =
-        replay_keys(questionnaire, &keys, size, palette.with_links(false), bound);
+    let app = App::new(questionnaire, size).with_keys(bound);
+    let Replay { mut driver, ended } = replay_keys(app, &keys, size, palette.with_links(false));
     if let Some((outcome, ended_at)) = ended {
         let how = match outcome {
             Outcome::Submitted(_) => "submitted",
             Outcome::Cancelled(_) => "cancelled",
+            Outcome::TimedOut(_) => "timed out",
         };
         eprintln!(
             "ask-user-question: the questionnaire was {how} at key {ended_at}; this is its last frame"
@@ -464,12 +484,21 @@ fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String 
     attention.bytes()
 }
 
+/// The app with the operator's time limit, if one was given.
+fn with_limit(app: App, limit: Option<Duration>) -> App {
+    match limit {
+        Some(limit) => app.with_time_limit(limit),
+        None => app,
+    }
+}
+
 /// The questionnaire on the controlling terminal.
 fn interactive(
     questionnaire: Questionnaire,
     palette: Palette,
     attention: String,
     bound: Keys,
+    limit: Option<Duration>,
 ) -> ExitCode {
     // Lay out for the terminal's size from the start, so the first frame is not measured twice
     // (the runtime tells the program its size before drawing; an equal size changes nothing).
@@ -477,7 +506,10 @@ fn interactive(
         .ok()
         .filter(|s| s.columns > 0 && s.rows > 0)
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
-    let app = Hosted::new(App::new(questionnaire, size).with_keys(bound));
+    let app = Hosted::new(with_limit(
+        App::new(questionnaire, size).with_keys(bound),
+        limit,
+    ));
     let options = InlineOptions {
         after_first_frame: attention,
         ..InlineOptions::default()
@@ -517,11 +549,12 @@ fn interactive(
     }
 }
 
-/// Prints the result JSON; exit 0 when submitted, 130 when cancelled.
+/// Prints the result JSON; exit 0 when submitted, 130 when cancelled, 124 when timed out.
 fn print_outcome(outcome: Outcome) -> ExitCode {
     let code = match outcome {
         Outcome::Submitted(_) => EXIT_SUBMITTED,
         Outcome::Cancelled(_) => EXIT_CANCELLED,
+        Outcome::TimedOut(_) => EXIT_TIMED_OUT,
     };
     let printed = print_json(&outcome.into_result().into_json(), Layout::OneLine);
     if printed == ExitCode::SUCCESS {

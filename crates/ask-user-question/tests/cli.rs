@@ -222,6 +222,8 @@ fn help_explains_the_dock_the_keys_and_the_exit_codes() {
         "Ctrl+G opens the draft in $VISUAL",
         "--collapse-key <KEY>",
         "0 submitted, 130 cancelled, 2 invalid input",
+        "124 timed out",
+        "--timeout <DURATION>",
         "NO_COLOR",
         "--keys <SCRIPT>",
         "render",

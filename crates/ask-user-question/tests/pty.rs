@@ -351,3 +351,50 @@ fn a_hostile_title_reaches_the_notification_as_plain_text() {
     assert!(stray.is_empty(), "control characters written: {stray:?}");
     assert!(!output.contains('\x07'), "{output:?}");
 }
+
+/// The release questionnaire with `--timeout`.
+fn start_with_timeout(limit: &'static str) -> Session {
+    let args: &'static [&'static str] = match limit {
+        "2s" => &["--timeout", "2s"],
+        _ => panic!("add the limit {limit}"),
+    };
+    let mut session = Session::start(Launch {
+        input: release(),
+        size: (100, 30),
+        kitty: false,
+        args,
+        env: &[],
+    });
+    session.wait_for_text("Which channel should we release to?");
+    session
+}
+
+#[test]
+fn a_time_limit_on_the_real_clock_ends_the_run_with_exit_124() {
+    let session = start_with_timeout("2s");
+    // Nothing pressed: the binary ends by itself (within the harness's hang deadline).
+    let finished = session.finish();
+    assert_eq!(finished.code(), 124, "{:?}", finished.stdout);
+    let details = &finished.result()["details"];
+    assert_eq!(details["error"], json!("timed_out"));
+    assert_eq!(details["answers"]["channel"]["values"], json!([]));
+    let problems = finished.terminal_problems();
+    assert!(problems.is_empty(), "{problems:?}");
+}
+
+#[test]
+fn a_key_pressed_in_time_stops_the_real_clock_countdown() {
+    let mut session = start_with_timeout("2s");
+    session.write(b"3");
+    session.wait_for_text("Which targets do we build?");
+    // Longer than the limit, after the key was handled: a running countdown would have ended.
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    assert!(session.running(), "the first key stopped the countdown");
+    session.end(Ending::CtrlC);
+    let finished = session.finish();
+    assert_eq!(finished.code(), 130);
+    assert_eq!(
+        finished.result()["details"]["answers"]["channel"]["values"],
+        json!(["nightly"])
+    );
+}

@@ -291,3 +291,119 @@ fn size_needs_keys() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("--keys"), "{}", stderr(&output));
 }
+
+fn replay_args(args: &[&str]) -> (Option<i32>, Value, String) {
+    let path = fixture(RELEASE);
+    let mut all = args.to_vec();
+    all.push(path.to_str().unwrap());
+    let output = run(&all);
+    (output.status.code(), stdout_json(&output), stderr(&output))
+}
+
+#[test]
+fn a_time_limit_runs_out_on_the_replay_clock_with_exit_124() {
+    let (code, result, _) = replay_args(&["--timeout", "5s", "--keys", "wait:6s"]);
+    assert_eq!(code, Some(124));
+    assert_eq!(result["details"]["error"], json!("timed_out"));
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert!(
+        result["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("No one answered the questionnaire within the time limit"),
+        "{result}"
+    );
+}
+
+#[test]
+fn a_first_key_stops_the_time_limit_in_a_replay() {
+    let (code, result, _) = replay_args(&["--timeout", "5s", "--keys", "down wait:6s"]);
+    assert_eq!(
+        code,
+        Some(130),
+        "the script ended first: a cancel, not a time-out"
+    );
+    assert!(result["details"].get("error").is_none(), "{result}");
+}
+
+#[test]
+fn a_time_limit_ends_on_its_second_and_not_before() {
+    let (code, result, _) = replay_args(&["--timeout", "1m30s", "--keys", "wait:89s"]);
+    assert_eq!(code, Some(130), "not yet at 89 s: the script ended first");
+    assert!(result["details"].get("error").is_none());
+    let (code, _, _) = replay_args(&["--timeout", "1m30s", "--keys", "wait:89s wait:1s"]);
+    assert_eq!(code, Some(124));
+}
+
+#[test]
+fn a_bad_time_limit_fails_at_start_with_exit_2() {
+    for bad in ["0s", "-5s", "soon", ""] {
+        let output = run(&[
+            "--timeout",
+            bad,
+            "--keys",
+            "enter",
+            fixture(RELEASE).to_str().unwrap(),
+        ]);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(
+            stderr(&output).contains("--timeout"),
+            "{bad:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty(), "{bad:?}");
+    }
+}
+
+/// Each kind of editor: the keys that leave unsent text in it, and where the result reports it.
+const EDITORS: &[(&str, &str, &str)] = &[
+    (
+        "free text",
+        "end enter text:draft-one",
+        "/channel/draft/text",
+    ),
+    ("text answer", "tab tab text:5m", "/notes/draft/text"),
+    (
+        "option note",
+        "n text:later",
+        "/channel/draft/optionNotes/stable",
+    ),
+    ("question note", "N text:whole", "/channel/draft/note"),
+];
+
+#[test]
+fn every_way_out_of_a_replay_keeps_each_editor_draft() {
+    // Esc twice covers the text question (the first Esc only warns) and leaves the other
+    // editors before cancelling from the list; Ctrl+C cancels from inside the editor.
+    for (kind, keys, pointer) in EDITORS {
+        for (way, out) in [("esc esc", "esc esc"), ("ctrl+c", "ctrl+c")] {
+            let (code, result, _) = replay(&format!("{keys} {out}"));
+            assert_eq!(code, Some(130), "{kind} / {way}");
+            let typed = keys.rsplit("text:").next().unwrap();
+            assert_eq!(
+                result["details"]["answers"].pointer(pointer),
+                Some(&json!(typed)),
+                "{kind} / {way}: {result}"
+            );
+            assert!(
+                result["content"].as_str().unwrap().contains("unsent"),
+                "{kind} / {way}"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_esc_in_a_text_question_with_unsent_text_does_not_cancel() {
+    // The script ends after the first Esc: still open, so the replay reports a cancel by the
+    // script's end (a note on stderr), not by the Esc.
+    let (code, result, stderr) = replay("tab tab text:5m esc");
+    assert_eq!(code, Some(130));
+    assert!(stderr.contains("the key script ended"), "{stderr}");
+    assert_eq!(answer(&result, "notes")["draft"]["text"], json!("5m"));
+    let (_, _, stderr) = replay("tab tab text:5m esc esc");
+    assert!(
+        !stderr.contains("the key script ended"),
+        "the second Esc cancelled: {stderr}"
+    );
+}

@@ -46,8 +46,12 @@ export interface Session {
 	/** pi's editor closed: the edited text, or null when cancelled. */
 	edited(text: string | null): void;
 	readonly pendingEdit: { title: string; text: string } | null | undefined;
+	/** Moves the clock to now: the countdown goes on; the result once finished (time ran out). */
+	tick(): ToolResult | null;
 	readonly collapsed: boolean;
 	readonly finished: boolean;
+	/** A time limit counts down (until the first key). */
+	readonly countingDown: boolean;
 }
 
 export interface Dialogs {
@@ -87,7 +91,13 @@ export interface Addon {
 	noUiResult(input: unknown): ToolResult;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
-	Session: new (input: unknown, palette: Palette, options?: CheckOptions, collapseKey?: string | null) => Session;
+	Session: new (
+		input: unknown,
+		palette: Palette,
+		options?: CheckOptions,
+		collapseKey?: string | null,
+		timeoutMs?: number,
+	) => Session;
 	/** Throws why `key` cannot be the collapse key. */
 	checkCollapseKey(key: string): void;
 	piKeybindingNames(): string[];

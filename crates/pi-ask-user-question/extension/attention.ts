@@ -29,6 +29,8 @@ export interface Call {
 	ring(tui: TUI): void;
 	/** Aborts when the turn does, or when the time limit runs out before the first reply. */
 	readonly signal: AbortSignal | undefined;
+	/** The operator's time limit in milliseconds, for the questionnaire's own countdown. */
+	readonly timeoutMs: number | undefined;
 	/** The first reply came: the time limit stops for good. */
 	replied(): void;
 	/** Ends the dialogs: timed out if the time ran out, else aborted. */
@@ -73,6 +75,7 @@ export function attention(pi: ExtensionAPI, addon: Addon) {
 					tui.terminal.write(opening.bytes);
 				},
 				signal: limit.signal,
+				timeoutMs,
 				replied: limit.stop,
 				end: (dialogs) => (limit.expired() ? dialogs.timeOut() : dialogs.abort()),
 				close(result) {

@@ -60,7 +60,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 
 			let result: ToolResult | undefined;
 			if (!accessible()) {
-				const session = new addon.Session(params, palette(ctx.ui.theme), undefined, collapseKey());
+				const session = new addon.Session(params, palette(ctx.ui.theme), undefined, collapseKey(), call.timeoutMs);
 				open.set(toolCallId, session);
 				try {
 					const { askWithQuestionnaire } = await import("./questionnaire.ts");

@@ -12,6 +12,28 @@ export const DOCK_WIDGET = "ask_user_question";
 
 type Shown = "collapsed" | "finished" | "editing";
 
+/** How often a running countdown moves the session's clock and redraws. */
+const TICK_MS = 250;
+
+/**
+ * While the session's countdown runs: moves its clock on an interval and redraws, so the time
+ * shown goes down; calls `expired` when it ends the questionnaire. Stops by itself once a key
+ * stopped the countdown; the returned function stops it when the view closes.
+ */
+function tickWhileCounting(session: Session, redraw: () => void, expired: () => void): () => void {
+	if (!session.countingDown) return () => {};
+	const timer = setInterval(() => {
+		if (session.tick()) {
+			clearInterval(timer);
+			expired();
+			return;
+		}
+		if (!session.countingDown) clearInterval(timer);
+		redraw();
+	}, TICK_MS);
+	return () => clearInterval(timer);
+}
+
 /** The questionnaire's result, or undefined when this host shows no custom UI (RPC mode). */
 export async function askWithQuestionnaire(
 	addon: Addon,
@@ -42,6 +64,11 @@ export async function askWithQuestionnaire(
 			// pi renders far more often than anything changes: keep the last rows while the
 			// Session's version, the width and the height stay (copying rows across costs more).
 			let last: { version: number; width: number; height: number; rows: string[] } | undefined;
+			const stopTicking = tickWhileCounting(
+				session,
+				() => tui.requestRender(),
+				() => done("finished"),
+			);
 			return {
 				render: (width: number) => {
 					const version = session.version;
@@ -58,7 +85,10 @@ export async function askWithQuestionnaire(
 					else if (outcome.collapsed) done("collapsed");
 				},
 				invalidate: () => session.setPalette(palette(theme)),
-				dispose: () => signal?.removeEventListener("abort", onAbort),
+				dispose: () => {
+					stopTicking();
+					signal?.removeEventListener("abort", onAbort);
+				},
 			};
 		});
 		if (shown === undefined) return undefined;
@@ -82,7 +112,9 @@ function whileDocked(
 	signal: AbortSignal | undefined,
 ): Promise<void> {
 	return new Promise((resolve) => {
+		let stopTicking = () => {};
 		const finish = () => {
+			stopTicking();
 			stopListening();
 			signal?.removeEventListener("abort", onAbort);
 			ctx.ui.setWidget(DOCK_WIDGET, undefined);
@@ -94,10 +126,16 @@ function whileDocked(
 		};
 		ctx.ui.setWidget(
 			DOCK_WIDGET,
-			(_tui, theme) => ({
-				render: (width: number) => [session.dock(width)],
-				invalidate: () => session.setPalette(palette(theme)),
-			}),
+			(tui, theme) => {
+				// Docking takes a key, which stops a countdown; should one still run, the dock
+				// shows it and its end closes the call.
+				stopTicking();
+				stopTicking = tickWhileCounting(session, () => tui.requestRender(), finish);
+				return {
+					render: (width: number) => [session.dock(width)],
+					invalidate: () => session.setPalette(palette(theme)),
+				};
+			},
 			{ placement: "aboveEditor" },
 		);
 		const stopListening = ctx.ui.onTerminalInput((data) => {

@@ -5,7 +5,9 @@
 //! The driver runs the same loop as the terminal runtime. Pi calls in on its own schedule, so
 //! the session moves the driver's clock to the real time since it opened at each `render` and
 //! `input` and collects the results of tasks (which run on threads) there: a timer or a task
-//! shows by the next render after it is due.
+//! shows by the next render after it is due. While a time limit counts down, the extension
+//! also calls [`Session::tick`] on an interval, so the countdown moves and expiry ends the
+//! call when pi has nothing else to draw.
 
 use napi::bindgen_prelude::{ClassInstance, Result};
 use napi_derive::napi;
@@ -13,7 +15,7 @@ use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, Host, Keys, Outcome};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use std::collections::HashMap;
 
@@ -70,20 +72,26 @@ pub struct Session {
 impl Session {
     /// Fails with the `invalid_questions` content when `input` does not validate (with
     /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
-    /// collapse key.
+    /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
+    /// questionnaire as timed out unless a key is pressed first.
     #[napi(constructor)]
     pub fn new(
         input: Value,
         palette: ClassInstance<Palette>,
         options: Option<CheckOptions>,
         collapse_key: Option<String>,
+        timeout_ms: Option<f64>,
     ) -> Result<Session> {
         let validation = CheckOptions::validation(options.as_ref());
-        Session::open(
+        let limit = timeout_ms
+            .filter(|ms| ms.is_finite() && *ms > 0.0)
+            .map(|ms| Duration::from_millis(ms.ceil() as u64));
+        Session::open_with(
             &input,
             palette.inner.clone(),
             validation,
             collapse_key.as_deref(),
+            limit,
         )
         .map_err(napi::Error::from_reason)
     }
@@ -106,6 +114,20 @@ impl Session {
         let result = text.ok_or_else(|| "editing cancelled; the draft is unchanged".to_string());
         let effects = self.driver.exec_done(result);
         self.perform(effects);
+    }
+
+    /// Moves the questionnaire's clock to now: the countdown goes on, and at zero the
+    /// questionnaire ends; returns the result once finished, else `null`.
+    #[napi]
+    pub fn tick(&mut self) -> Option<Value> {
+        self.catch_up();
+        self.finished.as_ref().map(ToolResult::to_json)
+    }
+
+    /// Whether a countdown is running (the extension ticks and redraws only then).
+    #[napi(getter)]
+    pub fn counting_down(&self) -> bool {
+        self.finished.is_none() && self.app().countdown().is_some()
     }
 
     /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
@@ -218,19 +240,35 @@ impl Session {
 }
 
 impl Session {
+    #[cfg(test)]
     fn open(
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
         collapse_key: Option<&str>,
     ) -> std::result::Result<Session, String> {
+        Session::open_with(input, palette, validation, collapse_key, None)
+    }
+
+    fn open_with(
+        input: &Value,
+        palette: tea::Palette,
+        validation: question::ValidateOptions,
+        collapse_key: Option<&str>,
+        limit: Option<Duration>,
+    ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
             .map_err(|issues| question::invalid_result(issues).content)?;
         warm_code(&questionnaire);
         let base_keys = keys::collapse_keys(collapse_key)?;
+        let app = App::new(questionnaire, START).with_keys(base_keys.clone());
+        let app = match limit {
+            Some(limit) => app.with_time_limit(limit),
+            None => app,
+        };
         Ok(Session {
             driver: Driver::with_policies(
-                App::new(questionnaire, START).with_keys(base_keys.clone()),
+                app,
                 START,
                 palette,
                 // Pi collects results when it calls in; nothing to wake.
@@ -549,6 +587,96 @@ mod tests {
             !s.input("\r".into()).consumed,
             "a finished session takes no input"
         );
+    }
+
+    /// A session with a time limit whose clock the test moves (as if that much time passed).
+    fn limited(input: Value, limit: Duration) -> Session {
+        Session::open_with(
+            &input,
+            tea::Palette::dark(),
+            Default::default(),
+            None,
+            Some(limit),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_time_limit_ends_the_session_as_timed_out_with_the_answers_so_far() {
+        let mut s = limited(two_questions(), Duration::from_secs(3));
+        assert!(s.counting_down());
+        assert!(
+            s.render(80, 24)
+                .iter()
+                .any(|row| strip(row).contains("0/2 answered · 0:03"))
+        );
+        let effects = s.driver.advance(Duration::from_secs(2));
+        s.perform(effects);
+        assert!(!s.finished() && s.counting_down(), "not yet at two seconds");
+        let effects = s.driver.advance(Duration::from_secs(1));
+        s.perform(effects);
+        let result = s.result();
+        assert!(s.finished() && !s.counting_down());
+        assert_eq!(result["details"]["error"], "timed_out");
+        assert_eq!(
+            result["details"]["answers"]["approach"]["values"],
+            json!([])
+        );
+        assert_eq!(
+            s.tick(),
+            Some(result),
+            "a finished session keeps its result"
+        );
+    }
+
+    #[test]
+    fn a_key_stops_the_countdown_for_good() {
+        let mut s = limited(two_questions(), Duration::from_secs(3));
+        s.render(80, 24);
+        let outcome = s.input("\x1b[B".into());
+        assert!(outcome.consumed && outcome.result.is_none());
+        assert!(!s.counting_down());
+        let effects = s.driver.advance(Duration::from_secs(60));
+        s.perform(effects);
+        assert!(!s.finished());
+        assert!(
+            !s.render(80, 24)
+                .iter()
+                .any(|row| strip(row).contains("0:0"))
+        );
+    }
+
+    #[test]
+    fn an_abort_keeps_the_draft_of_every_kind_of_editor() {
+        // Raw bytes as pi delivers them: ↓ is ESC [ B, Enter a carriage return, Tab a tab.
+        for (kind, keys, typed, pointer) in [
+            (
+                "free text",
+                "\x1b[B\x1b[B\r",
+                "draft-one",
+                "/approach/draft/text",
+            ),
+            ("text answer", "\t", "Ada", "/name/draft/text"),
+            (
+                "option note",
+                "n",
+                "later",
+                "/approach/draft/optionNotes/safe",
+            ),
+            ("question note", "N", "whole", "/approach/draft/note"),
+        ] {
+            let mut s = session(two_questions());
+            s.render(80, 24);
+            s.input(keys.into());
+            s.input(typed.into());
+            let result = s.abort();
+            assert_eq!(result["details"]["error"], "aborted", "{kind}");
+            assert_eq!(
+                result["details"]["answers"].pointer(pointer),
+                Some(&json!(typed)),
+                "{kind}: {result}"
+            );
+        }
     }
 
     #[test]

@@ -89,6 +89,9 @@ label_table! {
     Collapse => "collapse", "collapse";
     Expand => "expand", "expand";
     ExternalEditor => "externalEditor", "editor";
+    EscAgain => "escAgain", "Esc again cancels; the draft is kept";
+    Draft => "draft", "draft";
+    TimedOut => "timedOut", "Timed out · answers kept";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

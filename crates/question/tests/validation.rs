@@ -699,7 +699,8 @@ fn every_label_key_of_the_spec_has_an_english_default() {
         lineChoose, lineChooseMany, lineConfirm, lineType, lineReview, notUnderstood, recommended, preview, \
         noDescription, typeOwn, noTextYet, note, noteForQuestion, noteFor, cancelled, cancelledKept, error, \
         answered, move, pick, select, toggle, next, optionNote, questionNote, clear, scrollPreview, \
-        scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, noMatches, answer, collapse, expand, externalEditor";
+        scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, noMatches, answer, collapse, expand, externalEditor, \
+        escAgain, draft, timedOut";
     let spec: Vec<&str> = keys.split(',').map(str::trim).collect();
     let ours: Vec<&str> = Label::ALL.iter().map(|l| l.key()).collect();
     assert_eq!(ours, spec);

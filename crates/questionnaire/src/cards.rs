@@ -189,6 +189,9 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                     lines.push(note_line(&indent, Some(&option), &sanitize_line(note)));
                 }
             }
+            if let Some(draft) = answer.get("draft") {
+                lines.extend(draft_lines(&indent, question, draft, &labels));
+            }
         }
     }
     match details.get("error").and_then(Value::as_str) {
@@ -218,6 +221,11 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                 ));
             }
         }
+        // Nobody answered within the host's time limit: say so, not just "Cancelled".
+        Some("timed_out") => lines.push(Line::styled(
+            sanitize_line(labels.get(Label::TimedOut)),
+            Style::fg(Slot::Warning),
+        )),
         _ if flag(details, "cancelled") => lines.push(Line::styled(
             sanitize_line(labels.get(Label::CancelledKept)),
             Style::fg(Slot::Warning),
@@ -225,6 +233,41 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
         _ => {}
     }
     toned(lines, width, tone)
+}
+
+/// Unsent text, muted, so the transcript keeps it too: `✎ draft: “…”`, `✎ draft note: …`,
+/// `✎ draft note on Option: …` (one row each, cut to the card's width later).
+fn draft_lines(indent: &str, question: &Value, draft: &Value, labels: &Labels) -> Vec<Line> {
+    let word = sanitize_line(labels.get(Label::Draft));
+    let muted = Style::fg(Slot::Muted).italic();
+    let row = |text: String| {
+        Line::new(vec![
+            Span::plain(indent.to_string()),
+            Span::styled(text, muted.clone()),
+        ])
+    };
+    let mut lines = Vec::new();
+    if let Some(text) = text(draft, "text") {
+        lines.push(row(format!("✎ {word}: “{}”", sanitize_line(&text))));
+    }
+    let note_word = sanitize_line(labels.get(Label::Note));
+    if let Some(note) = text(draft, "note") {
+        lines.push(row(format!(
+            "✎ {word} · {note_word}: {}",
+            sanitize_line(&note)
+        )));
+    }
+    if let Some(notes) = draft.get("optionNotes").and_then(Value::as_object) {
+        for (value, note) in notes {
+            let Some(note) = note.as_str() else { continue };
+            let option = option_label(question, value).unwrap_or_else(|| sanitize_line(value));
+            lines.push(row(format!(
+                "✎ {word} · {note_word} · {option}: {}",
+                sanitize_line(note)
+            )));
+        }
+    }
+    lines
 }
 
 fn note_line(indent: &str, option: Option<&str>, note: &str) -> Line {

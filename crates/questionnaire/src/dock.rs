@@ -1,6 +1,6 @@
 //! The one-line dock shown while the questionnaire is collapsed
-//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · ctrl+] expand", naming the
-//! collapse key actually bound.
+//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · [m:ss ·] ctrl+] expand", naming
+//! the collapse key actually bound.
 
 use question::Label;
 use tea::text::truncate_line;
@@ -23,7 +23,7 @@ impl App {
             Some(title) => line_head(title, columns),
             None => self.label(Label::AskUser),
         };
-        let line = Line::new(vec![
+        let mut line = Line::new(vec![
             Span::styled("◆ ", Style::fg(Slot::Accent)),
             Span::styled(title, Style::fg(Slot::Accent).bold()),
             Span::styled(" · ", muted.clone()),
@@ -37,9 +37,20 @@ impl App {
                 ),
                 muted.clone(),
             ),
-            Span::styled(self.keys.collapse_label().to_string(), muted.clone().bold()),
-            Span::styled(format!(" {}", self.label(Label::Expand)), muted),
         ]);
+        // A running countdown follows the progress, as in the tab bar.
+        if let Some(clock) = self.countdown_line() {
+            line.spans.extend(clock.spans);
+            line.push(Span::styled(" · ", muted.clone()));
+        }
+        line.push(Span::styled(
+            self.keys.collapse_label().to_string(),
+            muted.clone().bold(),
+        ));
+        line.push(Span::styled(
+            format!(" {}", self.label(Label::Expand)),
+            muted,
+        ));
         truncate_line(&line, columns)
     }
 }

@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
 
 use question::{
     Answer, AnswerState, Draft, Label, Question, Questionnaire, ResultOptions, ToolResult,
@@ -72,6 +73,12 @@ pub struct App {
     pub(crate) collapsed: bool,
     /// Submit was pressed with unanswered questions; the next Submit sends.
     pub(crate) review_warning: bool,
+    /// Esc was pressed once in a text question holding an unsaved draft; the next Esc
+    /// cancels, any other key disarms it.
+    pub(crate) esc_armed: bool,
+    /// Time left of the host's limit while the countdown runs; `None` without a limit or
+    /// once a key stopped it for good. Moved on by [`crate::Msg::Tick`] only.
+    pub(crate) countdown: Option<Duration>,
     pub(crate) markdown: MarkdownCache,
     pub(crate) measured: Measured,
     /// What the shown tab gets of the panel's rows, decided after every change.
@@ -103,6 +110,8 @@ impl App {
             previews_expanded: false,
             collapsed: false,
             review_warning: false,
+            esc_armed: false,
+            countdown: None,
             markdown,
             measured,
             plan: Plan::default(),
@@ -136,6 +145,18 @@ impl App {
             .map(|target| self.editor_props(target).label)
     }
 
+    /// The questionnaire ends as timed out after `limit` unless a key is pressed first
+    /// (docs/behaviour.md#time-limit). Only a host sets it, never the questions' author.
+    pub fn with_time_limit(mut self, limit: Duration) -> App {
+        self.countdown = Some(limit).filter(|l| !l.is_zero());
+        self
+    }
+
+    /// The time left while the countdown runs.
+    pub fn countdown(&self) -> Option<Duration> {
+        self.countdown
+    }
+
     pub fn state(&self) -> &AnswerState {
         &self.state
     }
@@ -160,11 +181,10 @@ impl App {
     /// Drafts whose text differs from what is saved, by question id; blank ones are left out.
     fn unsaved_drafts(&self) -> BTreeMap<String, Draft> {
         let mut drafts: BTreeMap<String, Draft> = BTreeMap::new();
-        for (&target, editor) in &self.drafts {
-            let text = editor.text();
-            if text.trim().is_empty() || text == self.saved_text(target) {
+        for &target in self.drafts.keys() {
+            let Some(text) = self.unsaved_draft(target) else {
                 continue;
-            }
+            };
             let question = &self.questions()[target.question()];
             let draft = drafts.entry(question.id.clone()).or_default();
             match target {
@@ -280,6 +300,12 @@ impl App {
         }
     }
 
+    /// The draft of `target` when it holds text that is not blank and not what is saved.
+    pub(crate) fn unsaved_draft(&self, target: Target) -> Option<&str> {
+        let text = self.drafts.get(&target)?.text();
+        (!text.trim().is_empty() && text != self.saved_text(target)).then_some(text)
+    }
+
     pub(crate) fn saved_text(&self, target: Target) -> &str {
         let Some(answer) = self.answer(target.question()) else {
             return "";
@@ -365,7 +391,21 @@ impl App {
                             .map(|row| Line::styled(row, Style::fg(Slot::Text))),
                     );
                 }
-                None => extra.push(Line::styled(self.label(Label::NoTextYet), muted)),
+                None => match self.unsaved_draft(Target::FreeText(q)) {
+                    // Left with Esc or Tab: the draft, muted, so the pane never says that
+                    // nothing was typed.
+                    Some(draft) => {
+                        let lead = format!("✎ {}: ", self.label(Label::Draft));
+                        let head = wrap_head_after(&lead, draft, preview_width, wanted);
+                        extra_complete = head.complete;
+                        extra.extend(
+                            head.rows
+                                .into_iter()
+                                .map(|row| Line::styled(row, muted.clone().italic())),
+                        );
+                    }
+                    None => extra.push(Line::styled(self.label(Label::NoTextYet), muted)),
+                },
             }
             return PreviewDoc {
                 base: &NO_PREVIEW,

@@ -22,18 +22,25 @@ pub enum Outcome {
     Submitted(ToolResult),
     /// Esc (or Cancel on Review): every recorded answer is kept in the result.
     Cancelled(ToolResult),
+    /// The host's time limit ran out before anyone pressed a key: cancelled + `timed_out`,
+    /// with every answer and draft so far; nothing is chosen for the user.
+    TimedOut(ToolResult),
 }
 
 impl Outcome {
     pub fn result(&self) -> &ToolResult {
         match self {
-            Outcome::Submitted(result) | Outcome::Cancelled(result) => result,
+            Outcome::Submitted(result) | Outcome::Cancelled(result) | Outcome::TimedOut(result) => {
+                result
+            }
         }
     }
 
     pub fn into_result(self) -> ToolResult {
         match self {
-            Outcome::Submitted(result) | Outcome::Cancelled(result) => result,
+            Outcome::Submitted(result) | Outcome::Cancelled(result) | Outcome::TimedOut(result) => {
+                result
+            }
         }
     }
 }
@@ -93,4 +100,9 @@ pub enum Msg {
     /// What the external editor gave back: the new draft, or why there is none.
     ExternalEdited(Result<String, String>),
     Resized(Size),
+    /// A second of the host's time limit passed (from the countdown's subscription).
+    Tick,
+    /// A key that means nothing here was pressed: the person is present, so the countdown
+    /// stops (every other key stops it too).
+    StopCountdown,
 }

@@ -2,19 +2,25 @@
 //! [`App::fit`] renders what the next frame will show (a pending preview, the draft's rows),
 //! plans the rows and clamps scroll positions to the plan. Nothing here draws.
 
-use question::{AnswerState, StateError};
+use std::time::Duration;
+
+use question::{AnswerState, ResultOptions, StateError};
 use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::exec::Exec;
-use tea::input::Event;
-use tea::{Cmd, Program, Size};
+use tea::input::{Event, KeyEventKind};
+use tea::{Cmd, Program, Size, Subs};
 
+use crate::keymap::Mode;
 use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, ListFilter, Target};
 use crate::msg::{Host, Msg, Outcome};
 
 type Effect = Cmd<Msg, Outcome, Host>;
+
+/// The countdown moves by whole seconds, as it is shown.
+const TICK: Duration = Duration::from_secs(1);
 
 impl Program for App {
     type Msg = Msg;
@@ -39,7 +45,27 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
-        self.keys.msg_for(self.mode(), event)
+        let msg = self.keys.msg_for(self.mode(), event);
+        // Any key the person presses stops the countdown, also one that does nothing here.
+        // Resizes, focus changes and the mouse do not: they come without anyone answering.
+        // Docked, keys belong to the host and stay unclaimed.
+        let pressed = match event {
+            Event::Key(key) => key.kind != KeyEventKind::Release,
+            Event::Paste(_) => true,
+            _ => false,
+        };
+        if msg.is_none() && pressed && self.countdown.is_some() && !self.collapsed {
+            return Some(Msg::StopCountdown);
+        }
+        msg
+    }
+
+    fn subscriptions(&self) -> Subs<Msg> {
+        match self.countdown {
+            // A limit that is not whole seconds ends on time: the last tick is the rest.
+            Some(left) if !left.is_zero() => Subs::every("countdown", left.min(TICK), Msg::Tick),
+            _ => Subs::none(),
+        }
     }
 
     fn resized(&self, size: Size) -> Msg {
@@ -49,13 +75,21 @@ impl Program for App {
 
 impl App {
     fn handle(&mut self, msg: Msg) -> Effect {
-        if !matches!(msg, Msg::Resized(_) | Msg::ExternalEdited(_)) {
+        if !matches!(msg, Msg::Resized(_) | Msg::ExternalEdited(_) | Msg::Tick) {
             // A notice stays until the next key.
             self.notice = None;
         }
+        let from_person = !matches!(msg, Msg::Tick | Msg::Resized(_));
+        if from_person {
+            // Someone who is answering is never timed out.
+            self.countdown = None;
+        }
+        if from_person && msg != Msg::Cancel {
+            self.esc_armed = false;
+        }
         let keeps_going = matches!(
             msg,
-            Msg::ToggleCollapse | Msg::Resized(_) | Msg::ExternalEdited(_)
+            Msg::ToggleCollapse | Msg::Resized(_) | Msg::ExternalEdited(_) | Msg::Tick
         );
         if self.collapsed && !keeps_going {
             // While docked, input belongs to the host.
@@ -136,7 +170,7 @@ impl App {
                     Cmd::Host(Host::Expand)
                 }
             }
-            Msg::Cancel => self.cancel(),
+            Msg::Cancel => self.escape(),
             Msg::Edit(edit) => self.edit(edit),
             Msg::SaveEditor => self.save_editor(),
             Msg::LeaveEditor => {
@@ -152,7 +186,24 @@ impl App {
                 }
                 Cmd::None
             }
+            Msg::Tick => self.tick(),
+            Msg::StopCountdown => Cmd::None,
         }
+    }
+
+    /// A tick of the countdown; at zero the questionnaire ends as timed out with everything
+    /// recorded so far (recommended options are never picked for the user).
+    fn tick(&mut self) -> Effect {
+        let Some(left) = self.countdown else {
+            return Cmd::None;
+        };
+        let left = left.saturating_sub(left.min(TICK));
+        self.countdown = Some(left);
+        if left.is_zero() {
+            let result = self.result_with(ResultOptions::timed_out());
+            return Cmd::Quit(Outcome::TimedOut(result));
+        }
+        Cmd::None
     }
 
     /// After every change: renders the focused preview if it is shown and still pending, lays
@@ -331,6 +382,20 @@ impl App {
 
     fn cancel(&mut self) -> Effect {
         Cmd::Quit(Outcome::Cancelled(self.result(true)))
+    }
+
+    /// Esc: in a text question with unsaved text, the first Esc only arms the cancel and the
+    /// footer says so; the second cancels, keeping the text as a draft.
+    fn escape(&mut self) -> Effect {
+        let unsaved = self.mode() == Mode::TextAnswer
+            && self
+                .open_editor()
+                .is_some_and(|target| self.unsaved_draft(target).is_some());
+        if unsaved && !self.esc_armed {
+            self.esc_armed = true;
+            return Cmd::None;
+        }
+        self.cancel()
     }
 
     fn apply(

@@ -86,9 +86,10 @@ fn one_text_question_submits_its_saved_text() {
 }
 
 #[test]
-fn esc_in_a_text_question_cancels_and_the_draft_is_not_an_answer() {
+fn esc_esc_in_a_text_question_cancels_and_the_draft_is_not_an_answer() {
     let mut app = app(single("text"), 80, 24);
-    let details = cancelled(press(&mut app, "text:unsaved esc"));
+    // The first Esc keeps the unsaved text and warns; the second cancels.
+    let details = cancelled(press(&mut app, "text:unsaved esc esc"));
     assert_eq!(details["answers"]["pick"]["status"], "skipped");
 }
 

@@ -31,7 +31,7 @@ mod review;
 
 use question::Label;
 use tea::components::{
-    Block, FilterLine, Frame, FrameRow, Lines, Split, Stack, StackItem, Tab, Tabs, Viewport,
+    Block, FilterLine, Frame, FrameRow, Lines, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
 use tea::text::truncate;
 use tea::{Line, Slot, Span, Style};
@@ -46,6 +46,9 @@ use preview::{PreviewBelow, PreviewPane};
 
 /// Tab headers are cut at this many columns in the tab bar.
 const TAB_HEADER_COLUMNS: usize = 24;
+
+/// The countdown turns to the warning colour for its last this many seconds.
+const WARN_SECONDS: u128 = 30;
 
 impl App {
     /// The frame as rows: the dock line while collapsed, else exactly [`App::height`] rows,
@@ -67,7 +70,7 @@ impl App {
         };
         let mut rows: Vec<FrameRow> = Vec::with_capacity(height);
         if plan.tabs > 0 {
-            rows.extend(content(self.tab_bar().lines(inner, 1)));
+            rows.extend(content(self.tab_row(inner)));
         }
         if plan.tabs_divider > 0 {
             rows.push(FrameRow::Divider);
@@ -132,6 +135,42 @@ impl App {
             .styled_padding()
     }
 
+    /// The tab bar; while a countdown runs, its time follows the progress, or stands alone at
+    /// the right edge when the tabs window (docs/behaviour.md#time-limit).
+    fn tab_row(&self, inner: usize) -> Vec<Line> {
+        let tabs = self.tab_bar();
+        let Some(clock) = self.countdown_line() else {
+            return tabs.lines(inner, 1);
+        };
+        let mut note = tabs.note.clone().unwrap_or_default();
+        note.push(Span::styled(" · ", Style::fg(Slot::Muted)));
+        note.spans.extend(clock.spans.iter().cloned());
+        let all = tabs.tabs.len();
+        if tabs.window(inner.saturating_sub(note.width() + 1)) == (0, all) {
+            return tabs.note(note).lines(inner, 1);
+        }
+        let bar = Tabs { note: None, ..tabs }
+            .lines(inner.saturating_sub(clock.width() + 1), 1)
+            .pop()
+            .unwrap_or_default();
+        vec![spread(bar, clock, inner)]
+    }
+
+    /// The time left as `m:ss`, in the warning colour in the last 30 seconds.
+    pub(crate) fn countdown_line(&self) -> Option<Line> {
+        let left = self.countdown?;
+        let seconds = left.as_millis().div_ceil(1000);
+        let slot = if seconds <= WARN_SECONDS {
+            Slot::Warning
+        } else {
+            Slot::Muted
+        };
+        Some(Line::styled(
+            format!("{}:{:02}", seconds / 60, seconds % 60),
+            Style::fg(slot),
+        ))
+    }
+
     fn hint_context(&self, plan: &Plan) -> HintContext {
         let mut ctx = HintContext {
             tabs: self.has_tabs(),
@@ -184,7 +223,8 @@ impl App {
         }
     }
 
-    /// The footer: the current mode's hints that apply, from the keymap.
+    /// The footer: the current mode's hints that apply, from the keymap; first the warning
+    /// that Esc again cancels once it is armed; a lone question's countdown at the right.
     /// A notice (the external editor failed) takes the footer's row until the next key.
     fn footer(&self, plan: &Plan, columns: usize) -> Line {
         if let Some(notice) = &self.notice {
@@ -193,7 +233,34 @@ impl App {
         }
         let ctx = self.hint_context(plan);
         let labels = &self.state.questionnaire().labels;
-        self.keys.footer(self.mode(), &ctx, labels, columns)
+        let clock = self.countdown_line().filter(|_| !self.has_tabs());
+        let room = match &clock {
+            Some(clock) => columns.saturating_sub(clock.width() + 1),
+            None => columns,
+        };
+        let line = if self.esc_armed {
+            let mut line = Line::styled(
+                truncate(&self.label(Label::EscAgain), room),
+                Style::fg(Slot::Warning),
+            );
+            let hints = self.keys.footer(
+                self.mode(),
+                &ctx,
+                labels,
+                room.saturating_sub(line.width() + 3),
+            );
+            if !hints.spans.is_empty() {
+                line.push(Span::styled(" · ", Style::fg(Slot::Muted)));
+                line.spans.extend(hints.spans);
+            }
+            line
+        } else {
+            self.keys.footer(self.mode(), &ctx, labels, room)
+        };
+        match clock {
+            Some(clock) => spread(line, clock, columns),
+            None => line,
+        }
     }
 
     fn question_rows(&self, q: usize, plan: &Plan, inner: usize, rows: &mut Vec<FrameRow>) {

@@ -5,7 +5,7 @@
 //! window are moved, not copied). While filtering, the list is the matches, best first, with
 //! the matched characters highlighted (docs/behaviour.md#filter).
 
-use question::{Answer, Question};
+use question::{Answer, Label, Question};
 use tea::components::filter::{FilterMatch, FilterState};
 use tea::components::list::{self, Window};
 use tea::components::{Block, ListState};
@@ -15,7 +15,7 @@ use unicode_segmentation::UnicodeSegmentation;
 
 use crate::clip::line_head;
 use crate::layout::{Plan, QuestionLayout};
-use crate::model::App;
+use crate::model::{App, Target};
 
 /// The props of an option list.
 pub(crate) struct OptionList<'a> {
@@ -29,6 +29,11 @@ pub(crate) struct OptionList<'a> {
     pub filter: Option<&'a FilterState>,
     /// Shown when nothing matches.
     pub no_matches: String,
+    /// Unsaved free text while its editor is closed, and the `draft` label: the "Type
+    /// something." row shows that it exists and how it starts.
+    pub draft: Option<(&'a str, String)>,
+    /// Options whose note editor was left with unsaved text: a muted ✎ marks them.
+    pub note_drafts: Vec<usize>,
 }
 
 impl App {
@@ -41,6 +46,25 @@ impl App {
             window: plan.list,
             filter: self.filter_of(q).map(|f| &f.state),
             no_matches: self.label(question::Label::NoMatches),
+            draft: self
+                .unsaved_draft(Target::FreeText(q))
+                .filter(|_| self.open_editor() != Some(Target::FreeText(q)))
+                .map(|text| (text, self.label(Label::Draft))),
+            // From the drafts, not the options: a long list costs nothing more.
+            note_drafts: self
+                .drafts
+                .keys()
+                .filter_map(|&target| match target {
+                    Target::OptionNote(tq, o)
+                        if tq == q
+                            && self.open_editor() != Some(target)
+                            && self.unsaved_draft(target).is_some() =>
+                    {
+                        Some(o)
+                    }
+                    _ => None,
+                })
+                .collect(),
         }
     }
 }
@@ -97,20 +121,41 @@ impl OptionList<'_> {
         let Some(option) = option else {
             // "Type something.": one row, the saved text quoted and cut, else the label.
             let room = column.saturating_sub(marks.hang());
-            first.push(match self.answer.and_then(|a| a.custom_text.as_deref()) {
-                Some(text) => Span::styled(
-                    truncate(&format!("“{}”", line_head(text, room)), room),
+            let saved = self.answer.and_then(|a| a.custom_text.as_deref());
+            let Some((draft, label)) = &self.draft else {
+                first.push(match saved {
+                    Some(text) => Span::styled(
+                        truncate(&format!("“{}”", line_head(text, room)), room),
+                        label_style,
+                    ),
+                    None => Span::styled(
+                        truncate(&item.label[0], room),
+                        if focused {
+                            label_style
+                        } else {
+                            Style::fg(Slot::Muted).italic()
+                        },
+                    ),
+                });
+                return vec![first];
+            };
+            // A draft: the saved text (if any) keeps at most half the row, the draft's first
+            // words the rest, muted: "“saved” ✎ draft: “new words…”".
+            let mut row = Line::default();
+            if let Some(text) = saved {
+                let half = room / 2;
+                row.push(Span::styled(
+                    truncate(&format!("“{}”", line_head(text, half)), half),
                     label_style,
-                ),
-                None => Span::styled(
-                    truncate(&item.label[0], room),
-                    if focused {
-                        label_style
-                    } else {
-                        Style::fg(Slot::Muted).italic()
-                    },
-                ),
-            });
+                ));
+                row.push(Span::plain(" "));
+            }
+            let muted = Style::fg(Slot::Muted).italic();
+            let lead = format!("✎ {label}: ");
+            let rest = room.saturating_sub(row.width() + tea::text::width(&lead));
+            row.push(Span::styled(lead, muted.clone()));
+            row.push(Span::styled(format!("“{}”", line_head(draft, rest)), muted));
+            first.spans.extend(truncate_line(&row, room).spans);
             return vec![first];
         };
         let hang = " ".repeat(marks.hang());
@@ -132,6 +177,9 @@ impl OptionList<'_> {
             .is_some_and(|a| a.option_note(&option.value).is_some());
         if noted && first.width() + 2 <= column {
             first.push(Span::styled(" ✎", Style::fg(Slot::Accent)));
+        } else if self.note_drafts.contains(&i) && first.width() + 2 <= column {
+            // An unsaved note: the same mark, muted, until it is saved or cleared.
+            first.push(Span::styled(" ✎", Style::fg(Slot::Muted)));
         }
         rows.push(first);
         for spans in label_rows {
