@@ -95,6 +95,18 @@ test("interactive: another extension's questions are answered in the questionnai
 	assert.equal(response.result.details.cancelled, false);
 });
 
+test("interactive: a time limit that runs out answers cancelled, timed_out, with nothing chosen", async () => {
+	const box = startTmux(script({ ...deploy, timeout: "2s" }));
+	const rows = await pi.until(openAt("Where first?"), "the service's questionnaire");
+	assert.ok(has(rows, "0:0"), `a countdown shows:\n${rows.join("\n")}`);
+	const after = await pi.untilText("MODEL RECEIVED");
+	assert.ok(!has(after, "╭─ Deploy"), "the questionnaire is gone");
+	const response = onlyResponse(box);
+	assert.equal(response.status, "cancelled");
+	assert.equal(response.result.details.error, "timed_out");
+	assert.equal(response.result.details.answers.region.status, "skipped");
+});
+
 test("interactive: allowCustom: false hides the free-text row; Esc cancels, keeping the answers", async () => {
 	const request = {
 		title: "Deploy",
@@ -251,7 +263,7 @@ test("an invalid request gets the tool's issues (codes and paths), without the c
 		{ id: "a", header: " ", prompt: "Which?", options: [], context: longContext },
 		{ id: "a", header: "B", prompt: "Name?", type: "text", allowCustom: false },
 	];
-	const box = sandbox(script({ questions, timeout: 5000 }, "event"));
+	const box = sandbox(script({ questions, timeout: "soon" }, "event"));
 	boxes.push(box);
 	const rpc = new RpcPi(box, withClient);
 	try {

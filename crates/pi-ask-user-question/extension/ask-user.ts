@@ -36,6 +36,12 @@ export interface AskRequest {
 	labels?: Record<string, string>;
 	/** Aborting closes the questionnaire: `cancelled`, with what was answered and typed. */
 	signal?: AbortSignal;
+	/**
+	 * A time limit: milliseconds, or a duration such as "90s" or "5m". The questionnaire counts it
+	 * down until the person's first key; if it runs out first, the response is `cancelled` with
+	 * `details.error: "timed_out"`, and nothing is chosen for the person.
+	 */
+	timeout?: number | string;
 }
 
 /** One question's answer in `details.answers`, keyed by the question's id. */
@@ -54,7 +60,8 @@ export interface AnswerDetails {
 export interface ResultDetails {
 	title?: string;
 	cancelled: boolean;
-	/** `aborted` when the signal (or the session's end) closed the questionnaire. */
+	/** `aborted` when the signal (or the session's end) closed the questionnaire; `timed_out` when
+	 * the time limit ran out. */
 	error?: string;
 	answers: Record<string, AnswerDetails>;
 	/** The questions as validated (normalized). */

@@ -72,13 +72,14 @@ async function ask(
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
 	const issues = envelopeIssues(request);
+	const timeoutMs = timeoutOf(request, addon, issues);
 	const input = questionnaireInput(request, issues);
 	const invalid = input === undefined ? null : addon.invalidResult(input, SERVICE_CHECKS);
 	if (invalid) issues.push(...(invalid.details.issues as Issue[]));
 	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
-	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS, collapseKey());
+	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS, collapseKey(), timeoutMs);
 	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
@@ -100,15 +101,35 @@ function envelopeIssues(request: QuestionRequestEvent): Issue[] {
 	if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) {
 		issues.push({ path: "/signal", code: "invalid_type", message: "signal must be an AbortSignal." });
 	}
-	if ((request as { timeout?: unknown }).timeout !== undefined) {
+	return issues;
+}
+
+/**
+ * The request's time limit in milliseconds: a positive number of milliseconds, or a duration as
+ * the operator's setting reads it ("90s", "5m", "1m30s"); a bad one is an issue at `/timeout`.
+ */
+function timeoutOf(request: QuestionRequestEvent, addon: Addon, issues: Issue[]): number | undefined {
+	const timeout: unknown = request.timeout;
+	if (timeout === undefined) return undefined;
+	const bad = (why: string) => {
 		issues.push({
 			path: "/timeout",
 			code: "invalid_type",
-			message:
-				"timeout is not supported by this version of the question service: leave it out, and pass signal: AbortSignal.timeout(ms) to close the questionnaire after a while (cancelled, with what was answered).",
+			message: `timeout must be a positive number of milliseconds or a duration such as "90s" or "5m": ${why}.`,
 		});
+		return undefined;
+	};
+	if (typeof timeout === "number") {
+		return Number.isFinite(timeout) && timeout > 0 ? timeout : bad(`${timeout} is not above zero`);
 	}
-	return issues;
+	if (typeof timeout === "string") {
+		try {
+			return addon.parseTimeout(timeout);
+		} catch (error) {
+			return bad(messageOf(error));
+		}
+	}
+	return bad(`found ${typeof timeout}`);
 }
 
 /** `{title, questions, labels}` as plain JSON, as the addon reads it. */
