@@ -692,18 +692,19 @@ fn supplied_labels_override_defaults_and_are_kept_for_the_echo() {
     assert_eq!(validate(&canonical()).unwrap().labels.supplied(), None);
 }
 
+/// The label keys a call may override, in the order docs/behaviour.md#labels lists them.
 #[test]
-fn every_label_key_of_the_spec_has_an_english_default() {
+fn every_documented_label_key_has_an_english_default() {
     let keys = "askUser, yes, no, typeSomething, yourAnswer, submit, backToEdit, cancel, review, \
         reviewHeading, required, unanswered, requiredPending, skipped, skip, done, \
         lineChoose, lineChooseMany, lineConfirm, lineType, lineReview, notUnderstood, recommended, preview, \
         noDescription, typeOwn, noTextYet, note, noteForQuestion, noteFor, cancelled, cancelledKept, error, \
         answered, move, pick, select, toggle, next, optionNote, questionNote, clear, scrollPreview, \
-        scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, noMatches, answer, collapse, expand, externalEditor, \
-        escAgain, draft, timedOut";
-    let spec: Vec<&str> = keys.split(',').map(str::trim).collect();
+        scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, \
+        noMatches, answer, collapse, expand, externalEditor, escAgain, draft, timedOut";
+    let documented: Vec<&str> = keys.split(',').map(str::trim).collect();
     let ours: Vec<&str> = Label::ALL.iter().map(|l| l.key()).collect();
-    assert_eq!(ours, spec);
+    assert_eq!(ours, documented);
     for label in Label::ALL {
         assert_eq!(Label::from_key(label.key()), Some(*label));
         assert!(!label.english().trim().is_empty(), "{label:?}");
