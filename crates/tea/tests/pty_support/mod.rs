@@ -31,7 +31,7 @@ pub const CHILD_ENV: &str = "TEA_PTY_CHILD";
 
 /// What the child has drawn, as the emulator sees it.
 pub struct Screen {
-    parser: vt100::Parser,
+    pub parser: vt100::Parser,
     /// Everything the child wrote, for byte-level checks.
     raw: Vec<u8>,
     /// The tail of the last read that may be the start of a query.
@@ -99,7 +99,7 @@ pub struct Terminal {
     master: Option<File>,
     /// Held open so the terminal outlives the child and its termios can be read after it exits.
     slave: OwnedFd,
-    screen: Arc<Mutex<Screen>>,
+    pub screen: Arc<Mutex<Screen>>,
     pub child: Child,
     /// The thread that reads the child's output; it stops when `stop` is set.
     reader: Option<thread::JoinHandle<()>>,
