@@ -10,17 +10,15 @@
 //!   previous matches when the query grew), then drawing the matches;
 //! - moving among the matches with ↓/↑ while filtering.
 
-use std::hint::black_box;
-
 use questionnaire::App;
 use serde_json::json;
 use tea::headless::Driver;
-use tea::input::{Event, KeyCode, KeyModifiers, key};
+use tea::input::{Event, KeyCode};
 use tea::{Palette, Size};
 
 mod support;
 
-use support::{Sample, measure, micros, report, stats};
+use support::{Sample, key_to_frame, micros, press, report, stats};
 
 const SAMPLES: usize = 5000;
 const OPTIONS: usize = 200;
@@ -45,17 +43,6 @@ fn questionnaire() -> question::Questionnaire {
         "id": "pick", "header": "Pick", "prompt": "Which one?", "options": options
     }]});
     question::validate(&input).expect("a valid questionnaire")
-}
-
-fn press(code: KeyCode) -> Event {
-    key(code, KeyModifiers::NONE)
-}
-
-fn key_to_frame(driver: &mut Driver<App>, event: &Event) -> Sample {
-    measure(|| {
-        black_box(driver.send(event));
-        black_box(driver.frame_ref().rows.len());
-    })
 }
 
 fn run(driver: &mut Driver<App>, keys: &[Event]) -> Vec<Sample> {

@@ -27,11 +27,11 @@ mod support;
 
 use questionnaire::App;
 use support::{
-    Sample, measure, micros, millis, open_pty, read_terminal_until, report, report_wall,
-    spawn_on_pty, stats, stats_of,
+    Sample, key_to_frame, measure, micros, millis, open_pty, press, read_terminal_until, report,
+    report_wall, spawn_on_pty, stats, stats_of,
 };
 use tea::headless::Driver;
-use tea::input::{Event, KeyCode, KeyModifiers, key};
+use tea::input::{Event, KeyCode};
 use tea::{Palette, Program, Size};
 
 /// Set in the environment of a child run of this benchmark to take one cold measurement.
@@ -49,18 +49,6 @@ fn reference() -> question::Questionnaire {
     let text = std::fs::read_to_string(reference_path()).expect("assets/bench/reference.json");
     let value = serde_json::from_str(&text).expect("reference.json is JSON");
     question::validate(&value).expect("reference.json is valid")
-}
-
-fn press(code: KeyCode) -> Event {
-    key(code, KeyModifiers::NONE)
-}
-
-/// One key, then the frame's rows; the time of both.
-fn key_to_frame(driver: &mut Driver<App>, event: &Event) -> Sample {
-    measure(|| {
-        black_box(driver.send(event));
-        black_box(driver.frame_ref().rows.len());
-    })
 }
 
 /// Down to the last row and back up, over and over: the keys of one sweep.

@@ -2,9 +2,13 @@
 //! startup queries.
 #![allow(dead_code)]
 
+use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use questionnaire::App;
 use tea::Size;
+use tea::headless::Driver;
+use tea::input::{Event, KeyCode, KeyModifiers, key};
 
 /// One measurement: wall-clock time, and the time this thread was on a CPU. The machine may be
 /// shared (other builds preempt us for a scheduler slice of ~4 ms), which shows in wall time
@@ -185,4 +189,17 @@ pub fn spawn_on_pty(
     // The child has its own copy; ours closed, reading the master ends when the child does.
     drop(slave);
     child
+}
+
+/// A key pressed with no modifiers.
+pub fn press(code: KeyCode) -> Event {
+    key(code, KeyModifiers::NONE)
+}
+
+/// One key, then the frame's rows; the time of both.
+pub fn key_to_frame(driver: &mut Driver<App>, event: &Event) -> Sample {
+    measure(|| {
+        black_box(driver.send(event));
+        black_box(driver.frame_ref().rows.len());
+    })
 }
