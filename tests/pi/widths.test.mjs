@@ -102,6 +102,10 @@ const keys = {
 	dock: "\x1d",
 	backspace: "\x7f",
 	altDown: "\x1b[1;3B",
+	filter: "/",
+	j: "j",
+	k: "k",
+	yes: "y",
 };
 
 /** One step: a key, or typed or pasted hard text (which lands in an editor when one is open). */
