@@ -72,7 +72,10 @@ export function attention(pi: ExtensionAPI, addon: Addon) {
 				ring(tui) {
 					if (rung) return;
 					rung = true;
-					tui.terminal.write(opening.bytes);
+					// Through pi's own terminal; a host whose terminal cannot write gets no bell
+					// rather than a questionnaire that fails to open.
+					const terminal = tui.terminal as { write?: (data: string) => void } | undefined;
+					terminal?.write?.(opening.bytes);
 				},
 				signal: limit.signal,
 				timeoutMs,
