@@ -25,7 +25,6 @@ const newerPi = { exposure: "model-only", annotations: { readOnlyHint: true } } 
 
 export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
-	addon.warmUp();
 	const definition = addon.toolDefinition();
 	const palette = paletteMaker(addon);
 	const accessible = accessibleChoice(pi);
@@ -121,6 +120,11 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		if (active.includes(definition.name)) pi.setActiveTools(active.filter((name) => name !== definition.name));
 	};
 	pi.on("session_start", withdrawWithoutUi);
+	// Syntax highlighting loads off-thread once a session starts, not while pi loads extensions
+	// (a busy machine's other core is not free then, and loading waits for it).
+	pi.on("session_start", (_event, ctx) => {
+		if (ctx.hasUI) addon.warmUp();
+	});
 	pi.on("before_agent_start", withdrawWithoutUi);
 
 	// Other extensions ask through the same questionnaire (service.ts).

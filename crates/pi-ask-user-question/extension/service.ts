@@ -12,7 +12,6 @@ import {
 	type ResultDetails,
 } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
-import { askWithQuestionnaire } from "./questionnaire.ts";
 
 /** A program asking has no reply to hold longer text, so `context` has no length limit here. */
 const SERVICE_CHECKS: CheckOptions = { contextLimit: false };
@@ -80,6 +79,8 @@ async function ask(
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
 	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS, collapseKey(), timeoutMs);
+	// Loaded on the first request, as the tool loads it on its first call.
+	const { askWithQuestionnaire } = await import("./questionnaire.ts");
 	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
