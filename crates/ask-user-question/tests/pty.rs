@@ -314,7 +314,8 @@ fn inside_tmux_the_notification_is_passed_through() {
     let output = output_of_a_run(
         release(),
         &["--notify"],
-        &[("TMUX", "/tmp/tmux-1000/default,4242,0")],
+        // Any value means "inside tmux"; this one has the shape tmux sets (socket,pid,session).
+        &[("TMUX", "tmux-test-socket,4242,0")],
     );
     let wrapped = "\x1bPtmux;\x1b\x1b]9;Release plan: 4 questions are waiting for you\x1b\x1b\\\x1b\\\
                    \x1bPtmux;\x1b\x1b]777;notify;Release plan;4 questions are waiting for you\x1b\x1b\\\x1b\\";
