@@ -119,8 +119,8 @@ mod tests {
         );
     }
 
-    #[test]
-    fn abort_keeps_what_was_recorded() {
+    /// A confirm question answered Yes, then a text question's input open.
+    fn yes_then_a_text_question() -> Dialogs {
         let mut d = dialogs(json!({"questions": [
             {"id": "a", "header": "A", "prompt": "A?", "type": "confirm"},
             {"id": "b", "header": "B", "prompt": "B?", "type": "text"}]}));
@@ -129,6 +129,12 @@ mod tests {
             .find(|o| o.contains("Yes"))
             .unwrap();
         d.answer(Some(yes));
+        d
+    }
+
+    #[test]
+    fn abort_keeps_what_was_recorded() {
+        let mut d = yes_then_a_text_question();
         assert_eq!(d.next()["kind"], "input");
         let result = d.abort();
         assert_eq!(result["details"]["error"], "aborted");
@@ -139,14 +145,7 @@ mod tests {
 
     #[test]
     fn a_timeout_keeps_what_was_recorded() {
-        let mut d = dialogs(json!({"questions": [
-            {"id": "a", "header": "A", "prompt": "A?", "type": "confirm"},
-            {"id": "b", "header": "B", "prompt": "B?", "type": "text"}]}));
-        let yes = options(&d.next())
-            .into_iter()
-            .find(|o| o.contains("Yes"))
-            .unwrap();
-        d.answer(Some(yes));
+        let mut d = yes_then_a_text_question();
         let result = d.time_out();
         assert_eq!(result["details"]["error"], "timed_out");
         assert_eq!(result["details"]["cancelled"], true);
