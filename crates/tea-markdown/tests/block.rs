@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use tea::components::Block;
 use tea::input::parse_key_script;
 use tea::keymap::{Binding, Keymap};
-use tea::snapshot::{check_frame, orphan_snapshots};
+use tea::snapshot::SnapshotSet;
 use tea::{Cmd, Driver, Event, Line, Palette, Program, Size, Slot, Style};
 use tea_markdown::{MarkdownBlock, MarkdownCache};
 
@@ -92,8 +92,7 @@ fn snapshot_dir() -> PathBuf {
 
 #[test]
 fn the_scrolled_block_matches_its_snapshots() {
-    let mut produced = Vec::new();
-    let mut failures = Vec::new();
+    let mut snapshots = SnapshotSet::new(snapshot_dir());
     for (case, keys) in [("top", ""), ("scrolled", "pagedown j j")] {
         for (width, height) in [(1, 1), (10, 3), (80, 24)] {
             let size = Size::new(width, height);
@@ -101,19 +100,10 @@ fn the_scrolled_block_matches_its_snapshots() {
             driver.send_all(&parse_key_script(keys).unwrap());
             let frame = driver.frame();
             let header = format!("# markdown block: {case}  keys: {keys:?}  size: {size}");
-            let path = snapshot_dir().join(format!("{case}@{size}.txt"));
-            if let Err(report) = check_frame(&path, &header, &frame, false) {
-                failures.push(report);
-            }
-            produced.push(path);
+            snapshots.check(&format!("{case}@{size}"), &header, &frame, false);
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    let orphans = orphan_snapshots(&snapshot_dir(), &produced);
-    assert!(
-        orphans.is_empty(),
-        "snapshot files no case produces: {orphans:?}"
-    );
+    snapshots.finish();
 }
 
 #[test]

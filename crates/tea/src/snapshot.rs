@@ -164,3 +164,47 @@ pub fn orphan_snapshots(dir: &Path, produced: &[PathBuf]) -> Vec<PathBuf> {
     orphans.sort();
     orphans
 }
+
+/// A directory of snapshot files checked case by case: every mismatch is collected, and
+/// [`SnapshotSet::finish`] fails with all of them, and with the files no case produced.
+pub struct SnapshotSet {
+    dir: PathBuf,
+    failures: Vec<String>,
+    produced: Vec<PathBuf>,
+}
+
+impl SnapshotSet {
+    pub fn new(dir: impl Into<PathBuf>) -> SnapshotSet {
+        SnapshotSet {
+            dir: dir.into(),
+            failures: Vec::new(),
+            produced: Vec::new(),
+        }
+    }
+
+    /// Checks `frame` against `<case>.txt` (plain rows) and, with `styled`, also against
+    /// `<case>.styled.txt` (slot-tagged rows).
+    pub fn check(&mut self, case: &str, header: &str, frame: &Frame, styled: bool) {
+        let mut forms = vec![("txt", false)];
+        if styled {
+            forms.push(("styled.txt", true));
+        }
+        for (extension, tagged) in forms {
+            let path = self.dir.join(format!("{case}.{extension}"));
+            if let Err(report) = check_frame(&path, header, frame, tagged) {
+                self.failures.push(report);
+            }
+            self.produced.push(path);
+        }
+    }
+
+    /// Panics with every mismatch, then with the snapshot files no case produced.
+    pub fn finish(self) {
+        assert!(self.failures.is_empty(), "{}", self.failures.join("\n\n"));
+        let orphans = orphan_snapshots(&self.dir, &self.produced);
+        assert!(
+            orphans.is_empty(),
+            "snapshot files no case produces: {orphans:?}"
+        );
+    }
+}

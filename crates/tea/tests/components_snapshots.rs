@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use components_support::{Gallery, Which, name};
 use tea::input::parse_key_script;
-use tea::snapshot::{check_frame, orphan_snapshots};
+use tea::snapshot::SnapshotSet;
 use tea::{Driver, Palette, Size};
 
 fn snapshot_dir() -> PathBuf {
@@ -31,8 +31,7 @@ const CASES: &[(Which, &str, bool)] = &[
 
 #[test]
 fn component_screens_match_their_snapshots() {
-    let mut produced = Vec::new();
-    let mut failures = Vec::new();
+    let mut snapshots = SnapshotSet::new(snapshot_dir());
     for &(which, keys, styled) in CASES {
         for (width, height) in SIZES {
             let size = Size::new(width, height);
@@ -41,25 +40,10 @@ fn component_screens_match_their_snapshots() {
             let frame = driver.frame();
             let case = name(which);
             let header = format!("# component: {case}  keys: {keys:?}  size: {size}");
-            let mut forms = vec![("txt", false)];
-            if styled {
-                forms.push(("styled.txt", true));
-            }
-            for (extension, tagged) in forms {
-                let path = snapshot_dir().join(format!("{case}@{size}.{extension}"));
-                if let Err(report) = check_frame(&path, &header, &frame, tagged) {
-                    failures.push(report);
-                }
-                produced.push(path);
-            }
+            snapshots.check(&format!("{case}@{size}"), &header, &frame, styled);
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    let orphans = orphan_snapshots(&snapshot_dir(), &produced);
-    assert!(
-        orphans.is_empty(),
-        "snapshot files no case produces: {orphans:?}"
-    );
+    snapshots.finish();
 }
 
 #[test]

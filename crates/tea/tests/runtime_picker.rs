@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use picker::{FRUITS, Outcome, Picker};
 use tea::input::parse_key_script;
-use tea::snapshot::{check_frame, orphan_snapshots};
+use tea::snapshot::SnapshotSet;
 use tea::{Driver, Effect, Effects, NoHost, Palette, Size};
 
 fn snapshot_dir() -> PathBuf {
@@ -72,8 +72,7 @@ const CASES: &[Case] = &[
 
 #[test]
 fn picker_screens_match_their_snapshots() {
-    let mut produced = Vec::new();
-    let mut failures = Vec::new();
+    let mut snapshots = SnapshotSet::new(snapshot_dir());
     for case in CASES {
         let (name, keys) = (case.name, case.keys);
         for &(width, height) in case.sizes {
@@ -81,26 +80,15 @@ fn picker_screens_match_their_snapshots() {
             replay(&mut driver, keys);
             let frame = driver.frame();
             let header = format!("# picker: {name}  keys: {keys:?}  size: {width}x{height}");
-            let mut forms = vec![("txt", false)];
-            if case.styled {
-                forms.push(("styled.txt", true));
-            }
-            for (extension, tagged) in forms {
-                let path =
-                    snapshot_dir().join(format!("picker_{name}@{width}x{height}.{extension}"));
-                if let Err(report) = check_frame(&path, &header, &frame, tagged) {
-                    failures.push(report);
-                }
-                produced.push(path);
-            }
+            snapshots.check(
+                &format!("picker_{name}@{width}x{height}"),
+                &header,
+                &frame,
+                case.styled,
+            );
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    let orphans = orphan_snapshots(&snapshot_dir(), &produced);
-    assert!(
-        orphans.is_empty(),
-        "snapshot files no case produces: {orphans:?}"
-    );
+    snapshots.finish();
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value, json};
 use tea::components::Block;
 use tea::input::parse_key_script;
-use tea::snapshot::{check_frame, orphan_snapshots};
+use tea::snapshot::SnapshotSet;
 use tea::{Line, Palette, Program, Size};
 
 use crate::model::App;
@@ -142,8 +142,7 @@ fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Lin
 
 #[test]
 fn components_match_their_snapshots() {
-    let mut produced = Vec::new();
-    let mut failures = Vec::new();
+    let mut snapshots = SnapshotSet::new(snapshot_dir());
     for &(component, size, keys, styled) in CASES {
         let app = app(size, keys);
         for (width, height) in SIZES {
@@ -158,23 +157,8 @@ fn components_match_their_snapshots() {
                 "# component: {case}  app: {}x{}  keys: {keys:?}",
                 size.0, size.1
             );
-            let mut forms = vec![("txt", false)];
-            if styled {
-                forms.push(("styled.txt", true));
-            }
-            for (extension, tagged) in forms {
-                let path = snapshot_dir().join(format!("{case}.{extension}"));
-                if let Err(report) = check_frame(&path, &header, &frame, tagged) {
-                    failures.push(report);
-                }
-                produced.push(path);
-            }
+            snapshots.check(&case, &header, &frame, styled);
         }
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    let orphans = orphan_snapshots(&snapshot_dir(), &produced);
-    assert!(
-        orphans.is_empty(),
-        "snapshots no case produces: {orphans:?}"
-    );
+    snapshots.finish();
 }
