@@ -7,7 +7,7 @@ mod support;
 
 use std::time::Instant;
 
-use support::measure;
+use support::{measure, report};
 use tea::components::filter::{FilterMsg, FilterState};
 
 /// 1,000 option-like items: a label of two or three words and a short description.
@@ -28,18 +28,6 @@ fn items() -> Vec<(String, String)> {
             (label, format!("the {} option, {} style", w(3), w(4)))
         })
         .collect()
-}
-
-/// Prints min/p50/p99 of samples in nanoseconds, as `support::measure` does.
-fn report(name: &str, mut samples: Vec<u128>) {
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
-    println!(
-        "{name:<48} min {:>8.2} µs   p50 {:>8.2} µs   p99 {:>8.2} µs",
-        at(0.0),
-        at(0.5),
-        at(0.99)
-    );
 }
 
 /// Times `base` → `base + more` (narrow) and back (widen), apart, over many rounds.

@@ -16,13 +16,18 @@ pub fn measure(name: &str, iterations: usize, mut f: impl FnMut()) {
     for _ in 0..200 {
         f();
     }
-    let mut samples: Vec<u128> = (0..iterations)
+    let samples: Vec<u128> = (0..iterations)
         .map(|_| {
             let start = Instant::now();
             f();
             start.elapsed().as_nanos()
         })
         .collect();
+    report(name, samples);
+}
+
+/// Prints min / p50 / p99 of `samples` (nanoseconds) for the stage `name`.
+pub fn report(name: &str, mut samples: Vec<u128>) {
     samples.sort_unstable();
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q) as usize] as f64 / 1000.0;
     println!(
