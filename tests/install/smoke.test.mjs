@@ -3,12 +3,11 @@
 // RPC and interactive mode; without the platform package the extension says what to do, a
 // development build next to the extension comes first, and an addon of another version is refused.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
-import { RpcPi, TmuxPi, entry, extensionDir, host, repoRoot, requireBuilt, runToEnd, sandbox } from "../pi/harness.mjs";
+import { RpcPi, TmuxPi, entry, extensionDir, repoRoot, runPi, requireBuilt, runToEnd, sandbox } from "../pi/harness.mjs";
 
 const question = {
 	id: "approach",
@@ -81,20 +80,12 @@ test("interactive under tmux: the questionnaire opens, is answered and submitted
 function runWith(dir) {
 	const made = box([{ call: { questions: [question] } }, { echo: true }], { forceTool: true });
 	const args = ["--no-session", "--no-extensions", "-e", dir, "-e", join(repoRoot, "tests/pi/fake-model.ts")];
-	return new Promise((resolve, reject) => {
-		const child = spawn(host.node, [host.cli, ...args, "--model", "fake/fake-1", "-p", "hi"], { env: made.env, cwd: made.dir, stdio: ["ignore", "pipe", "pipe"] });
-		let output = "";
-		child.stdout.on("data", (d) => (output += d));
-		child.stderr.on("data", (d) => (output += d));
-		const timer = setTimeout(() => {
-			child.kill("SIGKILL");
-			reject(new Error(`pi did not exit within 60 s:\n${output}`));
-		}, 60_000);
-		child.on("close", (code) => {
-			clearTimeout(timer);
-			resolve({ code, output, requests: made.requests() });
-		});
-	});
+	// The checks read pi's output and errors (the loader's message) as one text.
+	return runPi(made, [...args, "--model", "fake/fake-1", "-p", "hi"]).then(({ code, stdout, stderr }) => ({
+		code,
+		output: stdout + stderr,
+		requests: made.requests(),
+	}));
 }
 
 /** A copy of the installed extension alone, with no platform package beside it. */

@@ -108,17 +108,27 @@ export function piArgs(...extra) {
 	return [host.cli, "--no-session", "--no-extensions", "-e", extensionDir, "-e", fakeModel, "--model", "fake/fake-1", ...extra];
 }
 
-/** Runs pi to the end with `args` (e.g. `-p hi`, `--mode json hi`). */
+/** Runs pi to the end with `args` (e.g. `-p hi`, `--mode json hi`), with this extension and the fake model. */
 export function runToEnd(box, args, timeoutMs = 60_000) {
+	return untilExit(box, piArgs(...args), timeoutMs);
+}
+
+/** Runs pi with exactly `args` (no extension or model added) to the end. */
+export function runPi(box, args, timeoutMs = 60_000) {
+	return untilExit(box, [host.cli, ...args], timeoutMs);
+}
+
+/** Runs pi's node with `argv` (pi's script first) and resolves with its exit code and output. */
+function untilExit(box, argv, timeoutMs) {
 	return new Promise((resolve, reject) => {
-		const child = spawn(host.node, piArgs(...args), { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
+		const child = spawn(host.node, argv, { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
 		let stdout = "";
 		let stderr = "";
 		child.stdout.on("data", (d) => (stdout += d));
 		child.stderr.on("data", (d) => (stderr += d));
 		const timer = setTimeout(() => {
 			child.kill("SIGKILL");
-			reject(new Error(`pi ${args.join(" ")} timed out after ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+			reject(new Error(`pi ${argv.slice(1).join(" ")} timed out after ${timeoutMs} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
 		}, timeoutMs);
 		child.on("close", (code) => {
 			clearTimeout(timer);

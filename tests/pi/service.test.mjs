@@ -3,13 +3,12 @@
 // answers and drafts); in RPC, where the questionnaire cannot show, it is unavailable and no dialog
 // opens; invalid requests get the tool's issues; with no provider the helper says unavailable.
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { RpcPi, TmuxPi, host, packageDir, requireBuilt, runToEnd, sandbox } from "./harness.mjs";
+import { RpcPi, TmuxPi, packageDir, requireBuilt, runPi, runToEnd, sandbox } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const client = join(here, "service-client.ts");
@@ -304,21 +303,7 @@ test("without this package loaded, askUser() answers unavailable at once", async
 	boxes.push(box);
 	const fakeModel = join(here, "fake-model.ts");
 	const args = ["--no-session", "--no-extensions", "-e", fakeModel, "-e", client, "--model", "fake/fake-1", "-p", "hi"];
-	const run = await new Promise((resolve, reject) => {
-		const child = spawn(host.node, [host.cli, ...args], { env: box.env, cwd: box.dir, stdio: ["ignore", "pipe", "pipe"] });
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (d) => (stdout += d));
-		child.stderr.on("data", (d) => (stderr += d));
-		const timer = setTimeout(() => {
-			child.kill("SIGKILL");
-			reject(new Error(`pi did not exit within 60 s\n${stderr}`));
-		}, 60_000);
-		child.on("close", (code) => {
-			clearTimeout(timer);
-			resolve({ code, stdout, stderr });
-		});
-	});
+	const run = await runPi(box, args);
 	assert.equal(run.code, 0, run.stderr);
 	assert.match(run.stdout, /MODEL RECEIVED/);
 	const response = onlyResponse(box);
