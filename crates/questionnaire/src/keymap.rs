@@ -5,9 +5,9 @@
 use question::{Label, Labels};
 use tea::Line;
 use tea::components::Help;
-use tea::components::filter::{FilterMsg, FilterState};
+use tea::components::filter::FilterMsg;
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
-use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress};
+use tea::input::{KeyCode, KeyEventKind, KeyModifiers, KeyPress};
 use tea::keymap::HelpEntry;
 
 use crate::msg::Msg;
@@ -480,27 +480,6 @@ fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
         (Key::Code(c, m), _) if *c == code && *m == mods => Some('\0'),
         (Key::Digit, KeyCode::Char(d @ '1'..='9')) if mods.is_empty() => Some(d),
         _ => None,
-    }
-}
-
-/// The message an input event means in `mode`, with the questionnaire's own keys. Releases
-/// never act; repeats act only for bindings that move, scroll or type. In an editor, what the
-/// mode does not bind goes to the text area's standard keys (editing, undo, yank; typing and
-/// pasting); while filtering, to the filter's (typing, Backspace, ↑/↓). A host's keys go
-/// through [`crate::Keys::msg_for`].
-pub fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
-    let ours = match event {
-        Event::Key(k) if k.kind != KeyEventKind::Release => {
-            KeyPress::of(k).and_then(|press| bound(mode, press, k.kind))
-        }
-        _ => None,
-    };
-    match mode {
-        Mode::Editor | Mode::TextAnswer if ours.is_none() => {
-            TextAreaKeys::standard().msg_for(event).map(Msg::Edit)
-        }
-        Mode::Filter if ours.is_none() => FilterState::msg_for(event).map(Msg::Filter),
-        _ => ours,
     }
 }
 

@@ -167,8 +167,9 @@ impl Keys {
     }
 
     /// The message an input event means in `mode` with these keys: the key translated to the
-    /// questionnaire's, then the keymap's table; in an editor, what the mode does not bind goes
-    /// to the text area's keys (with the host's editing keys).
+    /// questionnaire's, then the keymap's table. Releases never act; repeats act only for
+    /// bindings that move, scroll or type. In an editor, what the mode does not bind goes to the
+    /// text area's keys (with the host's editing keys); while filtering, to the filter's.
     pub fn msg_for(&self, mode: Mode, event: &Event) -> Option<Msg> {
         let ours = match event {
             Event::Key(k) if k.kind != KeyEventKind::Release => KeyPress::of(k)

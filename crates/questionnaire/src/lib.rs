@@ -2,7 +2,7 @@
 //! collapse dock ([`App::dock_line`]) and the transcript cards ([`cards`]).
 //!
 //! ```text
-//! Event ──keymap::msg_for(mode)──▶ Msg ──update──▶ model + Cmd<Msg, Outcome, Host>
+//! Event ──Keys::msg_for(mode)──▶ Msg ──update──▶ model + Cmd<Msg, Outcome, Host>
 //!                                                  │ fit: render what shows, plan the rows
 //!                                                  ▼
 //!                     view: Frame { Tabs, context, prompt, list, editor, preview, footer }

@@ -5,13 +5,19 @@ mod common;
 
 use common::*;
 use question::{Label, Labels};
-use questionnaire::keymap::{HintContext, footer, msg_for};
+use questionnaire::Keys;
+use questionnaire::keymap::{HintContext, footer};
 use questionnaire::{Mode, Msg};
 use serde_json::json;
 use tea::Program;
 use tea::components::filter::FilterMsg;
 use tea::components::textarea::TextAreaMsg;
 use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, decode};
+
+/// What `event` means in `mode` with the questionnaire's own keys (no host changes).
+fn msg_for(mode: Mode, event: &Event) -> Option<Msg> {
+    Keys::default().msg_for(mode, event)
+}
 
 fn key(code: KeyCode, modifiers: KeyModifiers, kind: KeyEventKind) -> Event {
     let mut event = KeyEvent::new(code).modifiers(modifiers);
