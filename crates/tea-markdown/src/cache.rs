@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use tea::Line;
 
+use crate::Code;
 use crate::document::{self, Block};
 
 /// A small least-recently-used cache of [`crate::render`] results.
@@ -16,6 +17,7 @@ pub struct MarkdownCache {
     sources: Vec<Source>,
     capacity: usize,
     clock: u64,
+    code: Code,
 }
 
 #[derive(Debug, Clone)]
@@ -51,6 +53,7 @@ impl MarkdownCache {
             sources: Vec::new(),
             capacity: capacity.max(1),
             clock: 0,
+            code: Code::Highlighted,
         }
     }
 
@@ -83,6 +86,19 @@ impl MarkdownCache {
         lines
     }
 
+    /// How code is drawn from now on ([`Code::Highlighted`] unless set); a change drops every
+    /// render.
+    pub fn set_code(&mut self, code: Code) {
+        if code != self.code {
+            self.code = code;
+            self.clear();
+        }
+    }
+
+    pub fn code(&self) -> Code {
+        self.code
+    }
+
     fn insert(&mut self, hash: u64, source: &str) -> usize {
         if self.sources.len() >= self.capacity
             && let Some(oldest) = (0..self.sources.len()).min_by_key(|&i| self.sources[i].used)
@@ -92,7 +108,7 @@ impl MarkdownCache {
         self.sources.push(Source {
             hash,
             text: source.to_string(),
-            blocks: document::parse(source),
+            blocks: document::parse(source, self.code),
             renders: Vec::new(),
             used: self.clock,
         });

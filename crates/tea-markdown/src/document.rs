@@ -8,7 +8,7 @@ use pulldown_cmark::{
 };
 use tea::text::{sanitize, sanitize_line};
 
-use crate::highlight;
+use crate::{Code, highlight};
 use tea::{Slot, Span, Style};
 
 #[derive(Debug, Clone, PartialEq)]
@@ -62,11 +62,14 @@ pub(crate) struct Table {
 /// like: an escape sequence cut in two would leave its tail (`[31m`) on screen. Tabs expand to
 /// CommonMark's own tab stops (4), so indentation keeps its meaning. Every fragment is
 /// sanitized again on its way into a span.
-pub(crate) fn parse(src: &str) -> Vec<Block> {
+pub(crate) fn parse(src: &str, code: Code) -> Vec<Block> {
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
     let src = sanitize(src);
-    let mut builder = Builder::default();
+    let mut builder = Builder {
+        colors: code,
+        ..Builder::default()
+    };
     for event in Parser::new_ext(&src, options) {
         builder.event(event);
     }
@@ -137,6 +140,8 @@ struct Builder {
     links: Vec<OpenLink>,
     /// Bytes of code given to the highlighter so far.
     highlighted: usize,
+    /// Whether fenced code is highlighted at all.
+    colors: Code,
 }
 
 impl Builder {
@@ -474,7 +479,8 @@ impl Builder {
         if code.ends_with('\n') {
             code.pop();
         }
-        let within_budget = self.highlighted + code.len() <= highlight::MAX_DOCUMENT_CODE;
+        let within_budget = self.colors == Code::Highlighted
+            && self.highlighted + code.len() <= highlight::MAX_DOCUMENT_CODE;
         if info.is_some() && within_budget {
             self.highlighted += code.len();
         }

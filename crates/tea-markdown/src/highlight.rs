@@ -2,7 +2,7 @@
 //! (`syntaxKeyword`, `syntaxString`, …). No syntect color theme is involved, so the host's theme
 //! colors the code.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use syntect::parsing::{ParseState, Scope, ScopeStack, SyntaxReference, SyntaxSet};
 use tea::{Slot, Span, Style};
@@ -113,17 +113,47 @@ fn alias(lang: &str) -> &str {
 
 /// The syntax a fence's info string names (`rust`, `py`, `Rust,ignore`, `js title="x"`).
 fn syntax_for(info: &str) -> Option<&'static SyntaxReference> {
+    let lang = language(info)?;
+    find(syntaxes(), &lang)
+}
+
+/// The language token of a fence's info string, lowercased; `None` when it names none.
+fn language(info: &str) -> Option<String> {
     let lang = info
         .split(|c: char| c.is_whitespace() || c == ',' || c == '{')
         .next()
         .unwrap_or("")
         .to_ascii_lowercase();
-    if lang.is_empty() {
-        return None;
-    }
-    let set = syntaxes();
-    set.find_syntax_by_token(alias(&lang))
+    (!lang.is_empty()).then_some(lang)
+}
+
+fn find(set: &'static SyntaxSet, lang: &str) -> Option<&'static SyntaxReference> {
+    set.find_syntax_by_token(alias(lang))
         .filter(|syntax| syntax.name != "Plain Text")
+}
+
+/// Grammars that have highlighted code in this process: their patterns met so far are
+/// compiled, so the next block in the same language costs only its parsing.
+static WARM: Mutex<Vec<&'static str>> = Mutex::new(Vec::new());
+
+/// Whether code under this info string highlights without compiling a grammar first: it names
+/// no grammar, or one already used. Loads nothing.
+pub(crate) fn is_warm(info: &str) -> bool {
+    let Some(lang) = language(info) else {
+        return true;
+    };
+    let Some(set) = SYNTAXES.get() else {
+        return false;
+    };
+    match find(set, &lang) {
+        Some(syntax) => lock_warm().contains(&syntax.name.as_str()),
+        None => true,
+    }
+}
+
+fn lock_warm() -> std::sync::MutexGuard<'static, Vec<&'static str>> {
+    // A panic while holding it cannot leave the list inconsistent (pushes only).
+    WARM.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Code longer than this, or with a line longer than [`MAX_LINE`], is shown plain: the regex
@@ -183,6 +213,10 @@ pub(crate) fn highlight(info: Option<&str>, code: &str) -> Vec<Vec<Span>> {
         }
         push_run(&mut row, &line[start..], slot_for(stack.as_slice()));
         rows.push(row);
+    }
+    let mut warm = lock_warm();
+    if !warm.contains(&syntax.name.as_str()) {
+        warm.push(syntax.name.as_str());
     }
     rows
 }

@@ -7,7 +7,9 @@
 //! [`tea::text::sanitize`], so no escape sequence in the markdown reaches the terminal.
 //!
 //! Fenced code is highlighted by syntect, whose syntax definitions load on first use
-//! ([`warm_up`] loads them ahead of time). [`MarkdownCache`] keeps renders per (source, width);
+//! ([`warm_up`] loads them ahead of time) and whose grammars compile as code first meets them.
+//! A host whose first frame must not wait draws code plain ([`Code::Plain`]) until
+//! [`code_is_ready`] says the grammars are compiled ([`compile_code`], on another thread). [`MarkdownCache`] keeps renders per (source, width);
 //! [`Paged`] renders a long document piece by piece, as its rows are shown.
 //! [`MarkdownBlock`] is the markdown component for `tea::components` views.
 
@@ -38,7 +40,35 @@ use tea::Line;
 /// assert_eq!(lines[2].spans[1].style.fg, Some(Slot::MdCode));
 /// ```
 pub fn render(src: &str, width: usize) -> Vec<Line> {
-    lay_out(&document::parse(src), width)
+    render_with(src, width, Code::Highlighted)
+}
+
+/// How fenced code is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Code {
+    /// Colored by its language. The first block of a language in a process compiles that
+    /// grammar's patterns as it meets them: milliseconds for a large grammar.
+    #[default]
+    Highlighted,
+    /// In the plain code color, at no cost up front: for a first frame that must not wait for
+    /// a grammar (see [`code_is_ready`]).
+    Plain,
+}
+
+/// [`render`], with fenced code drawn as `code` says.
+pub fn render_with(src: &str, width: usize, code: Code) -> Vec<Line> {
+    lay_out(&document::parse(src, code), width)
+}
+
+/// Whether highlighting `src`'s fenced code would compile nothing new: every language it names
+/// was highlighted before in this process, or names no grammar. Cheap, and loads nothing: until
+/// the syntax definitions are loaded ([`warm_up`]), code naming any language is not ready.
+pub fn code_is_ready(src: &str) -> bool {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag};
+    Parser::new(src).all(|event| match event {
+        Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => highlight::is_warm(&info),
+        _ => true,
+    })
 }
 
 fn lay_out(blocks: &[document::Block], width: usize) -> Vec<Line> {
@@ -60,6 +90,12 @@ fn lay_out(blocks: &[document::Block], width: usize) -> Vec<Line> {
             }
         })
         .collect()
+}
+
+/// Highlights `src`'s fenced code and drops the result: afterwards its languages are ready
+/// ([`code_is_ready`]). For a background thread, ahead of a frame that shows the code.
+pub fn compile_code(src: &str) {
+    document::parse(src, Code::Highlighted);
 }
 
 /// Loads the syntax definitions now rather than on the first code block. Hosts may call it on a

@@ -12,6 +12,8 @@ use std::sync::Arc;
 use tea::Line;
 use tea::text::{sanitize, wrap};
 
+use crate::Code;
+
 /// How the source reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -38,6 +40,7 @@ pub struct Paged {
     fence: Option<String>,
     /// Whether the whole source is cut into pieces (and so rendered once).
     complete: bool,
+    code: Code,
 }
 
 #[derive(Debug, Clone)]
@@ -60,7 +63,14 @@ impl Paged {
             scanned: 0,
             fence: None,
             complete: false,
+            code: Code::Highlighted,
         }
+    }
+
+    /// The same, with fenced code drawn as `code` says.
+    pub fn with_code(mut self, code: Code) -> Paged {
+        self.code = code;
+        self
     }
 
     /// Rows rendered so far; all of them once [`Paged::is_complete`].
@@ -147,8 +157,10 @@ impl Paged {
         match self.kind {
             Kind::Markdown => {
                 let lines = match &piece.fence {
-                    Some(open) => crate::render(&format!("{open}\n{text}"), self.width),
-                    None => crate::render(text, self.width),
+                    Some(open) => {
+                        crate::render_with(&format!("{open}\n{text}"), self.width, self.code)
+                    }
+                    None => crate::render_with(text, self.width, self.code),
                 };
                 // Blocks are one blank row apart, across pieces too.
                 let blank = index > 0 && !lines.is_empty() && self.len_before(index) > 0;
