@@ -13,7 +13,7 @@ use tea::components::filter::FilterState;
 use tea::components::textarea::TextArea;
 use tea::text::sanitize_line;
 use tea::{Line, Size, Slot, Style};
-use tea_markdown::MarkdownCache;
+use tea_markdown::{Code, MarkdownCache};
 
 use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
@@ -93,8 +93,28 @@ pub struct App {
 
 impl App {
     pub fn new(questionnaire: Questionnaire, size: Size) -> App {
+        App::with_code(questionnaire, size, Code::Highlighted)
+    }
+
+    /// The questionnaire for a host whose first frame must not wait for syntax highlighting.
+    /// When some of its code names a grammar this process has not compiled yet, code is drawn
+    /// plain at first, [`Program::init`](tea::Program::init) compiles it on a task, and
+    /// [`Msg::CodeHighlighted`](crate::Msg::CodeHighlighted) colors it. A driver that runs tasks
+    /// inline draws the same frames as with [`App::new`].
+    pub fn highlighting_later(questionnaire: Questionnaire, size: Size) -> App {
+        let ready = markdown_sources(&questionnaire).all(tea_markdown::code_is_ready);
+        let code = if ready {
+            Code::Highlighted
+        } else {
+            Code::Plain
+        };
+        App::with_code(questionnaire, size, code)
+    }
+
+    fn with_code(questionnaire: Questionnaire, size: Size, code: Code) -> App {
         let count = questionnaire.questions.len();
         let mut markdown = MarkdownCache::default();
+        markdown.set_code(code);
         let measured = Measured::new(&questionnaire, size, false, &mut markdown);
         let mut app = App {
             state: AnswerState::new(questionnaire),
@@ -441,4 +461,12 @@ impl App {
             extra_complete,
         }
     }
+}
+
+/// Every markdown text of the questionnaire: the questions' contexts and the options' previews.
+pub(crate) fn markdown_sources(questionnaire: &Questionnaire) -> impl Iterator<Item = &str> {
+    questionnaire.questions.iter().flat_map(|q| {
+        let previews = q.options.iter().filter_map(|o| o.preview.as_deref());
+        q.context.as_deref().into_iter().chain(previews)
+    })
 }

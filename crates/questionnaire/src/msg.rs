@@ -105,4 +105,7 @@ pub enum Msg {
     /// A key that means nothing here was pressed: the person is present, so the countdown
     /// stops (every other key stops it too).
     StopCountdown,
+    /// The grammars of the questionnaire's code finished compiling in the background: draw
+    /// its code colored from now on (see [`crate::App::highlighting_later`]).
+    CodeHighlighted,
 }

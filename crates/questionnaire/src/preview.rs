@@ -88,7 +88,7 @@ impl Preview {
                 Kind::Markdown if source.len() <= LONG_PREVIEW => {
                     Preview::Ready(markdown.get(source, width))
                 }
-                _ => Preview::Paged(Box::new(Paged::new(kind, width))),
+                _ => Preview::Paged(Box::new(Paged::new(kind, width).with_code(markdown.code()))),
             };
         }
         if let Preview::Paged(doc) = self {

@@ -9,12 +9,13 @@ use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::exec::Exec;
 use tea::input::{Event, KeyEventKind};
-use tea::{Cmd, Program, Size, Subs};
+use tea::{Cmd, Program, Size, Subs, Task};
+use tea_markdown::Code;
 
 use crate::keymap::Mode;
 use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
-use crate::model::{App, ListFilter, Target};
+use crate::model::{App, ListFilter, Target, markdown_sources};
 use crate::msg::{Host, Msg, Outcome};
 
 type Effect = Cmd<Msg, Outcome, Host>;
@@ -31,6 +32,32 @@ impl Program for App {
         let cmd = self.handle(msg);
         self.fit();
         cmd
+    }
+
+    /// With code drawn plain at first ([`App::highlighting_later`]): compiles its grammars on a
+    /// task, so the first frame does not wait for them.
+    fn init(&self) -> Effect {
+        if self.markdown.code() == Code::Highlighted {
+            return Cmd::None;
+        }
+        // Past this a preview renders piece by piece as it is scrolled; its start is enough.
+        const ENOUGH: usize = 16 * 1024;
+        let sources: Vec<String> = markdown_sources(self.state.questionnaire())
+            .filter(|text| !tea_markdown::code_is_ready(text))
+            .map(|text| {
+                let mut end = text.len().min(ENOUGH);
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                text[..end].to_string()
+            })
+            .collect();
+        Cmd::Task(Task::new("highlight code", move || {
+            for text in &sources {
+                tea_markdown::compile_code(text);
+            }
+            Msg::CodeHighlighted
+        }))
     }
 
     fn view(&self) -> iocraft::AnyElement<'static> {
@@ -75,11 +102,12 @@ impl Program for App {
 
 impl App {
     fn handle(&mut self, msg: Msg) -> Effect {
-        if !matches!(msg, Msg::Resized(_) | Msg::ExternalEdited(_) | Msg::Tick) {
+        let from_host = matches!(msg, Msg::Tick | Msg::Resized(_) | Msg::CodeHighlighted);
+        if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
             // A notice stays until the next key.
             self.notice = None;
         }
-        let from_person = !matches!(msg, Msg::Tick | Msg::Resized(_));
+        let from_person = !from_host;
         if from_person {
             // Someone who is answering is never timed out.
             self.countdown = None;
@@ -89,7 +117,11 @@ impl App {
         }
         let keeps_going = matches!(
             msg,
-            Msg::ToggleCollapse | Msg::Resized(_) | Msg::ExternalEdited(_) | Msg::Tick
+            Msg::ToggleCollapse
+                | Msg::Resized(_)
+                | Msg::ExternalEdited(_)
+                | Msg::Tick
+                | Msg::CodeHighlighted
         );
         if self.collapsed && !keeps_going {
             // While docked, input belongs to the host.
@@ -188,6 +220,12 @@ impl App {
             }
             Msg::Tick => self.tick(),
             Msg::StopCountdown => Cmd::None,
+            Msg::CodeHighlighted => {
+                self.markdown.set_code(Code::Highlighted);
+                // The same rows, colored: measured again as after a resize.
+                self.remeasure();
+                Cmd::None
+            }
         }
     }
 
