@@ -52,6 +52,11 @@ export interface Session {
 	readonly finished: boolean;
 	/** A time limit counts down (until the first key). */
 	readonly countingDown: boolean;
+	/**
+	 * `callback` runs when work the session does in the background is done (its code turns
+	 * highlighted), so the host redraws; `null` stops it. It does not keep Node running.
+	 */
+	onWake(callback: (() => void) | null): void;
 }
 
 export interface Dialogs {

@@ -64,6 +64,9 @@ export async function askWithQuestionnaire(
 			// pi renders far more often than anything changes: keep the last rows while the
 			// Session's version, the width and the height stay (copying rows across costs more).
 			let last: { version: number; width: number; height: number; rows: string[] } | undefined;
+			// The first frame draws code plain while its grammars compile off-thread; pi redraws
+			// once they are done.
+			session.onWake(() => tui.requestRender());
 			const stopTicking = tickWhileCounting(
 				session,
 				() => tui.requestRender(),
@@ -86,6 +89,7 @@ export async function askWithQuestionnaire(
 				},
 				invalidate: () => session.setPalette(palette(theme)),
 				dispose: () => {
+					session.onWake(null);
 					stopTicking();
 					signal?.removeEventListener("abort", onAbort);
 				},

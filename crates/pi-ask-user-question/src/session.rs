@@ -9,12 +9,14 @@
 //! also calls [`Session::tick`] on an interval, so the countdown moves and expiry ends the
 //! call when pi has nothing else to draw.
 
-use napi::bindgen_prelude::{ClassInstance, Result};
+use napi::bindgen_prelude::{ClassInstance, Function, Result};
+use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
 use napi_derive::napi;
 use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, Host, Keys, Outcome};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use std::collections::HashMap;
@@ -66,6 +68,8 @@ pub struct Session {
     base_keys: Keys,
     /// A draft handed to pi's editor, waiting for [`Session::edited`].
     edit: Option<EditRequest>,
+    /// Tells the extension that a task finished, from the task's thread.
+    waker: Waker,
 }
 
 #[napi]
@@ -210,6 +214,25 @@ impl Session {
         self.version
     }
 
+    /// `callback` runs on pi's thread whenever work the session started in the background is
+    /// done (code highlighting), so the extension can ask pi to render; `null` stops it. It
+    /// does not keep Node running.
+    #[napi]
+    pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
+        let callback = match callback {
+            Some(callback) => Some(
+                callback
+                    .build_threadsafe_function::<()>()
+                    .callee_handled::<false>()
+                    .weak::<true>()
+                    .build()?,
+            ),
+            None => None,
+        };
+        self.waker.set(callback);
+        Ok(())
+    }
+
     /// The draft waiting for pi's editor, if Ctrl+G asked for it.
     #[napi(getter)]
     pub fn pending_edit(&self) -> Option<EditRequest> {
@@ -259,21 +282,27 @@ impl Session {
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
             .map_err(|issues| question::invalid_result(issues).content)?;
-        warm_code(&questionnaire);
         let base_keys = keys::collapse_keys(collapse_key)?;
-        let app = App::new(questionnaire, START).with_keys(base_keys.clone());
+        // The first frame draws code plain if its grammars are not compiled yet; a task compiles
+        // them and wakes pi to draw it colored.
+        let app = App::highlighting_later(questionnaire, START).with_keys(base_keys.clone());
         let app = match limit {
             Some(limit) => app.with_time_limit(limit),
             None => app,
         };
+        let waker = Waker::default();
         Ok(Session {
+            waker: waker.clone(),
             driver: Driver::with_policies(
                 app,
                 START,
                 palette,
-                // Pi collects results when it calls in; nothing to wake.
+                // Pi collects results when it calls in; the extension's wake-up asks it to.
                 TaskPolicy::Threaded {
-                    wake: std::sync::Arc::new(|| {}),
+                    wake: std::sync::Arc::new({
+                        let waker = waker.clone();
+                        move || waker.wake()
+                    }),
                 },
                 // Ctrl+G opens pi's own editor, through the extension.
                 ExecPolicy::Host,
@@ -325,9 +354,9 @@ impl Session {
     }
 }
 
-/// Starts loading syntect's syntax definitions on a background thread (once per process), so the
-/// first questionnaire showing code does not wait for them: the extension calls it when pi loads
-/// it, long before the model asks anything.
+/// Starts loading syntect's syntax definitions on a background thread (once per process), so a
+/// questionnaire's code is colored sooner after its first frame: the extension calls it when a
+/// session with a UI starts, long before the model asks anything.
 #[napi]
 pub fn warm_up() {
     static STARTED: std::sync::Once = std::sync::Once::new();
@@ -339,41 +368,22 @@ pub fn warm_up() {
     });
 }
 
-/// Compiles the syntax patterns of the questionnaire's code blocks on a background thread by
-/// rendering its markdown once, while pi mounts the questionnaire: each language's patterns
-/// compile on first use (milliseconds for a large grammar), and the first frame would otherwise
-/// wait for those of the focused preview. Whatever is not compiled yet by then, the frame compiles
-/// or waits for as before.
-fn warm_code(questionnaire: &question::Questionnaire) {
-    // Past this a preview renders piece by piece as it scrolls; its first piece is enough.
-    const ENOUGH: usize = 16 * 1024;
-    let sources: Vec<String> = questionnaire
-        .questions
-        .iter()
-        .flat_map(|q| {
-            let previews = q.options.iter().filter_map(|o| o.preview.as_ref());
-            q.context.iter().chain(previews)
-        })
-        .filter(|text| text.contains("```") || text.contains("~~~"))
-        .map(|text| {
-            let mut end = text.len().min(ENOUGH);
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            text[..end].to_string()
-        })
-        .collect();
-    if sources.is_empty() {
-        return;
+type WakeFn = ThreadsafeFunction<(), (), (), napi::Status, false, true>;
+
+/// The extension's wake-up callback, shared with the task threads.
+#[derive(Clone, Default)]
+struct Waker(Arc<Mutex<Option<WakeFn>>>);
+
+impl Waker {
+    fn set(&self, callback: Option<WakeFn>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = callback;
     }
-    // Without a thread the first frame compiles them itself.
-    let _ = std::thread::Builder::new()
-        .name("ask-user-question-warm-code".into())
-        .spawn(move || {
-            for text in sources {
-                tea_markdown::render(&text, 120);
-            }
-        });
+
+    fn wake(&self) {
+        if let Some(callback) = &*self.0.lock().unwrap_or_else(|e| e.into_inner()) {
+            callback.call((), ThreadsafeFunctionCallMode::NonBlocking);
+        }
+    }
 }
 
 /// The size a session starts at, until pi's first render gives the real one.
