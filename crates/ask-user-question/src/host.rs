@@ -46,6 +46,11 @@ impl Program for Hosted {
     type Output = Outcome;
     type Host = Host;
 
+    /// The questionnaire's own start-up work (compiling its code's grammars).
+    fn init(&self) -> Cmd<HostMsg, Outcome, Host> {
+        self.app.init().map_msg(HostMsg::App)
+    }
+
     fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome, Host> {
         match msg {
             HostMsg::App(msg) => self.app.update(msg).map_msg(HostMsg::App),

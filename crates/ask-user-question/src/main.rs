@@ -506,8 +506,10 @@ fn interactive(
         .ok()
         .filter(|s| s.columns > 0 && s.rows > 0)
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
+    // The first frame does not wait for syntax highlighting: code is colored once its
+    // grammars compiled on a task, a moment later.
     let app = Hosted::new(with_limit(
-        App::new(questionnaire, size).with_keys(bound),
+        App::highlighting_later(questionnaire, size).with_keys(bound),
         limit,
     ));
     let options = InlineOptions {

@@ -399,3 +399,29 @@ fn a_key_pressed_in_time_stops_the_real_clock_countdown() {
         json!(["nightly"])
     );
 }
+
+#[test]
+fn code_in_a_preview_turns_colored_with_no_key() {
+    // The first frame does not wait for the grammar to compile; the code is redrawn colored
+    // once it has, without anyone pressing a key.
+    let input = json!({"questions": [{
+        "id": "pick", "header": "Pick", "prompt": "Which one?", "type": "single",
+        "options": [
+            {"value": "a", "label": "Alpha", "preview": "```rust\nlet n = 42;\n```"},
+            {"value": "b", "label": "Beta"}
+        ]
+    }]});
+    let mut session = Session::start(Launch {
+        input: input.to_string(),
+        size: (100, 20),
+        kitty: false,
+        args: &[],
+        env: &[],
+    });
+    session.wait_for_text("let n = 42;");
+    // The number is a token of its own color: its color starts right before it.
+    session.wait_for_output(b"m42\x1b[");
+    session.write(b"\x1b");
+    let finished = session.finish();
+    assert_eq!(finished.result()["details"]["cancelled"], json!(true));
+}
