@@ -16,7 +16,10 @@
 //! - CLI start to first frame: `ask-user-question render reference.json --size 120x40` from
 //!   spawn to exit (the frame printed), many runs; and the interactive run
 //!   (`ask-user-question < reference.json` on a 120x40 pseudo-terminal that answers the startup
-//!   queries at once, as terminals do) from spawn to the frame's last row on the terminal.
+//!   queries at once, as terminals do) from spawn to the frame's last row on the terminal;
+//!   with `ASK_USER_QUESTION_BENCH_BEFORE=<another build>` that build is timed alongside.
+//!
+//! `cargo bench -p ask-user-question --bench latency -- start` measures only the start-up.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -260,38 +263,20 @@ fn cli_start_to_first_frame() {
     );
 }
 
+/// Another build of the CLI to time next to this one (`ASK_USER_QUESTION_BENCH_BEFORE=<path>`):
+/// runs alternate between the two, so drifting machine load affects both alike.
+const BEFORE: &str = "ASK_USER_QUESTION_BENCH_BEFORE";
+
 fn interactive_start_to_first_frame() {
-    use std::io::Write;
-    let binary = env!("CARGO_BIN_EXE_ask-user-question");
+    let binary = PathBuf::from(env!("CARGO_BIN_EXE_ask-user-question"));
+    let before = std::env::var_os(BEFORE).map(PathBuf::from);
     let input = std::fs::read(reference_path()).expect("reference.json");
-    let mut samples = Vec::new();
+    let (mut samples, mut before_samples) = (Vec::new(), Vec::new());
     for _ in 0..CLI_RUNS {
-        let (mut master, slave) = open_pty(Size::new(120, 40));
-        let mut command = Command::new(binary);
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .env_remove("NO_COLOR");
-        let start = Instant::now();
-        let mut child = spawn_on_pty(&mut command, slave);
-        child
-            .stdin
-            .take()
-            .expect("piped stdin")
-            .write_all(&input)
-            .expect("the CLI reads its input");
-        let mut seen = Vec::new();
-        // The frame is drawn in one synchronized update; its bottom border is its last row.
-        read_terminal_until(&mut master, &mut seen, |s| {
-            String::from_utf8_lossy(s).contains('╰')
-        });
-        samples.push(start.elapsed());
-        master.write_all(b"\x03").expect("Ctrl+C");
-        // Keep reading, so the CLI's last writes never wait on a full terminal buffer.
-        read_terminal_until(&mut master, &mut seen, |_| false);
-        let status = child.wait().expect("the CLI ends");
-        assert_eq!(status.code(), Some(130), "Ctrl+C cancels");
+        samples.push(interactive_first_frame(&binary, &input));
+        if let Some(before) = &before {
+            before_samples.push(interactive_first_frame(before, &input));
+        }
     }
     report_wall(
         "CLI start→first frame (interactive, pty 120x40)",
@@ -299,6 +284,46 @@ fn interactive_start_to_first_frame() {
         millis,
         "   target ≤ 20 ms",
     );
+    if let Some(before) = before {
+        report_wall(
+            &format!("  the same, {}", before.display()),
+            &stats_of(before_samples),
+            millis,
+            "",
+        );
+    }
+}
+
+/// From spawning `binary` on a 120x40 pseudo-terminal to its first frame's last row there.
+fn interactive_first_frame(binary: &Path, input: &[u8]) -> Duration {
+    use std::io::Write;
+    let (mut master, slave) = open_pty(Size::new(120, 40));
+    let mut command = Command::new(binary);
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .env_remove("NO_COLOR");
+    let start = Instant::now();
+    let mut child = spawn_on_pty(&mut command, slave);
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input)
+        .expect("the CLI reads its input");
+    let mut seen = Vec::new();
+    // The frame is drawn in one synchronized update; its bottom border is its last row.
+    read_terminal_until(&mut master, &mut seen, |s| {
+        String::from_utf8_lossy(s).contains('╰')
+    });
+    let elapsed = start.elapsed();
+    master.write_all(b"\x03").expect("Ctrl+C");
+    // Keep reading, so the CLI's last writes never wait on a full terminal buffer.
+    read_terminal_until(&mut master, &mut seen, |_| false);
+    let status = child.wait().expect("the CLI ends");
+    assert_eq!(status.code(), Some(130), "Ctrl+C cancels");
+    elapsed
 }
 
 fn main() {
@@ -308,8 +333,14 @@ fn main() {
         Ok(other) => panic!("unknown probe {other}"),
         Err(_) => {}
     }
-    // `cargo bench` passes `--bench`; nothing else is understood.
+    // `cargo bench` passes `--bench`; `start` measures only the start-up (the last three).
     println!("reference: {}", reference_path().display());
+    if std::env::args().any(|arg| arg == "start") {
+        cold_first_frame();
+        cli_start_to_first_frame();
+        interactive_start_to_first_frame();
+        return;
+    }
     // Warm the syntax set once, so key latencies are steady-state.
     tea_markdown::warm_up();
     for size in [Size::new(80, 24), Size::new(120, 40)] {
