@@ -1,6 +1,7 @@
 // Asking the user from another pi extension: the question service's protocol on `pi.events`
 // (version 1), and `askUser()`, which sends a request and answers `unavailable` at once when no
-// provider took it. Types and plain JS only, no addon: callers can import this module or copy it.
+// provider took it (and `takeRequest()`, the provider's side of that handshake). Types and plain JS
+// only, no addon: callers can import this module or copy it.
 
 /** The channel a request is emitted on. */
 export const QUESTION_REQUEST = "ask-user-question:v1:request";
@@ -99,6 +100,18 @@ export interface QuestionRequestEvent extends AskRequest {
 /** What askUser needs of pi's ExtensionAPI. */
 export interface EventEmitter {
 	events: { emit(channel: string, data: unknown): void };
+}
+
+/**
+ * A provider's side: the request `data` carries when no other provider took it, now marked as
+ * taken. Call it while the emit runs; then answer through `respond` exactly once.
+ */
+export function takeRequest(data: unknown): QuestionRequestEvent | undefined {
+	if (typeof data !== "object" || data === null) return undefined;
+	const request = data as Partial<QuestionRequestEvent>;
+	if (typeof request.respond !== "function" || request.accepted) return undefined;
+	request.accepted = true;
+	return request as QuestionRequestEvent;
 }
 
 export const NO_PROVIDER =

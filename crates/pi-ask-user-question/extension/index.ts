@@ -1,17 +1,15 @@
 // ask_user_question for pi: registers the tool and wires pi's API to the native addon, which holds
 // all of the behaviour (validation, the questionnaire, the dialog fallback, results, cards).
-import type { AgentToolResult, ExtensionAPI, ExtensionContext } from "@mariozechner/pi-coding-agent";
+import type { AgentToolResult, ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
+import type { Component } from "@mariozechner/pi-tui";
 import type { TSchema } from "typebox";
-import { accessibleChoice } from "./accessible.ts";
-import { type Session, loadAddon, type ToolResult } from "./addon.ts";
-import { attention } from "./attention.ts";
-import { collapseKeyChoice } from "./keys.ts";
-import { rowsComponent } from "./lines.ts";
-import { oneAtATime } from "./one-at-a-time.ts";
-import { provideQuestionService } from "./service.ts";
-import { paletteMaker } from "./theme.ts";
-// The questionnaire and the dialogs load on the first call, not when pi starts; the card helpers
-// above load now, as pi draws cards synchronously.
+import { type Addon, loadAddon, type Palette, type Session, type ToolResult } from "./addon.ts";
+import { QUESTION_REQUEST, takeRequest } from "./ask-user.ts";
+import { operatorSettings } from "./settings.ts";
+// Only what pi's start needs loads with the extension: the tool's definition, the flags, the hooks,
+// and the card helpers below (pi draws cards synchronously). What a call or a request does loads
+// at the first one, where an await comes anyway: pi loads every module of an extension through
+// jiti, about a millisecond each, before it shows anything.
 
 type Details = Record<string, unknown>;
 type CardState = { details?: Details };
@@ -27,9 +25,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const addon = loadAddon();
 	const definition = addon.toolDefinition();
 	const palette = paletteMaker(addon);
-	const accessible = accessibleChoice(pi);
-	const attend = attention(pi, addon);
-	const collapseKey = collapseKeyChoice(pi, addon);
+	const settings = operatorSettings(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -55,14 +51,19 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			if (!ctx.hasUI) fail(toolCallId, addon.noUiResult(params));
 			const invalid = addon.invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
-			const call = attend.open(toolCallId, params, signal);
+			const attention = settings.attention();
+			const { openCall } = await import("./attention.ts");
+			const call = openCall(pi, addon, attention, toolCallId, params, signal);
 
 			let result: ToolResult | undefined;
-			if (!accessible()) {
-				const session = new addon.Session(params, palette(ctx.ui.theme), undefined, collapseKey(), call.timeoutMs);
+			if (!settings.accessible()) {
+				const session = new addon.Session(params, palette(ctx.ui.theme), undefined, settings.collapseKey(), call.timeoutMs);
 				open.set(toolCallId, session);
 				try {
-					const { askWithQuestionnaire } = await import("./questionnaire.ts");
+					const [{ askWithQuestionnaire }, { oneAtATime }] = await Promise.all([
+						import("./questionnaire.ts"),
+						import("./one-at-a-time.ts"),
+					]);
 					result = await oneAtATime(
 						"tool",
 						() => askWithQuestionnaire(addon, session, palette, ctx, signal, onUpdate, call.ring),
@@ -127,6 +128,69 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	});
 	pi.on("before_agent_start", withdrawWithoutUi);
 
-	// Other extensions ask through the same questionnaire (service.ts).
-	provideQuestionService(pi, addon, palette, collapseKey);
+	// Other extensions ask through the same questionnaire. Requests are taken from the start of a
+	// session with a UI, while the caller's emit runs (a caller may ask at once, and learns then
+	// whether anyone took it); service.ts, loaded at the first request, answers them.
+	let stopServing = () => {};
+	pi.on("session_start", (_event, ctx) => {
+		stopServing();
+		stopServing = () => {};
+		if (!ctx.hasUI) return;
+		const shutdown = new AbortController();
+		const unsubscribe = pi.events.on(QUESTION_REQUEST, (data) => {
+			const request = takeRequest(data);
+			if (!request) return;
+			import("./service.ts").then(
+				(service) => service.answer(request, addon, palette, settings.collapseKey, ctx, shutdown.signal),
+				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
+			);
+		});
+		stopServing = () => {
+			unsubscribe();
+			shutdown.abort();
+		};
+	});
+	pi.on("session_shutdown", () => stopServing());
+}
+
+/**
+ * A pi-tui component that shows rows the addon drew. It redraws only when the width or the
+ * optional `version` value changes, or pi invalidates it (theme change).
+ */
+function rowsComponent(draw: (width: number) => string[], version: () => unknown = () => undefined): Component {
+	let cached: { width: number; version: unknown; rows: string[] } | undefined;
+	return {
+		render(width: number): string[] {
+			const current = version();
+			if (cached?.width !== width || cached.version !== current) cached = { width, version: current, rows: draw(width) };
+			return cached.rows;
+		},
+		invalidate(): void {
+			cached = undefined;
+		},
+	};
+}
+
+/** pi's theme as an addon palette: the SGR code of every theme color the addon draws with. */
+function paletteMaker(addon: Addon): (theme: Theme) => Palette {
+	const slots = addon.themeSlots();
+	let cached: { key: string; palette: Palette } | undefined;
+	return (theme) => {
+		const fg: Record<string, string> = {};
+		const bg: Record<string, string> = {};
+		for (const name of slots.fg) fg[name] = code(() => theme.getFgAnsi(name as never));
+		for (const name of slots.bg) bg[name] = code(() => theme.getBgAnsi(name as never));
+		// The theme object is a proxy of pi's current theme, so its codes are the cache key.
+		const key = JSON.stringify([fg, bg]);
+		if (cached?.key !== key) cached = { key, palette: new addon.Palette(fg, bg) };
+		return cached.palette;
+	};
+}
+
+function code(read: () => string): string {
+	try {
+		return read();
+	} catch {
+		return ""; // a color this pi version lacks keeps the addon's default
+	}
 }

@@ -2,15 +2,10 @@
 // (framed, previews, dock) by emitting a request on pi.events; protocol and helper in ask-user.ts.
 // It runs while a session with a UI does, answers every request it takes exactly once, and never
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
-import type { ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
+// Requests are taken in index.ts, while the caller's emit runs; this module answers them.
+import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { Addon, CheckOptions, Palette } from "./addon.ts";
-import {
-	type AskResponse,
-	type Issue,
-	QUESTION_REQUEST,
-	type QuestionRequestEvent,
-	type ResultDetails,
-} from "./ask-user.ts";
+import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 
 /** A program asking has no reply to hold longer text, so `context` has no length limit here. */
@@ -19,47 +14,22 @@ const SERVICE_CHECKS: CheckOptions = { contextLimit: false };
 export const NO_QUESTIONNAIRE =
 	"this pi session cannot show the questionnaire (RPC mode has no custom UI); ask another way";
 
-export function provideQuestionService(
-	pi: ExtensionAPI,
-	addon: Addon,
-	palette: (theme: Theme) => Palette,
-	collapseKey: () => string | undefined,
-): void {
-	let stop: (() => void) | undefined;
-	const withdraw = () => {
-		stop?.();
-		stop = undefined;
-	};
-	pi.on("session_start", (_event, ctx) => {
-		withdraw();
-		if (ctx.hasUI) stop = serve(pi, addon, palette, collapseKey, ctx);
-	});
-	pi.on("session_shutdown", withdraw);
-}
-
-/** Answers requests until the returned function is called, which also closes open questionnaires. */
-function serve(
-	pi: ExtensionAPI,
+/**
+ * Answers a request the provider took (index.ts takes them while a session with a UI runs and
+ * loads this module at the first one): calls its `respond` exactly once.
+ */
+export async function answer(
+	request: QuestionRequestEvent,
 	addon: Addon,
 	palette: (theme: Theme) => Palette,
 	collapseKey: () => string | undefined,
 	ctx: ExtensionContext,
-): () => void {
-	const shutdown = new AbortController();
-	const unsubscribe = pi.events.on(QUESTION_REQUEST, (data) => {
-		const request = untaken(data);
-		if (!request) return;
-		// Marked while the emit runs: a caller that finds it unmarked knows no provider is loaded.
-		request.accepted = true;
-		const respond = once(request.respond);
-		ask(request, addon, palette, collapseKey, ctx, shutdown.signal).then(respond, (error: unknown) =>
-			respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` }),
-		);
-	});
-	return () => {
-		unsubscribe();
-		shutdown.abort();
-	};
+	shutdown: AbortSignal,
+): Promise<void> {
+	const respond = once(request.respond);
+	await ask(request, addon, palette, collapseKey, ctx, shutdown).then(respond, (error: unknown) =>
+		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` }),
+	);
 }
 
 async function ask(
@@ -79,21 +49,12 @@ async function ask(
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
 	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS, collapseKey(), timeoutMs);
-	// Loaded on the first request, as the tool loads it on its first call.
 	const { askWithQuestionnaire } = await import("./questionnaire.ts");
 	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
 	const answered = { content: result.content, details: result.details as ResultDetails };
 	return answered.details.cancelled ? { status: "cancelled", result: answered } : { status: "answered", result: answered };
-}
-
-/** The request, when it is one that no other provider has taken. */
-function untaken(data: unknown): QuestionRequestEvent | undefined {
-	if (typeof data !== "object" || data === null) return undefined;
-	const request = data as Partial<QuestionRequestEvent>;
-	if (typeof request.respond !== "function" || request.accepted) return undefined;
-	return request as QuestionRequestEvent;
 }
 
 /** Problems of the request's own fields, in the tool's issue format. */

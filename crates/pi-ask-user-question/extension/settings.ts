@@ -1,0 +1,121 @@
+// The operator's settings, each a pi flag (read first) or an environment variable:
+// - `--ask-accessible` / ASK_USER_QUESTION_ACCESSIBLE=1: pi's own select and input dialogs, one
+//   question at a time (the sequential dialogs of RPC mode), instead of the framed questionnaire;
+//   for screen readers and terminals that cannot draw it;
+// - `--ask-notify` / ASK_USER_QUESTION_NOTIFY=1: a desktop notification besides the bell;
+// - `--ask-timeout 90s` / ASK_USER_QUESTION_TIMEOUT: a time limit for unanswered questions;
+// - `--ask-collapse-key f2` / ASK_USER_QUESTION_COLLAPSE_KEY: the key that folds the
+//   questionnaire into its dock (Ctrl+] by default).
+// The flags are registered while pi loads the extension (so `pi --ask-…` parses); the values are
+// read at each call, and once as a session starts so that a bad one is reported then.
+import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
+import type { Addon } from "./addon.ts";
+
+const ACCESSIBLE_FLAG = "ask-accessible";
+const NOTIFY_FLAG = "ask-notify";
+const TIMEOUT_FLAG = "ask-timeout";
+const COLLAPSE_KEY_FLAG = "ask-collapse-key";
+const ACCESSIBLE_ENV = "ASK_USER_QUESTION_ACCESSIBLE";
+const NOTIFY_ENV = "ASK_USER_QUESTION_NOTIFY";
+const TIMEOUT_ENV = "ASK_USER_QUESTION_TIMEOUT";
+const COLLAPSE_KEY_ENV = "ASK_USER_QUESTION_COLLAPSE_KEY";
+
+/** How a waiting question gets attention. */
+export interface Attention {
+	notify: boolean;
+	/** The time limit in milliseconds; none unless set. */
+	timeoutMs: number | undefined;
+}
+
+/** Readers of the settings; those that can be wrong throw an error naming the setting. */
+export interface Settings {
+	accessible(): boolean;
+	attention(): Attention;
+	collapseKey(): string | undefined;
+}
+
+/** Registers the flags and the check at session start; returns the readers. */
+export function operatorSettings(pi: ExtensionAPI, addon: Addon): Settings {
+	pi.registerFlag(ACCESSIBLE_FLAG, {
+		description: "ask_user_question: ask with pi's plain select and input dialogs, one question at a time",
+		type: "boolean",
+		default: false,
+	});
+	pi.registerFlag(NOTIFY_FLAG, {
+		description: `ask_user_question: also send a desktop notification through the terminal when questions wait (or ${NOTIFY_ENV}=1)`,
+		type: "boolean",
+		default: false,
+	});
+	pi.registerFlag(TIMEOUT_FLAG, {
+		description: `ask_user_question: end unanswered questions after this long, e.g. 90s, 5m (or ${TIMEOUT_ENV})`,
+		type: "string",
+	});
+	pi.registerFlag(COLLAPSE_KEY_FLAG, {
+		description: `ask_user_question: the key that folds the questionnaire into its dock and back, e.g. f2 (or ${COLLAPSE_KEY_ENV}); default ctrl+]`,
+		type: "string",
+	});
+
+	const settings: Settings = {
+		accessible: () => pi.getFlag(ACCESSIBLE_FLAG) === true || enabled(process.env[ACCESSIBLE_ENV]),
+		attention: () => ({
+			notify: pi.getFlag(NOTIFY_FLAG) === true || envSwitch(NOTIFY_ENV),
+			timeoutMs: timeout(addon, pi.getFlag(TIMEOUT_FLAG)),
+		}),
+		collapseKey: () => collapseKey(addon, pi.getFlag(COLLAPSE_KEY_FLAG)),
+	};
+	// A bad setting is reported as pi starts, not only at the first call (each on its own).
+	pi.on("session_start", () => {
+		settings.attention();
+	});
+	pi.on("session_start", () => {
+		settings.collapseKey();
+	});
+	return settings;
+}
+
+/** Set and not empty, `0` or `false`. */
+function enabled(value: string | undefined): boolean {
+	return value !== undefined && !["", "0", "false"].includes(value.trim().toLowerCase());
+}
+
+/** `ASK_USER_QUESTION_NOTIFY`: 1/true/yes/on, or 0/false/no/off/empty. */
+function envSwitch(name: string): boolean {
+	const value = (process.env[name] ?? "").trim().toLowerCase();
+	if (["1", "true", "yes", "on"].includes(value)) return true;
+	if (["", "0", "false", "no", "off"].includes(value)) return false;
+	throw new Error(`ask_user_question: ${name}: expected 1 or 0; got ${JSON.stringify(process.env[name])}`);
+}
+
+/** `--ask-timeout` (first) or `ASK_USER_QUESTION_TIMEOUT`, in milliseconds. */
+function timeout(addon: Addon, flag: boolean | string | undefined): number | undefined {
+	// A flag given with no value comes as `true`: parsed as nothing, it says a value is missing.
+	const given = flag === true ? "" : flag;
+	const [setting, text] =
+		typeof given === "string" ? [`--${TIMEOUT_FLAG}`, given] : [TIMEOUT_ENV, process.env[TIMEOUT_ENV] ?? ""];
+	if (given === undefined && text.trim() === "") return undefined;
+	try {
+		return addon.parseTimeout(text);
+	} catch (error) {
+		throw named(setting, error);
+	}
+}
+
+/** `--ask-collapse-key` (first) or `ASK_USER_QUESTION_COLLAPSE_KEY`, checked by the addon's keymap. */
+function collapseKey(addon: Addon, flag: boolean | string | undefined): string | undefined {
+	// A flag given with no value comes as `true`: checked as an empty key name, it says so.
+	const [setting, key] =
+		flag === undefined
+			? [COLLAPSE_KEY_ENV, process.env[COLLAPSE_KEY_ENV]]
+			: [`--${COLLAPSE_KEY_FLAG}`, flag === true ? "" : String(flag)];
+	if (key === undefined || (setting === COLLAPSE_KEY_ENV && key.trim() === "")) return undefined;
+	try {
+		addon.checkCollapseKey(key);
+	} catch (error) {
+		throw named(setting, error);
+	}
+	return key;
+}
+
+function named(setting: string, error: unknown): Error {
+	return new Error(`ask_user_question: ${setting}: ${error instanceof Error ? error.message : String(error)}`);
+}
