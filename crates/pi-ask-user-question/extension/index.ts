@@ -12,6 +12,9 @@ import { operatorSettings } from "./settings.ts";
 // jiti, about a millisecond each, before it shows anything.
 
 type Details = Record<string, unknown>;
+
+/** How long after a session starts the call's modules load: past pi's first paint. */
+const PRELOAD_DELAY_MS = 500;
 type CardState = { details?: Details };
 
 /**
@@ -121,10 +124,20 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		if (active.includes(definition.name)) pi.setActiveTools(active.filter((name) => name !== definition.name));
 	};
 	pi.on("session_start", withdrawWithoutUi);
-	// Syntax highlighting loads off-thread once a session starts, not while pi loads extensions
-	// (a busy machine's other core is not free then, and loading waits for it).
+	// Once a session with a UI has started, what the first call needs loads ahead of it: syntax
+	// highlighting off-thread, and a moment later, while pi waits for the person, the call's
+	// modules (jiti keeps them for the call's own imports). Not while pi loads extensions: that
+	// is startup time, and a busy machine's other core is not free then.
 	pi.on("session_start", (_event, ctx) => {
-		if (ctx.hasUI) addon.warmUp();
+		if (!ctx.hasUI) return;
+		addon.warmUp();
+		const timer = setTimeout(() => {
+			// A module that fails to load fails the call that needs it, with its error.
+			Promise.all([import("./attention.ts"), import("./one-at-a-time.ts"), import("./questionnaire.ts")]).catch(
+				() => {},
+			);
+		}, PRELOAD_DELAY_MS);
+		timer.unref?.();
 	});
 	pi.on("before_agent_start", withdrawWithoutUi);
 

@@ -3,10 +3,9 @@
 // collapses it to a one-line dock above the editor, handing input back to pi, and expands it
 // again through ctx.ui.onTerminalInput. Ctrl+G closes it for pi's own editor on the draft
 // (ctx.ui.editor) and shows it again with the edited text.
-import type { AgentToolUpdateCallback, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
+import type { AgentToolUpdateCallback, ExtensionContext, KeybindingsManager, Theme } from "@mariozechner/pi-coding-agent";
 import type { TUI } from "@mariozechner/pi-tui";
 import type { Addon, Palette, Session, ToolResult } from "./addon.ts";
-import { piBindings } from "./keys.ts";
 
 export const DOCK_WIDGET = "ask_user_question";
 
@@ -161,4 +160,16 @@ async function editInPi(session: Session, ctx: ExtensionContext, signal: AbortSi
 	const text = await ctx.ui.editor(request.title, request.text);
 	if (signal?.aborted) return;
 	session.edited(text ?? null);
+}
+
+/**
+ * pi's keys for the keybindings the questionnaire honours, by name, read from the
+ * KeybindingsManager pi hands to ctx.ui.custom(): keys rebound in pi act the same here.
+ */
+function piBindings(addon: Addon, keybindings: KeybindingsManager): Record<string, string[]> {
+	const bindings: Record<string, string[]> = {};
+	for (const name of addon.piKeybindingNames()) {
+		bindings[name] = keybindings.getKeys(name as Parameters<KeybindingsManager["getKeys"]>[0]);
+	}
+	return bindings;
 }
