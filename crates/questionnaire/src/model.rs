@@ -102,7 +102,9 @@ impl App {
     /// [`Msg::CodeHighlighted`](crate::Msg::CodeHighlighted) colors it. A driver that runs tasks
     /// inline draws the same frames as with [`App::new`].
     pub fn highlighting_later(questionnaire: Questionnaire, size: Size) -> App {
-        let ready = markdown_sources(&questionnaire).all(tea_markdown::code_is_ready);
+        let ready = (questionnaire.questions.iter())
+            .flat_map(markdown_of)
+            .all(tea_markdown::code_is_ready);
         let code = if ready {
             Code::Highlighted
         } else {
@@ -463,10 +465,8 @@ impl App {
     }
 }
 
-/// Every markdown text of the questionnaire: the questions' contexts and the options' previews.
-pub(crate) fn markdown_sources(questionnaire: &Questionnaire) -> impl Iterator<Item = &str> {
-    questionnaire.questions.iter().flat_map(|q| {
-        let previews = q.options.iter().filter_map(|o| o.preview.as_deref());
-        q.context.as_deref().into_iter().chain(previews)
-    })
+/// A question's markdown: its context and its options' previews.
+pub(crate) fn markdown_of(question: &Question) -> impl Iterator<Item = &str> {
+    let previews = question.options.iter().filter_map(|o| o.preview.as_deref());
+    question.context.as_deref().into_iter().chain(previews)
 }

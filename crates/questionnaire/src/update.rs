@@ -15,7 +15,7 @@ use tea_markdown::Code;
 use crate::keymap::Mode;
 use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
-use crate::model::{App, ListFilter, Target, markdown_sources};
+use crate::model::{App, ListFilter, Target};
 use crate::msg::{Host, Msg, Outcome};
 
 type Effect = Cmd<Msg, Outcome, Host>;
@@ -34,30 +34,32 @@ impl Program for App {
         cmd
     }
 
-    /// With code drawn plain at first ([`App::highlighting_later`]): compiles its grammars on a
-    /// task, so the first frame does not wait for them.
+    /// With code drawn plain at first ([`App::highlighting_later`]): compiles its grammars on
+    /// tasks, so the first frame does not wait for them; first the code the first frame shows
+    /// (the first question's context and first preview), so that it is colored soonest.
     fn init(&self) -> Effect {
         if self.markdown.code() == Code::Highlighted {
             return Cmd::None;
         }
-        // Past this a preview renders piece by piece as it is scrolled; its start is enough.
-        const ENOUGH: usize = 16 * 1024;
-        let sources: Vec<String> = markdown_sources(self.state.questionnaire())
-            .filter(|text| !tea_markdown::code_is_ready(text))
-            .map(|text| {
-                let mut end = text.len().min(ENOUGH);
-                while !text.is_char_boundary(end) {
-                    end -= 1;
-                }
-                text[..end].to_string()
-            })
-            .collect();
-        Cmd::Task(Task::new("highlight code", move || {
-            for text in &sources {
-                tea_markdown::compile_code(text);
+        let (mut shown, mut rest) = (Vec::new(), Vec::new());
+        for (q, question) in self.state.questionnaire().questions.iter().enumerate() {
+            let previews = question.options.iter().map(|o| o.preview.as_deref());
+            let texts = std::iter::once(question.context.as_deref()).chain(previews);
+            for (i, text) in texts.enumerate() {
+                // Index 0 is the context, 1 the first option's preview.
+                let list = if q == 0 && i < 2 {
+                    &mut shown
+                } else {
+                    &mut rest
+                };
+                list.extend(text.and_then(uncompiled_code));
             }
-            Msg::CodeHighlighted
-        }))
+        }
+        let mut tasks = vec![compile_code(shown)];
+        if !rest.is_empty() {
+            tasks.push(compile_code(rest));
+        }
+        Cmd::Sequence(tasks)
     }
 
     fn view(&self) -> iocraft::AnyElement<'static> {
@@ -221,9 +223,11 @@ impl App {
             Msg::Tick => self.tick(),
             Msg::StopCountdown => Cmd::None,
             Msg::CodeHighlighted => {
-                self.markdown.set_code(Code::Highlighted);
-                // The same rows, colored: measured again as after a resize.
-                self.remeasure();
+                if self.markdown.code() != Code::Highlighted {
+                    self.markdown.set_code(Code::Highlighted);
+                    // The same rows, colored: measured again as after a resize.
+                    self.remeasure();
+                }
                 Cmd::None
             }
         }
@@ -672,4 +676,28 @@ fn without_command(error: &str) -> String {
 
 fn offset(value: usize, by: isize) -> usize {
     (value as isize).saturating_add(by).max(0) as usize
+}
+
+/// Markdown whose code would compile a grammar, cut to what its first frames show (past
+/// [`crate::preview::LONG_PREVIEW`] a preview renders piece by piece as it is scrolled).
+fn uncompiled_code(text: &str) -> Option<String> {
+    const ENOUGH: usize = 16 * 1024;
+    if tea_markdown::code_is_ready(text) {
+        return None;
+    }
+    let mut end = text.len().min(ENOUGH);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    Some(text[..end].to_string())
+}
+
+/// Compiles the grammars of `texts`' code off the update loop; then the code can be colored.
+fn compile_code(texts: Vec<String>) -> Effect {
+    Cmd::Task(Task::new("highlight code", move || {
+        for text in &texts {
+            tea_markdown::compile_code(text);
+        }
+        Msg::CodeHighlighted
+    }))
 }

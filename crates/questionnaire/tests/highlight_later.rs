@@ -81,6 +81,35 @@ fn code_is_plain_first_and_colored_once_compiled() {
 }
 
 #[test]
+fn every_question_turns_colored() {
+    // Two questions in languages of their own: two tasks, the first question's first.
+    let mut input = with_code("lua");
+    let mut second = with_code("scala")["questions"][0].clone();
+    second["id"] = json!("other");
+    input["questions"].as_array_mut().unwrap().push(second);
+    let (mut driver, finished) =
+        threaded(App::highlighting_later(questionnaire(input.clone()), SIZE));
+    assert_eq!(driver.running_tasks(), 1, "one task at a time");
+    for _ in 0..2 {
+        finished
+            .recv_timeout(Duration::from_secs(60))
+            .expect("a highlighting task ends");
+        driver.poll_tasks();
+    }
+    assert_eq!(driver.running_tasks(), 0);
+    let mut expected = Driver::new(App::new(questionnaire(input), SIZE), SIZE, palette());
+    assert_eq!(driver.frame_ref().ansi(), expected.frame_ref().ansi());
+    let tab = tea::input::parse_key_script("tab").unwrap();
+    driver.send(&tab[0]);
+    expected.send(&tab[0]);
+    assert_eq!(
+        driver.frame_ref().ansi(),
+        expected.frame_ref().ansi(),
+        "the second question"
+    );
+}
+
+#[test]
 fn code_already_compiled_is_colored_from_the_first_frame() {
     let input = with_code("ruby");
     tea_markdown::compile_code("```ruby\nputs 1\n```");
