@@ -74,6 +74,27 @@ mod tests {
         json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick?", "options": [{"value": "x", "label": "X"}]}]})
     }
 
+    /// The extension reads the definition from a copy beside it, so pi's start need not load
+    /// the addon; the copy must be what the addon gives (`UPDATE_SNAPSHOTS=1` rewrites it, for
+    /// review like a snapshot).
+    #[test]
+    fn the_extensions_copy_of_the_definition_is_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("extension")
+            .join("tool-definition.json");
+        let current = format!("{:#}\n", tool_definition());
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0") {
+            std::fs::write(&path, &current).expect("write the definition's copy");
+            return;
+        }
+        let copy = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            copy == current,
+            "extension/tool-definition.json is not the addon's tool definition; run \
+             `UPDATE_SNAPSHOTS=1 cargo test -p pi-ask-user-question` and review its diff"
+        );
+    }
+
     #[test]
     fn the_definition_carries_the_schema_and_names_the_tool_in_every_guideline() {
         let definition = tool_definition();
