@@ -183,11 +183,16 @@ export function locateAddon(): { path: string; from: "local build" | "package"; 
 				: `there is no prebuilt package for ${tag}`,
 		);
 	}
+	// A package from another release would answer with other behaviour than this extension
+	// expects; its manifest says so without loading it.
+	const { version } = JSON.parse(readFileSync(join(dirname(path), "package.json"), "utf8")) as { version: string };
+	checkVersion(packageName, version);
 	return { path, from: "package", packageName };
 }
 
-export function loadAddon(): Addon {
-	const { path, from, packageName } = locateAddon();
+/** Loads the addon `locateAddon` found (a missing one is reported before anything loads). */
+export function loadAddon(located = locateAddon()): Addon {
+	const { path, from, packageName } = located;
 	let addon: Addon;
 	try {
 		addon = createRequire(import.meta.url)(path) as Addon;
@@ -195,16 +200,18 @@ export function loadAddon(): Addon {
 		if (from === "local build") throw error;
 		throw noAddon(platformTag(), `${packageName} did not load: ${(error as Error).message}`);
 	}
-	// A package from another release would answer with other behaviour than this extension expects.
-	if (from === "package") {
-		const expected = packageVersion();
-		if (addon.version() !== expected) {
-			throw new Error(
-				`ask_user_question: ${packageName} is version ${addon.version()}, but pi-ask-user-question is ${expected}; install both at the same version`,
-			);
-		}
-	}
+	// The addon itself must be of this release too, whatever its manifest says.
+	if (from === "package") checkVersion(packageName ?? "the addon package", addon.version());
 	return addon;
+}
+
+function checkVersion(packageName: string, version: string): void {
+	const expected = packageVersion();
+	if (version !== expected) {
+		throw new Error(
+			`ask_user_question: ${packageName} is version ${version}, but pi-ask-user-question is ${expected}; install both at the same version`,
+		);
+	}
 }
 
 function packageVersion(): string {

@@ -3,7 +3,8 @@
 import type { AgentToolResult, ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
 import type { TSchema } from "typebox";
-import { type Addon, loadAddon, type Palette, type Session, type ToolResult } from "./addon.ts";
+import { readFileSync } from "node:fs";
+import { type Addon, loadAddon, locateAddon, type Palette, type Session, type ToolDefinitionInfo, type ToolResult } from "./addon.ts";
 import { QUESTION_REQUEST, takeRequest } from "./ask-user.ts";
 import { operatorSettings } from "./settings.ts";
 // Only what pi's start needs loads with the extension: the tool's definition, the flags, the hooks,
@@ -25,8 +26,12 @@ type CardState = { details?: Details };
 const newerPi = { exposure: "model-only", annotations: { readOnlyHint: true } } as const;
 
 export default function askUserQuestion(pi: ExtensionAPI) {
-	const addon = loadAddon();
-	const definition = addon.toolDefinition();
+	// The addon loads at its first use (a call, a card, a setting to check, or idle time after a
+	// session with a UI started), not while pi starts; a missing one is still reported now.
+	const located = locateAddon();
+	let loaded: Addon | undefined;
+	const addon = (): Addon => (loaded ??= loadAddon(located));
+	const definition = readToolDefinition();
 	const palette = paletteMaker(addon);
 	const settings = operatorSettings(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
@@ -51,16 +56,16 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		...newerPi,
 
 		async execute(toolCallId, params, signal, onUpdate, ctx): Promise<AgentToolResult<Details>> {
-			if (!ctx.hasUI) fail(toolCallId, addon.noUiResult(params));
-			const invalid = addon.invalidResult(params);
+			if (!ctx.hasUI) fail(toolCallId, addon().noUiResult(params));
+			const invalid = addon().invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
 			const attention = settings.attention();
 			const { openCall } = await import("./attention.ts");
-			const call = openCall(pi, addon, attention, toolCallId, params, signal);
+			const call = openCall(pi, addon(), attention, toolCallId, params, signal);
 
 			let result: ToolResult | undefined;
 			if (!settings.accessible()) {
-				const session = new addon.Session(params, palette(ctx.ui.theme), undefined, settings.collapseKey(), call.timeoutMs);
+				const session = new (addon().Session)(params, palette(ctx.ui.theme), undefined, settings.collapseKey(), call.timeoutMs);
 				open.set(toolCallId, session);
 				try {
 					const [{ askWithQuestionnaire }, { oneAtATime }] = await Promise.all([
@@ -69,7 +74,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 					]);
 					result = await oneAtATime(
 						"tool",
-						() => askWithQuestionnaire(addon, session, palette, ctx, signal, onUpdate, call.ring),
+						() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring),
 						signal,
 					);
 				} finally {
@@ -78,7 +83,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			}
 			if (!result) {
 				const { askWithDialogs } = await import("./dialogs.ts");
-				result = await askWithDialogs(addon, params, ctx, call);
+				result = await askWithDialogs(addon(), params, ctx, call);
 			}
 			call.close(result);
 			return { content: [{ type: "text", text: result.content }], details: result.details };
@@ -89,7 +94,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		renderCall(args, theme, context) {
 			const state = context.state as CardState;
 			return rowsComponent(
-				(width) => addon.renderCall(args ?? {}, width, palette(theme), state.details, context.isError),
+				(width) => addon().renderCall(args ?? {}, width, palette(theme), state.details, context.isError),
 				() => state.details,
 			);
 		},
@@ -103,7 +108,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			(context.state as CardState).details = result.details;
 			const text = result.content.map((part) => (part.type === "text" ? part.text : "")).join("");
 			return rowsComponent((width) =>
-				addon.renderResult(result.details ?? {}, width, palette(theme), text, context.isError),
+				addon().renderResult(result.details ?? {}, width, palette(theme), text, context.isError),
 			);
 		},
 	});
@@ -124,15 +129,16 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		if (active.includes(definition.name)) pi.setActiveTools(active.filter((name) => name !== definition.name));
 	};
 	pi.on("session_start", withdrawWithoutUi);
-	// Once a session with a UI has started, what the first call needs loads ahead of it: syntax
-	// highlighting off-thread, and a moment later, while pi waits for the person, the call's
-	// modules (jiti keeps them for the call's own imports). Not while pi loads extensions: that
-	// is startup time, and a busy machine's other core is not free then.
+	// Once a session with a UI has started, what the first call needs loads ahead of it, a moment
+	// later, while pi waits for the person: the addon, syntax highlighting (off-thread) and the
+	// call's modules (jiti keeps them for the call's own imports). Not while pi starts.
 	pi.on("session_start", (_event, ctx) => {
 		if (!ctx.hasUI) return;
-		addon.warmUp();
 		const timer = setTimeout(() => {
-			// A module that fails to load fails the call that needs it, with its error.
+			// What fails to load here fails the call that needs it, with its error.
+			try {
+				addon().warmUp();
+			} catch {}
 			Promise.all([import("./attention.ts"), import("./one-at-a-time.ts"), import("./questionnaire.ts")]).catch(
 				() => {},
 			);
@@ -154,7 +160,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const request = takeRequest(data);
 			if (!request) return;
 			import("./service.ts").then(
-				(service) => service.answer(request, addon, palette, settings.collapseKey, ctx, shutdown.signal),
+				(service) => service.answer(request, addon(), palette, settings.collapseKey, ctx, shutdown.signal),
 				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
 			);
 		});
@@ -185,17 +191,18 @@ function rowsComponent(draw: (width: number) => string[], version: () => unknown
 }
 
 /** pi's theme as an addon palette: the SGR code of every theme color the addon draws with. */
-function paletteMaker(addon: Addon): (theme: Theme) => Palette {
-	const slots = addon.themeSlots();
+function paletteMaker(addon: () => Addon): (theme: Theme) => Palette {
+	let slots: { fg: string[]; bg: string[] } | undefined;
 	let cached: { key: string; palette: Palette } | undefined;
 	return (theme) => {
+		slots ??= addon().themeSlots();
 		const fg: Record<string, string> = {};
 		const bg: Record<string, string> = {};
 		for (const name of slots.fg) fg[name] = code(() => theme.getFgAnsi(name as never));
 		for (const name of slots.bg) bg[name] = code(() => theme.getBgAnsi(name as never));
 		// The theme object is a proxy of pi's current theme, so its codes are the cache key.
 		const key = JSON.stringify([fg, bg]);
-		if (cached?.key !== key) cached = { key, palette: new addon.Palette(fg, bg) };
+		if (cached?.key !== key) cached = { key, palette: new (addon().Palette)(fg, bg) };
 		return cached.palette;
 	};
 }
@@ -206,4 +213,12 @@ function code(read: () => string): string {
 	} catch {
 		return ""; // a color this pi version lacks keeps the addon's default
 	}
+}
+
+/**
+ * The tool's definition, as the addon gives it: the package carries a copy beside this file
+ * (kept equal to the addon's by a test), so pi's start need not load the addon.
+ */
+function readToolDefinition(): ToolDefinitionInfo {
+	return JSON.parse(readFileSync(new URL("./tool-definition.json", import.meta.url), "utf8")) as ToolDefinitionInfo;
 }

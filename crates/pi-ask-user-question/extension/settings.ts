@@ -35,7 +35,7 @@ export interface Settings {
 }
 
 /** Registers the flags and the check at session start; returns the readers. */
-export function operatorSettings(pi: ExtensionAPI, addon: Addon): Settings {
+export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings {
 	pi.registerFlag(ACCESSIBLE_FLAG, {
 		description: "ask_user_question: ask with pi's plain select and input dialogs, one question at a time",
 		type: "boolean",
@@ -87,21 +87,21 @@ function envSwitch(name: string): boolean {
 }
 
 /** `--ask-timeout` (first) or `ASK_USER_QUESTION_TIMEOUT`, in milliseconds. */
-function timeout(addon: Addon, flag: boolean | string | undefined): number | undefined {
+function timeout(addon: () => Addon, flag: boolean | string | undefined): number | undefined {
 	// A flag given with no value comes as `true`: parsed as nothing, it says a value is missing.
 	const given = flag === true ? "" : flag;
 	const [setting, text] =
 		typeof given === "string" ? [`--${TIMEOUT_FLAG}`, given] : [TIMEOUT_ENV, process.env[TIMEOUT_ENV] ?? ""];
 	if (given === undefined && text.trim() === "") return undefined;
 	try {
-		return addon.parseTimeout(text);
+		return addon().parseTimeout(text);
 	} catch (error) {
 		throw named(setting, error);
 	}
 }
 
 /** `--ask-collapse-key` (first) or `ASK_USER_QUESTION_COLLAPSE_KEY`, checked by the addon's keymap. */
-function collapseKey(addon: Addon, flag: boolean | string | undefined): string | undefined {
+function collapseKey(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
 	// A flag given with no value comes as `true`: checked as an empty key name, it says so.
 	const [setting, key] =
 		flag === undefined
@@ -109,7 +109,7 @@ function collapseKey(addon: Addon, flag: boolean | string | undefined): string |
 			: [`--${COLLAPSE_KEY_FLAG}`, flag === true ? "" : String(flag)];
 	if (key === undefined || (setting === COLLAPSE_KEY_ENV && key.trim() === "")) return undefined;
 	try {
-		addon.checkCollapseKey(key);
+		addon().checkCollapseKey(key);
 	} catch (error) {
 		throw named(setting, error);
 	}
