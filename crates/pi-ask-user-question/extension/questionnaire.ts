@@ -61,32 +61,41 @@ export async function askWithQuestionnaire(
 			// Aborted between the check above and this factory: close right after pi shows it.
 			if (signal?.aborted) queueMicrotask(onAbort);
 			// pi renders far more often than anything changes: keep the last rows while the
-			// Session's version, the width and the height stay (copying rows across costs more).
+			// width and the height stay and nothing that can change them happened (a key, the
+			// countdown's clock, finished background work, the theme); then keep them still if
+			// the Session's version says its frame is the same (copying rows across costs more).
 			let last: { version: number; width: number; height: number; rows: string[] } | undefined;
+			let maybeChanged = true;
+			const redraw = () => {
+				maybeChanged = true;
+				tui.requestRender();
+			};
 			// The first frame draws code plain while its grammars compile off-thread; pi redraws
 			// once they are done.
-			session.onWake(() => tui.requestRender());
-			const stopTicking = tickWhileCounting(
-				session,
-				() => tui.requestRender(),
-				() => done("finished"),
-			);
+			session.onWake(redraw);
+			const stopTicking = tickWhileCounting(session, redraw, () => done("finished"));
 			return {
 				render: (width: number) => {
-					const version = session.version;
 					const height = tui.terminal.rows;
+					if (!maybeChanged && last?.width === width && last.height === height) return last.rows;
+					maybeChanged = false;
+					const version = session.version;
 					if (last?.version !== version || last.width !== width || last.height !== height) {
 						last = { version, width, height, rows: session.render(width, height) };
 					}
 					return last.rows;
 				},
 				handleInput: (data: string) => {
+					maybeChanged = true;
 					const outcome = session.input(data);
 					if (outcome.result) done("finished");
 					else if (outcome.edit) done("editing");
 					else if (outcome.collapsed) done("collapsed");
 				},
-				invalidate: () => session.setPalette(palette(theme)),
+				invalidate: () => {
+					maybeChanged = true;
+					session.setPalette(palette(theme));
+				},
 				dispose: () => {
 					session.onWake(null);
 					stopTicking();
