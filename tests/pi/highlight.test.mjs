@@ -16,6 +16,8 @@ const palette = new addon.Palette(
 );
 const plain = (rows) => rows.map((row) => row.replace(/\x1b\[[0-9;:]*m/g, ""));
 const CODE = "fn main() { let n = 42; }";
+/** Enough code that compiling and highlighting it takes far longer than the test's first render. */
+const MORE = Array.from({ length: 300 }, (_, i) => `fn f${i}(x: u32) -> u32 { x.wrapping_mul(${i}) }`).join("\n");
 /** Plain code is one run of text; highlighted code is cut by color changes. */
 const isPlain = (row) => row.includes(CODE);
 
@@ -28,7 +30,7 @@ function withCode(lang) {
 				prompt: "Which one?",
 				type: "single",
 				options: [
-					{ value: "a", label: "Alpha", preview: `## Alpha\n\n\`\`\`${lang}\n${CODE}\n\`\`\`` },
+					{ value: "a", label: "Alpha", preview: `## Alpha\n\n\`\`\`${lang}\n${CODE}\n${MORE}\n\`\`\`` },
 					{ value: "b", label: "Beta" },
 				],
 			},

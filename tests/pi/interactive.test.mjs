@@ -202,3 +202,33 @@ test("an abort with unsent text keeps it as a draft, in the result and on the ca
 	assert.ok(rows.some((row) => /Approach\s+✓ Fast/.test(row)), `the card keeps the answer:\n${rows.join("\n")}`);
 	assert.ok(has(rows, "✎ draft: “half a name”"), `and the draft:\n${rows.join("\n")}`);
 });
+
+test("code in a preview is colored in pi, with no key pressed", async () => {
+	const code = "let n = 42;";
+	const withCode = {
+		title: "Plan",
+		questions: [
+			{
+				id: "lang",
+				header: "Lang",
+				prompt: "Which one?",
+				options: [
+					{ value: "rust", label: "Rust", preview: `\`\`\`rust\n${code}\n\`\`\`` },
+					{ value: "none", label: "None" },
+				],
+			},
+		],
+	};
+	start(120, 30, [{ call: withCode }, { echo: true }]);
+	await waitForQuestion("Which one?");
+	// Its grammar may still be compiling for the first frame (code drawn plain); either way it
+	// is colored without anyone pressing a key. Plain code is one run of text; colored, its
+	// tokens are cut apart by color changes.
+	const colored = () => {
+		const plain = pi.pane();
+		const row = plain.findIndex((line) => line.includes(code));
+		return row >= 0 && !pi.paneAnsi()[row].includes(code);
+	};
+	await pi.until(() => colored(), "the code colored without a key");
+	pi.keys("Escape");
+});
