@@ -89,11 +89,14 @@ pub struct App {
     pub(crate) external: Option<Target>,
     /// A message shown in place of the footer until the next key (the external editor failed).
     pub(crate) notice: Option<String>,
+    /// Code whose grammars compile on tasks before it is drawn colored, in batches in the order
+    /// they compile (what the first frame shows first); empty once code is drawn colored.
+    pub(crate) uncompiled: Vec<Vec<String>>,
 }
 
 impl App {
     pub fn new(questionnaire: Questionnaire, size: Size) -> App {
-        App::with_code(questionnaire, size, Code::Highlighted)
+        App::with_code(questionnaire, size, Vec::new())
     }
 
     /// The questionnaire for a host whose first frame must not wait for syntax highlighting.
@@ -102,21 +105,17 @@ impl App {
     /// [`Msg::CodeHighlighted`](crate::Msg::CodeHighlighted) colors it. A driver that runs tasks
     /// inline draws the same frames as with [`App::new`].
     pub fn highlighting_later(questionnaire: Questionnaire, size: Size) -> App {
-        let ready = (questionnaire.questions.iter())
-            .flat_map(markdown_of)
-            .all(tea_markdown::code_is_ready);
-        let code = if ready {
-            Code::Highlighted
-        } else {
-            Code::Plain
-        };
-        App::with_code(questionnaire, size, code)
+        let uncompiled = uncompiled_code(&questionnaire);
+        App::with_code(questionnaire, size, uncompiled)
     }
 
-    fn with_code(questionnaire: Questionnaire, size: Size, code: Code) -> App {
+    /// Code is drawn plain while `uncompiled` holds any.
+    fn with_code(questionnaire: Questionnaire, size: Size, uncompiled: Vec<Vec<String>>) -> App {
         let count = questionnaire.questions.len();
         let mut markdown = MarkdownCache::default();
-        markdown.set_code(code);
+        if !uncompiled.is_empty() {
+            markdown.set_code(Code::Plain);
+        }
         let measured = Measured::new(&questionnaire, size, false, &mut markdown);
         let mut app = App {
             state: AnswerState::new(questionnaire),
@@ -140,6 +139,7 @@ impl App {
             keys: Keys::default(),
             external: None,
             notice: None,
+            uncompiled,
         };
         app.fit();
         app
@@ -465,8 +465,35 @@ impl App {
     }
 }
 
-/// A question's markdown: its context and its options' previews.
-pub(crate) fn markdown_of(question: &Question) -> impl Iterator<Item = &str> {
-    let previews = question.options.iter().filter_map(|o| o.preview.as_deref());
-    question.context.as_deref().into_iter().chain(previews)
+/// The questionnaire's markdown whose code would compile a grammar, each text cut to what its
+/// first frames show (past [`crate::preview::LONG_PREVIEW`] a preview renders piece by piece as
+/// it is scrolled): first what the first frame shows (the first question's context and first
+/// preview), then the rest; no batch when nothing is left to compile.
+fn uncompiled_code(questionnaire: &Questionnaire) -> Vec<Vec<String>> {
+    const ENOUGH: usize = 16 * 1024;
+    let (mut shown, mut rest) = (Vec::new(), Vec::new());
+    for (q, question) in questionnaire.questions.iter().enumerate() {
+        let previews = question.options.iter().map(|o| o.preview.as_deref());
+        let texts = std::iter::once(question.context.as_deref()).chain(previews);
+        // Index 0 is the context, 1 the first option's preview.
+        for (i, text) in texts.enumerate() {
+            let Some(text) = text.filter(|text| !tea_markdown::code_is_ready(text)) else {
+                continue;
+            };
+            let mut end = text.len().min(ENOUGH);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let batch = if q == 0 && i < 2 {
+                &mut shown
+            } else {
+                &mut rest
+            };
+            batch.push(text[..end].to_string());
+        }
+    }
+    [shown, rest]
+        .into_iter()
+        .filter(|batch| !batch.is_empty())
+        .collect()
 }

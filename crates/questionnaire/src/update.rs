@@ -35,31 +35,12 @@ impl Program for App {
     }
 
     /// With code drawn plain at first ([`App::highlighting_later`]): compiles its grammars on
-    /// tasks, so the first frame does not wait for them; first the code the first frame shows
-    /// (the first question's context and first preview), so that it is colored soonest.
+    /// tasks, one batch after the other, so the first frame does not wait for them.
     fn init(&self) -> Effect {
-        if self.markdown.code() == Code::Highlighted {
+        if self.uncompiled.is_empty() {
             return Cmd::None;
         }
-        let (mut shown, mut rest) = (Vec::new(), Vec::new());
-        for (q, question) in self.state.questionnaire().questions.iter().enumerate() {
-            let previews = question.options.iter().map(|o| o.preview.as_deref());
-            let texts = std::iter::once(question.context.as_deref()).chain(previews);
-            for (i, text) in texts.enumerate() {
-                // Index 0 is the context, 1 the first option's preview.
-                let list = if q == 0 && i < 2 {
-                    &mut shown
-                } else {
-                    &mut rest
-                };
-                list.extend(text.and_then(uncompiled_code));
-            }
-        }
-        let mut tasks = vec![compile_code(shown)];
-        if !rest.is_empty() {
-            tasks.push(compile_code(rest));
-        }
-        Cmd::Sequence(tasks)
+        Cmd::Sequence(self.uncompiled.iter().cloned().map(compile_code).collect())
     }
 
     fn view(&self) -> iocraft::AnyElement<'static> {
@@ -223,7 +204,9 @@ impl App {
             Msg::Tick => self.tick(),
             Msg::StopCountdown => Cmd::None,
             Msg::CodeHighlighted => {
-                if self.markdown.code() != Code::Highlighted {
+                // The first batch's code shows first; later batches compile ahead of their tabs.
+                if !self.uncompiled.is_empty() {
+                    self.uncompiled.clear();
                     self.markdown.set_code(Code::Highlighted);
                     // The same rows, colored: measured again as after a resize.
                     self.remeasure();
@@ -676,20 +659,6 @@ fn without_command(error: &str) -> String {
 
 fn offset(value: usize, by: isize) -> usize {
     (value as isize).saturating_add(by).max(0) as usize
-}
-
-/// Markdown whose code would compile a grammar, cut to what its first frames show (past
-/// [`crate::preview::LONG_PREVIEW`] a preview renders piece by piece as it is scrolled).
-fn uncompiled_code(text: &str) -> Option<String> {
-    const ENOUGH: usize = 16 * 1024;
-    if tea_markdown::code_is_ready(text) {
-        return None;
-    }
-    let mut end = text.len().min(ENOUGH);
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    Some(text[..end].to_string())
 }
 
 /// Compiles the grammars of `texts`' code off the update loop; then the code can be colored.
