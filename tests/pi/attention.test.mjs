@@ -166,6 +166,16 @@ test("a bad time limit is an error naming the setting, at start and on a call", 
 });
 
 /** Under tmux: every byte pi writes to its pane, and the events. */
+/** At the plan's last question: names it "Ada", submits, and waits for the model to have the answers. */
+async function nameAndSubmit() {
+	await tmux.untilText("What should it be called?");
+	tmux.type("Ada");
+	tmux.keys("Enter");
+	await tmux.untilText("Submit");
+	tmux.keys("Enter");
+	await tmux.untilText("MODEL RECEIVED");
+}
+
 function startTmux({ args = [], env = {} } = {}) {
 	const box = recordingBox();
 	const record = join(box.dir, "pane.bytes");
@@ -198,12 +208,7 @@ test("interactive: the bell rings once through pi's terminal; open and close for
 	tmux.keys("C-]"); // docked and expanded again: no second bell
 	await tmux.untilText("ctrl+] expand");
 	tmux.keys("C-]");
-	await tmux.untilText("What should it be called?");
-	tmux.type("Ada");
-	tmux.keys("Enter");
-	await tmux.untilText("Submit");
-	tmux.keys("Enter");
-	await tmux.untilText("MODEL RECEIVED");
+	await nameAndSubmit();
 	const written = box.written();
 	assert.equal(bells(written), 1, "one bell");
 	assert.ok(!written.includes("\x1b]9;") && !written.includes("777;notify"), "no notification unless asked");
@@ -249,12 +254,7 @@ test("interactive: the first key stops the --ask-timeout countdown for good", as
 	await new Promise((resolve) => setTimeout(resolve, 3_000));
 	await tmux.untilText("Which approach?");
 	tmux.keys("2");
-	await tmux.untilText("What should it be called?");
-	tmux.type("Ada");
-	tmux.keys("Enter");
-	await tmux.untilText("Submit");
-	tmux.keys("Enter");
-	await tmux.untilText("MODEL RECEIVED");
+	await nameAndSubmit();
 	assert.match(box.requests()[1].last.text, /Approach: user selected: 2\. Fast/);
 	assert.deepEqual(box.events(), [opened, closed("answered")]);
 });
