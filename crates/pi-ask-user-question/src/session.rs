@@ -291,19 +291,17 @@ impl Session {
             None => app,
         };
         let waker = Waker::default();
+        let wake = {
+            let waker = waker.clone();
+            Arc::new(move || waker.wake())
+        };
         Ok(Session {
-            waker: waker.clone(),
             driver: Driver::with_policies(
                 app,
                 START,
                 palette,
                 // Pi collects results when it calls in; the extension's wake-up asks it to.
-                TaskPolicy::Threaded {
-                    wake: std::sync::Arc::new({
-                        let waker = waker.clone();
-                        move || waker.wake()
-                    }),
-                },
+                TaskPolicy::Threaded { wake },
                 // Ctrl+G opens pi's own editor, through the extension.
                 ExecPolicy::Host,
             ),
@@ -312,6 +310,7 @@ impl Session {
             version: 0,
             base_keys,
             edit: None,
+            waker,
         })
     }
 
@@ -355,8 +354,8 @@ impl Session {
 }
 
 /// Starts loading syntect's syntax definitions on a background thread (once per process), so a
-/// questionnaire's code is colored sooner after its first frame: the extension calls it when a
-/// session with a UI starts, long before the model asks anything.
+/// questionnaire's code is colored sooner after its first frame: the extension calls it shortly
+/// after a session with a UI starts, long before the model asks anything.
 #[napi]
 pub fn warm_up() {
     static STARTED: std::sync::Once = std::sync::Once::new();
