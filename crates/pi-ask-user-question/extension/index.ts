@@ -16,6 +16,10 @@ type Details = Record<string, unknown>;
 
 /** How long after a session starts the call's modules load: past pi's first paint. */
 const PRELOAD_DELAY_MS = 500;
+
+/** The modules a call needs; jiti keeps them once loaded, so a later import costs nothing. */
+const callModules = () =>
+	Promise.all([import("./attention.ts"), import("./one-at-a-time.ts"), import("./questionnaire.ts")]);
 type CardState = { details?: Details };
 
 /**
@@ -60,7 +64,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const invalid = addon().invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
 			const attention = settings.attention();
-			const { openCall } = await import("./attention.ts");
+			const [{ openCall }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
 			const call = openCall(pi, addon(), attention, toolCallId, params, signal);
 
 			let result: ToolResult | undefined;
@@ -68,10 +72,6 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 				const session = new (addon().Session)(params, palette(ctx.ui.theme), undefined, settings.collapseKey(), call.timeoutMs);
 				open.set(toolCallId, session);
 				try {
-					const [{ askWithQuestionnaire }, { oneAtATime }] = await Promise.all([
-						import("./questionnaire.ts"),
-						import("./one-at-a-time.ts"),
-					]);
 					result = await oneAtATime(
 						"tool",
 						() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring),
@@ -139,9 +139,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			try {
 				addon().warmUp();
 			} catch {}
-			Promise.all([import("./attention.ts"), import("./one-at-a-time.ts"), import("./questionnaire.ts")]).catch(
-				() => {},
-			);
+			callModules().catch(() => {});
 		}, PRELOAD_DELAY_MS);
 		timer.unref?.();
 	});
@@ -160,7 +158,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const request = takeRequest(data);
 			if (!request) return;
 			import("./service.ts").then(
-				(service) => service.answer(request, addon(), palette, settings.collapseKey, ctx, shutdown.signal),
+				(service) => service.answer(request, addon, palette, settings.collapseKey, ctx, shutdown.signal),
 				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
 			);
 		});

@@ -20,16 +20,19 @@ export const NO_QUESTIONNAIRE =
  */
 export async function answer(
 	request: QuestionRequestEvent,
-	addon: Addon,
+	addon: () => Addon,
 	palette: (theme: Theme) => Palette,
 	collapseKey: () => string | undefined,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<void> {
 	const respond = once(request.respond);
-	await ask(request, addon, palette, collapseKey, ctx, shutdown).then(respond, (error: unknown) =>
-		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` }),
-	);
+	try {
+		// The addon loads here at the latest; a failure to load is answered like any other.
+		respond(await ask(request, addon(), palette, collapseKey, ctx, shutdown));
+	} catch (error) {
+		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` });
+	}
 }
 
 async function ask(
