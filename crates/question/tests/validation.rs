@@ -279,7 +279,7 @@ fn each_code_alone_in_the_canonical_shape() {
         ),
         (
             "option not an object",
-            set(canonical(), "/questions/0/options/1", json!("fast")),
+            set(canonical(), "/questions/0/options/1", json!(7)),
             vec![("/questions/0/options/1", InvalidType)],
         ),
         (
