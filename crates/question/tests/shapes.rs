@@ -1,6 +1,9 @@
 //! Other agents' ask-tool shapes (`docs/behaviour.md#other-agents-shapes`) and the warnings for
 //! ignored keys (`docs/behaviour.md#validation`).
 
+mod common;
+
+use common::issues;
 use question::{
     AnswerState, Issue, IssueCode, Question, QuestionType, Questionnaire, ResultOptions,
     ValidateOptions, validate, validate_report,
@@ -44,12 +47,7 @@ fn warning_paths(input: Value) -> Vec<String> {
 }
 
 fn problems(input: Value) -> Vec<(String, IssueCode)> {
-    validate(&input)
-        .err()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|issue| (issue.path, issue.code))
-        .collect()
+    issues(&input)
 }
 
 #[test]
