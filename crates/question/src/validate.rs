@@ -396,6 +396,18 @@ impl Validator {
         };
         self.recommended_index(object, path, &mut options);
         let allow_custom = self.allow_custom(object, path, kind);
+        // Only a text question has an empty answer field to show a placeholder in.
+        let placeholder = match kind {
+            Some(QuestionType::Text) => placeholder,
+            Some(_) if placeholder.is_some() => {
+                self.ignore(
+                    &format!("{path}/placeholder"),
+                    "placeholder is shown only on text questions, so it was ignored here.".into(),
+                );
+                None
+            }
+            _ => None,
+        };
         let secret = self
             .optional_bool(object, "isSecret", path)
             .unwrap_or(false);
@@ -408,9 +420,7 @@ impl Validator {
             kind: kind.unwrap_or(QuestionType::Single),
             required,
             options,
-            // Only a text question has an empty answer field to show it in; elsewhere it is
-            // checked like any string and then dropped.
-            placeholder: placeholder.filter(|_| kind == Some(QuestionType::Text)),
+            placeholder,
             allow_custom,
             secret,
         }

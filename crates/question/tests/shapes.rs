@@ -344,6 +344,14 @@ fn keys_overruled_by_others_are_warnings() {
 }
 
 #[test]
+fn a_placeholder_off_a_text_question_is_a_warning() {
+    let input = json!({ "questions": [{ "question": "Which?", "type": "choice", "placeholder": "pick",
+                                        "options": [{ "label": "A" }] }] });
+    assert_eq!(only_question(input.clone()).placeholder, None);
+    assert_eq!(warning_paths(input), ["/questions/0/placeholder"]);
+}
+
+#[test]
 fn invalid_input_lists_the_ignored_keys_after_its_problems() {
     let issues = validate(
         &json!({ "questions": [{ "id": "a", "header": "A", "promt": "Pick?", "options": ["x"] }] }),
