@@ -199,7 +199,7 @@ impl Out {
                     if let Some(description) = &option.description {
                         line.push_str(&format!(" - {}", one_line(description)));
                     }
-                    if option.recommended {
+                    if option.recommended && !option.label_says_recommended() {
                         line.push_str(&format!(" ({recommended})"));
                     }
                     self.say(&line);

@@ -84,13 +84,14 @@ impl fmt::Display for InputError {
                 )
             }
             InputError::Invalid { input, issues } => {
-                let noun = if issues.len() == 1 {
+                let (problems, warnings) = split_warnings(issues);
+                let noun = if problems.len() == 1 {
                     "problem"
                 } else {
                     "problems"
                 };
-                write!(f, "{input}: {} {noun}", issues.len())?;
-                for issue in issues {
+                write!(f, "{input}: {} {noun}", problems.len())?;
+                for issue in problems.iter().chain(&warnings) {
                     write!(f, "\n  {issue}")?;
                 }
                 Ok(())
@@ -135,6 +136,24 @@ impl Input {
             issues,
         })
     }
+}
+
+/// The problems and, apart, the warnings (ignored keys) of a validation.
+pub fn split_warnings(issues: &[Issue]) -> (Vec<&Issue>, Vec<&Issue>) {
+    issues.iter().partition(|issue| !issue.is_warning())
+}
+
+/// `{"valid": …, "issues": […], "warnings": […]}` as `validate` prints it: `issues` when there
+/// are problems, `warnings` when keys were ignored.
+pub fn verdict(problems: &[&Issue], warnings: &[&Issue]) -> Value {
+    let mut verdict = serde_json::json!({ "valid": problems.is_empty() });
+    if !problems.is_empty() {
+        verdict["issues"] = serde_json::json!(problems);
+    }
+    if !warnings.is_empty() {
+        verdict["warnings"] = serde_json::json!(warnings);
+    }
+    verdict
 }
 
 /// What the JSON parser read: whether anything but whitespace came, and the read error that

@@ -15,7 +15,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
 use questionnaire::{App, Keys, Outcome};
-use serde_json::{Value, json};
+use serde_json::Value;
 use tea::headless::Driver;
 use tea::input::{Step, parse_script};
 use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
@@ -258,7 +258,8 @@ fn note(message: impl std::fmt::Display) {
 /// stderr, for scripts, before the lines for people.
 fn input_failure(error: &InputError) -> ExitCode {
     if let InputError::Invalid { issues, .. } = error {
-        eprintln!("{}", json!({ "valid": false, "issues": issues }));
+        let (problems, warnings) = input::split_warnings(issues);
+        eprintln!("{}", input::verdict(&problems, &warnings));
     }
     fail(EXIT_INVALID_INPUT, error)
 }
@@ -272,20 +273,28 @@ fn validate(input: &Input) -> ExitCode {
         Ok(value) => value,
         Err(error) => return fail(EXIT_INVALID_INPUT, error),
     };
-    match question::validate(&value) {
-        Ok(_) => print_json(&json!({ "valid": true }), Layout::OneLine),
-        Err(issues) => {
-            eprintln!(
-                "ask-user-question: {}",
-                InputError::Invalid {
-                    input: input.clone(),
-                    issues: issues.clone()
+    let report = question::validate_report(&value, question::ValidateOptions::default());
+    let warnings: Vec<&question::Issue> = report.ignored.iter().collect();
+    match &report.questionnaire {
+        Ok(_) => {
+            if !warnings.is_empty() {
+                let noun = if warnings.len() == 1 { "key" } else { "keys" };
+                note(format!("{input}: {} {noun} ignored", warnings.len()));
+                for warning in &warnings {
+                    let _ = writeln!(io::stderr(), "  {warning}");
                 }
-            );
-            print_json(
-                &json!({ "valid": false, "issues": issues }),
-                Layout::OneLine,
-            );
+            }
+            print_json(&input::verdict(&[], &warnings), Layout::OneLine)
+        }
+        Err(problems) => {
+            let mut issues = problems.clone();
+            issues.extend(report.ignored.iter().cloned());
+            note(InputError::Invalid {
+                input: input.clone(),
+                issues,
+            });
+            let problems: Vec<&question::Issue> = problems.iter().collect();
+            print_json(&input::verdict(&problems, &warnings), Layout::OneLine);
             ExitCode::from(EXIT_INVALID_INPUT)
         }
     }

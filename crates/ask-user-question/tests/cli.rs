@@ -127,6 +127,13 @@ fn every_bundled_questionnaire_is_valid() {
             file.display(),
             String::from_utf8_lossy(&output.stdout)
         );
+        // Nothing in them is ignored: every key means something.
+        assert_eq!(
+            stdout_json(&output),
+            json!({ "valid": true }),
+            "{}",
+            file.display()
+        );
     }
 }
 

@@ -154,6 +154,43 @@ mod tests {
     }
 
     #[test]
+    fn an_invalid_call_tells_the_model_which_keys_were_ignored() {
+        let input = json!({"questions": [
+            {"id": "a", "header": "A", "promt": "Pick?", "options": [{"value": "x", "label": "X"}]}
+        ]});
+        let result = invalid_result(input, None).expect("invalid");
+        assert_eq!(
+            result["details"]["issues"][0]["path"],
+            "/questions/0/prompt"
+        );
+        assert_eq!(
+            result["details"]["warnings"][0]["path"],
+            "/questions/0/promt"
+        );
+        let content = result["content"].as_str().unwrap();
+        assert!(
+            content.starts_with("Invalid ask_user_question input (1 problem)"),
+            "{content}"
+        );
+        assert!(
+            content.ends_with("Keys that were ignored:\n- /questions/0/promt (ignored): promt is not a question field, so it was ignored. Did you mean prompt?"),
+            "{content}"
+        );
+    }
+
+    #[test]
+    fn other_agents_shapes_are_valid_calls() {
+        for input in [
+            json!({"question": "Which package manager?", "choices": ["pnpm", "npm"], "allow_freeform": true}),
+            json!({"questions": [{"question": "Ship?", "header": "Ship", "type": "yesno"}]}),
+            json!({"questions": [{"question": "Which?", "multiple": true, "options": [{"label": "A"}]}]}),
+            json!({"question": "Which file?", "follow_up": [{"text": "a.toml"}, {"text": "b.ts"}]}),
+        ] {
+            assert_eq!(invalid_result(input.clone(), None), None, "{input}");
+        }
+    }
+
+    #[test]
     fn no_ui_is_a_cancellation_with_the_questions() {
         let result = no_ui_result(valid_input());
         assert_eq!(result["details"]["error"], "no_ui");

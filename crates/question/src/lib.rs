@@ -23,7 +23,8 @@ pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;
 pub use validate::{
-    CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, ValidateOptions, validate, validate_with,
+    CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, validate,
+    validate_report, validate_with,
 };
 
 /// The README's example, compiled and run as a doctest.

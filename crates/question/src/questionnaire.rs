@@ -61,6 +61,27 @@ pub struct QuestionOption {
     pub recommended: bool,
 }
 
+impl QuestionOption {
+    /// Whether the label itself ends with "(Recommended)", as Claude Code's prompt teaches
+    /// models to write it; such an option is recommended, and a view that marks recommended
+    /// options need not say it twice.
+    pub fn label_says_recommended(&self) -> bool {
+        says_recommended(&self.label)
+    }
+}
+
+/// The label suffix that marks the recommended option, compared in any case.
+const RECOMMENDED_SUFFIX: &str = "(recommended)";
+
+/// Whether `label` ends with "(Recommended)" (any case, trailing spaces aside).
+pub(crate) fn says_recommended(label: &str) -> bool {
+    let label = label.trim_end();
+    let Some(start) = label.len().checked_sub(RECOMMENDED_SUFFIX.len()) else {
+        return false;
+    };
+    label.is_char_boundary(start) && label[start..].eq_ignore_ascii_case(RECOMMENDED_SUFFIX)
+}
+
 /// One normalized question.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Question {
@@ -84,10 +105,18 @@ pub struct Question {
     /// default `true`); only the options can answer it. Serialized only when `false`.
     #[serde(rename = "allowCustom", skip_serializing_if = "is_true")]
     pub allow_custom: bool,
+    /// What the user types is masked on screen and in the transcript card (Codex's
+    /// `isSecret`); the answer itself is reported as usual. Serialized only when `true`.
+    #[serde(skip_serializing_if = "is_false")]
+    pub secret: bool,
 }
 
 fn is_true(flag: &bool) -> bool {
     *flag
+}
+
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 impl Question {

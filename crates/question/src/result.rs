@@ -177,7 +177,11 @@ impl AnswerState {
     pub fn build_result(&self, options: ResultOptions) -> ToolResult {
         let cancelled = options.cancelled || options.error.is_some_and(ErrorCode::is_cancellation);
         let content = match options.error {
-            Some(ErrorCode::InvalidQuestions) => invalid_content(&options.issues),
+            Some(ErrorCode::InvalidQuestions) => {
+                let (warnings, problems): (Vec<Issue>, Vec<Issue>) =
+                    options.issues.iter().cloned().partition(Issue::is_warning);
+                invalid_content(&problems, &warnings)
+            }
             Some(ErrorCode::NoUi) => NO_UI_CONTENT.to_string(),
             Some(ErrorCode::TimedOut) => self.cancelled_content(TIMED_OUT, &options.drafts),
             _ if cancelled => self.cancelled_content(CANCELLED, &options.drafts),
@@ -268,18 +272,23 @@ const TIMED_OUT: [&str; 2] = [
 const NO_UI_CONTENT: &str = "ask_user_question is unavailable: this session has no interactive UI, so nothing was shown to the user. Ask your questions in plain text in your reply instead.";
 
 /// The result of a call whose input failed validation: nothing was shown, not a cancellation.
+/// The problems are `details.issues`; the keys validation ignored, which may explain them, are
+/// `details.warnings` (when there are some) and follow the problems in `content`.
 pub fn invalid_result(issues: Vec<Issue>) -> ToolResult {
-    let content = invalid_content(&issues);
-    ToolResult {
-        content,
-        details: json!({
-            "cancelled": false,
-            "error": ErrorCode::InvalidQuestions.as_str(),
-            "issues": issues,
-            "answers": {},
-            "questions": [],
-        }),
+    let (warnings, problems): (Vec<Issue>, Vec<Issue>) =
+        issues.into_iter().partition(Issue::is_warning);
+    let content = invalid_content(&problems, &warnings);
+    let mut details = json!({
+        "cancelled": false,
+        "error": ErrorCode::InvalidQuestions.as_str(),
+        "issues": problems,
+        "answers": {},
+        "questions": [],
+    });
+    if !warnings.is_empty() {
+        details["warnings"] = json!(warnings);
     }
+    ToolResult { content, details }
 }
 
 /// The result of a call on a host without UI. Valid input keeps its normalized questions in
@@ -299,15 +308,19 @@ pub fn no_ui_result(input: &Value) -> ToolResult {
     }
 }
 
-fn invalid_content(issues: &[Issue]) -> String {
-    let count = match issues.len() {
+fn invalid_content(problems: &[Issue], warnings: &[Issue]) -> String {
+    let count = match problems.len() {
         1 => "1 problem".to_string(),
         n => format!("{n} problems"),
     };
     let mut lines = vec![format!(
         "Invalid ask_user_question input ({count}); nothing was shown to the user. Fix every problem below and call the tool again."
     )];
-    lines.extend(issues.iter().map(|issue| format!("- {issue}")));
+    lines.extend(problems.iter().map(|issue| format!("- {issue}")));
+    if !warnings.is_empty() {
+        lines.push("Keys that were ignored:".into());
+        lines.extend(warnings.iter().map(|issue| format!("- {issue}")));
+    }
     lines.join("\n")
 }
 

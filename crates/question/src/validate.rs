@@ -1,10 +1,13 @@
-//! Validation and normalization of both input shapes (`docs/behaviour.md#input`): every problem is
-//! reported at once.
+//! Validation and normalization of every accepted input shape (`docs/behaviour.md#input`): every
+//! problem is reported at once, and every key that was read past is listed as a warning.
 
-use std::fmt;
+mod issue;
+mod keys;
+mod options;
 
-use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+pub use issue::{Issue, IssueCode};
 
 use crate::labels::{Label, Labels};
 use crate::questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
@@ -14,85 +17,6 @@ pub const CONTEXT_MAX_CHARS: usize = 500;
 
 /// The English label of the built-in free-text entry; options may not use it.
 pub const RESERVED_LABEL: &str = "Type something.";
-
-/// What is wrong with one value of the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum IssueCode {
-    /// Wrong JSON type, an unknown `type` value, or `allowCustom: false` on a text question.
-    InvalidType,
-    /// Missing, empty or whitespace-only where a non-blank string is needed.
-    Blank,
-    /// `questions` is missing or empty.
-    EmptyQuestions,
-    /// A question id used before.
-    DuplicateId,
-    /// A single/multi question without options.
-    MissingOptions,
-    /// A text/confirm question with options.
-    UnexpectedOptions,
-    /// An option value used before in the same question.
-    DuplicateValue,
-    /// An option label equal to "Type something." or the active `labels.typeSomething`.
-    ReservedLabel,
-    /// `context` over 500 characters (unless [`ValidateOptions`] lift the limit).
-    TooLong,
-}
-
-impl IssueCode {
-    /// Every code, as `docs/behaviour.md#validation` lists them.
-    pub const ALL: &'static [IssueCode] = &[
-        IssueCode::InvalidType,
-        IssueCode::Blank,
-        IssueCode::EmptyQuestions,
-        IssueCode::DuplicateId,
-        IssueCode::MissingOptions,
-        IssueCode::UnexpectedOptions,
-        IssueCode::DuplicateValue,
-        IssueCode::ReservedLabel,
-        IssueCode::TooLong,
-    ];
-
-    /// The wire spelling, e.g. `duplicate_id`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IssueCode::InvalidType => "invalid_type",
-            IssueCode::Blank => "blank",
-            IssueCode::EmptyQuestions => "empty_questions",
-            IssueCode::DuplicateId => "duplicate_id",
-            IssueCode::MissingOptions => "missing_options",
-            IssueCode::UnexpectedOptions => "unexpected_options",
-            IssueCode::DuplicateValue => "duplicate_value",
-            IssueCode::ReservedLabel => "reserved_label",
-            IssueCode::TooLong => "too_long",
-        }
-    }
-}
-
-impl fmt::Display for IssueCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One problem of the input: where (a JSON pointer; `""` is the whole input), what, and how to fix it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Issue {
-    pub path: String,
-    pub code: IssueCode,
-    pub message: String,
-}
-
-impl fmt::Display for Issue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let path = if self.path.is_empty() {
-            "(input)"
-        } else {
-            &self.path
-        };
-        write!(f, "{path} ({}): {}", self.code, self.message)
-    }
-}
 
 /// What validation enforces besides the input's shape. The default is the tool's: a model must
 /// keep `context` short and write longer text in its reply; a program asking through a host's
@@ -120,30 +44,60 @@ impl ValidateOptions {
     }
 }
 
-/// Checks a call's input and normalizes it into a [`Questionnaire`], or reports every problem.
+/// Checks a call's input and normalizes it into a [`Questionnaire`], or reports every problem,
+/// followed by the keys it ignored ([`IssueCode::Ignored`] warnings, which help find a
+/// misspelled key that caused a problem).
 ///
-/// Accepts the canonical shape and Claude Code's `AskUserQuestion` shape
-/// (`docs/behaviour.md#input`), also mixed per question. `null` counts as absent for optional
-/// fields; unknown keys are ignored.
+/// Accepts the canonical shape, Claude Code's `AskUserQuestion` shape and the shapes of other
+/// agents' ask tools (`docs/behaviour.md#input`), also mixed per question. `null` counts as
+/// absent for optional fields; unknown keys are ignored.
 pub fn validate(input: &Value) -> Result<Questionnaire, Vec<Issue>> {
     validate_with(input, ValidateOptions::default())
 }
 
 /// [`validate`] with other [`ValidateOptions`].
 pub fn validate_with(input: &Value, options: ValidateOptions) -> Result<Questionnaire, Vec<Issue>> {
+    let report = validate_report(input, options);
+    match report.questionnaire {
+        Ok(questionnaire) => Ok(questionnaire),
+        Err(mut problems) => {
+            problems.extend(report.ignored);
+            Err(problems)
+        }
+    }
+}
+
+/// What validation found: the questionnaire or the problems, and apart from them the keys it
+/// ignored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub questionnaire: Result<Questionnaire, Vec<Issue>>,
+    /// [`IssueCode::Ignored`] warnings, in input order.
+    pub ignored: Vec<Issue>,
+}
+
+/// Validates `input` and keeps the warnings apart, also for valid input (for `validate`
+/// commands, so that an integrator sees a misspelled key).
+pub fn validate_report(input: &Value, options: ValidateOptions) -> Report {
     let mut validator = Validator {
         issues: Vec::new(),
+        ignored: Vec::new(),
         options,
     };
     let questionnaire = validator.questionnaire(input);
-    match questionnaire {
+    let questionnaire = match questionnaire {
         Some(questionnaire) if validator.issues.is_empty() => Ok(questionnaire),
         _ => Err(validator.issues),
+    };
+    Report {
+        questionnaire,
+        ignored: validator.ignored,
     }
 }
 
 struct Validator {
     issues: Vec<Issue>,
+    ignored: Vec<Issue>,
     options: ValidateOptions,
 }
 
@@ -153,11 +107,28 @@ struct SeenId {
     question: usize,
 }
 
+/// The keys that make a question multiple choice in other agents' shapes: Claude Code and
+/// Gemini CLI, opencode, oh-my-pi.
+const MULTI_KEYS: [&str; 3] = ["multiSelect", "multiple", "multi"];
+
+/// The keys that turn the free-text entry off when `false`, besides `allowCustom`: Copilot CLI,
+/// opencode, Codex.
+const FREE_TEXT_KEYS: [&str; 3] = ["allow_freeform", "custom", "isOther"];
+
 impl Validator {
     fn report(&mut self, path: &str, code: IssueCode, message: String) {
         self.issues.push(Issue {
             path: path.to_string(),
             code,
+            message,
+        });
+    }
+
+    /// A warning: the key at `path` was read past, for the reason `message` gives.
+    fn ignore(&mut self, path: &str, message: String) {
+        self.ignored.push(Issue {
+            path: path.to_string(),
+            code: IssueCode::Ignored,
             message,
         });
     }
@@ -174,9 +145,25 @@ impl Validator {
             );
             return None;
         };
+        // Copilot CLI's and Cline's shape: the input is itself one question.
+        let lone_question = is_absent(root.get("questions")) && !is_absent(root.get("question"));
+        let known: Vec<&str> = if lone_question {
+            keys::INPUT.iter().chain(keys::QUESTION).copied().collect()
+        } else {
+            keys::INPUT.to_vec()
+        };
+        let what = if lone_question {
+            "a question"
+        } else {
+            "a top-level"
+        };
+        self.ignored.extend(keys::unknown(root, &known, "", what));
         let title = self.optional_text(root, "title", "");
         let labels = self.labels(root.get("labels"));
         let questions = match root.get("questions") {
+            None | Some(Value::Null) if lone_question => {
+                vec![self.question(0, root, "", &labels, &mut Vec::new())]
+            }
             None | Some(Value::Null) => {
                 self.report(
                     "/questions",
@@ -231,11 +218,19 @@ impl Validator {
         };
         let mut supplied = Map::new();
         for (key, text) in map {
-            // Unknown keys are ignored on purpose: hosts and models may send more than we know.
+            let path = format!("/labels/{}", escape_pointer(key));
+            // Hosts and models may send more than we know: a warning, not a problem.
             if Label::from_key(key).is_none() {
+                let known: Vec<&str> = Label::ALL.iter().map(|label| label.key()).collect();
+                let hint = keys::closest(key, &known)
+                    .map(|near| format!(" Did you mean {near}?"))
+                    .unwrap_or_default();
+                self.ignore(
+                    &path,
+                    format!("{key} is not a label key, so it was ignored.{hint}"),
+                );
                 continue;
             }
-            let path = format!("/labels/{}", escape_pointer(key));
             match text {
                 Value::String(text) if text.trim().is_empty() => self.report(
                     &path,
@@ -262,6 +257,8 @@ impl Validator {
             let path = format!("/questions/{index}");
             match item.as_object() {
                 Some(object) => {
+                    let unknown = keys::unknown(object, keys::QUESTION, &path, "a question");
+                    self.ignored.extend(unknown);
                     questions.push(self.question(index, object, &path, labels, &mut seen))
                 }
                 None => self.report(
@@ -285,7 +282,8 @@ impl Validator {
         labels: &Labels,
         seen: &mut Vec<SeenId>,
     ) -> Question {
-        // Claude Code's shape: `question` instead of `prompt`, optional `header`, `multiSelect`.
+        // Claude Code's shape and the others that follow it: `question` instead of `prompt`,
+        // optional `header` and `id`, options without values.
         let compatible = object.contains_key("question") && !object.contains_key("prompt");
         let prompt = if compatible {
             self.required_text(
@@ -295,6 +293,12 @@ impl Validator {
                 "the question to ask, e.g. \"Which approach should we use?\"",
             )
         } else {
+            if !is_absent(object.get("question")) {
+                self.ignore(
+                    &format!("{path}/question"),
+                    "prompt is given, so question was ignored.".into(),
+                );
+            }
             self.required_text(
                 object,
                 "prompt",
@@ -356,25 +360,11 @@ impl Validator {
             .unwrap_or(false);
         let placeholder = self.placeholder(object, path);
 
-        let options_path = format!("{path}/options");
-        let (raw_options, options_well_typed): (&[Value], bool) = match object.get("options") {
-            None | Some(Value::Null) => (&[], true),
-            Some(Value::Array(items)) => (items, true),
-            Some(other) => {
-                self.report(
-                    &options_path,
-                    IssueCode::InvalidType,
-                    format!(
-                        "options must be an array of {{value, label}} objects, not {}.",
-                        kind_of(other)
-                    ),
-                );
-                (&[], false)
-            }
-        };
-        let kind = self.kind(object, path, compatible, raw_options);
+        let (options_key, raw_options, options_well_typed) = self.option_items(object, path);
+        let options_path = format!("{path}/{options_key}");
+        let kind = self.kind(object, path, compatible, !raw_options.is_empty());
 
-        let options = match kind {
+        let mut options = match kind {
             Some(QuestionType::Text) | Some(QuestionType::Confirm) if !raw_options.is_empty() => {
                 let message = if kind == Some(QuestionType::Text) {
                     "A text question takes no options: remove options, or use type \"single\" or \"multi\" to offer choices."
@@ -404,16 +394,23 @@ impl Validator {
             }
             _ => self.options(raw_options, &options_path, compatible, labels),
         };
-        let allow_custom = self
-            .optional_bool(object, "allowCustom", path)
-            .unwrap_or(true);
-        if !allow_custom && kind == Some(QuestionType::Text) {
-            self.report(
-                &format!("{path}/allowCustom"),
-                IssueCode::InvalidType,
-                "A text question is answered with free text only, so allowCustom cannot be false: remove allowCustom, or use type \"single\" or \"multi\" with options.".into(),
-            );
-        }
+        self.recommended_index(object, path, &mut options);
+        let allow_custom = self.allow_custom(object, path, kind);
+        // Only a text question has an empty answer field to show a placeholder in.
+        let placeholder = match kind {
+            Some(QuestionType::Text) => placeholder,
+            Some(_) if placeholder.is_some() => {
+                self.ignore(
+                    &format!("{path}/placeholder"),
+                    "placeholder is shown only on text questions, so it was ignored here.".into(),
+                );
+                None
+            }
+            _ => None,
+        };
+        let secret = self
+            .optional_bool(object, "isSecret", path)
+            .unwrap_or(false);
 
         Question {
             id: id.unwrap_or_default(),
@@ -423,14 +420,88 @@ impl Validator {
             kind: kind.unwrap_or(QuestionType::Single),
             required,
             options,
-            // Only a text question has an empty answer field to show it in; elsewhere it is
-            // checked like any string and then dropped.
-            placeholder: placeholder.filter(|_| kind == Some(QuestionType::Text)),
+            placeholder,
             allow_custom,
+            secret,
         }
     }
 
-    /// `placeholder`: a non-blank string when present.
+    /// Whether the free-text entry stays: `allowCustom`, or another agent's switch for it, is
+    /// not `false`. A text question is free text by nature: `allowCustom: false` on it is a
+    /// problem, another agent's switch is ignored (their option-less questions are free text).
+    fn allow_custom(
+        &mut self,
+        object: &Map<String, Value>,
+        path: &str,
+        kind: Option<QuestionType>,
+    ) -> bool {
+        let text = kind == Some(QuestionType::Text);
+        let mut allow = true;
+        if self.optional_bool(object, "allowCustom", path) == Some(false) {
+            if text {
+                self.report(
+                    &format!("{path}/allowCustom"),
+                    IssueCode::InvalidType,
+                    "A text question is answered with free text only, so allowCustom cannot be false: remove allowCustom, or use type \"single\" or \"multi\" with options.".into(),
+                );
+            } else {
+                allow = false;
+            }
+        }
+        for key in FREE_TEXT_KEYS {
+            if self.optional_bool(object, key, path) == Some(false) {
+                if text {
+                    self.ignore(
+                        &format!("{path}/{key}"),
+                        format!("A question without options is answered with free text, so {key}: false was ignored."),
+                    );
+                } else {
+                    allow = false;
+                }
+            }
+        }
+        allow
+    }
+
+    /// oh-my-pi's `recommended`: the 0-based index of the option to mark.
+    fn recommended_index(
+        &mut self,
+        object: &Map<String, Value>,
+        path: &str,
+        options: &mut [QuestionOption],
+    ) {
+        let key_path = format!("{path}/recommended");
+        let Some(value) = object.get("recommended").filter(|v| !v.is_null()) else {
+            return;
+        };
+        let Some(index) = value.as_u64() else {
+            let what = match value {
+                Value::Number(number) => number.to_string(),
+                other => kind_of(other).to_string(),
+            };
+            self.report(
+                &key_path,
+                IssueCode::InvalidType,
+                format!("recommended on a question must be the 0-based index of the recommended option, such as 0, not {what}; or set recommended: true on the option."),
+            );
+            return;
+        };
+        let count = options.len();
+        match usize::try_from(index).ok().and_then(|i| options.get_mut(i)) {
+            Some(option) => option.recommended = true,
+            // Only a marker is lost; the question is still worth asking.
+            None if count == 0 => self.ignore(
+                &key_path,
+                "recommended names an option, but the question has none, so it was ignored."
+                    .into(),
+            ),
+            None => self.ignore(
+                &key_path,
+                format!("recommended is {index}, but the options are numbered 0 to {}, so no option was marked.", count - 1),
+            ),
+        }
+    }
+
     fn placeholder(&mut self, object: &Map<String, Value>, path: &str) -> Option<String> {
         if let Some(Value::String(text)) = object.get("placeholder")
             && text.trim().is_empty()
@@ -445,38 +516,28 @@ impl Validator {
         self.optional_text(object, "placeholder", path)
     }
 
+    /// `type` (with Gemini CLI's `choice` and `yesno`), else another agent's multiple-choice
+    /// flag, else what the question's options imply.
     fn kind(
         &mut self,
         object: &Map<String, Value>,
         path: &str,
         compatible: bool,
-        raw_options: &[Value],
+        has_options: bool,
     ) -> Option<QuestionType> {
-        match object.get("type") {
-            None | Some(Value::Null) if compatible => {
-                let multi = self
-                    .optional_bool(object, "multiSelect", path)
-                    .unwrap_or(false);
-                Some(if multi {
-                    QuestionType::Multi
-                } else if raw_options.is_empty() {
-                    QuestionType::Text
-                } else {
-                    QuestionType::Single
-                })
+        let multi = self.multi_flag(object, path);
+        let many = multi.is_some_and(|(_, flag)| flag);
+        let from_flag = if many {
+            QuestionType::Multi
+        } else {
+            QuestionType::Single
+        };
+        let spelled = match object.get("type") {
+            None | Some(Value::Null) if compatible && !has_options && !many => {
+                return Some(QuestionType::Text);
             }
-            None | Some(Value::Null) => Some(QuestionType::Single),
-            Some(Value::String(text)) => {
-                let kind = QuestionType::parse(&text.trim().to_ascii_lowercase());
-                if kind.is_none() {
-                    self.report(
-                        &format!("{path}/type"),
-                        IssueCode::InvalidType,
-                        format!("type must be one of \"single\", \"multi\", \"text\", \"confirm\", not \"{text}\"."),
-                    );
-                }
-                kind
-            }
+            None | Some(Value::Null) => return Some(from_flag),
+            Some(Value::String(text)) => text,
             Some(other) => {
                 self.report(
                     &format!("{path}/type"),
@@ -486,92 +547,53 @@ impl Validator {
                         kind_of(other)
                     ),
                 );
-                None
+                return None;
             }
-        }
-    }
-
-    fn options(
-        &mut self,
-        items: &[Value],
-        path: &str,
-        compatible: bool,
-        labels: &Labels,
-    ) -> Vec<QuestionOption> {
-        let reserved = [RESERVED_LABEL, labels.get(Label::TypeSomething).trim()];
-        let mut seen_values: Vec<String> = Vec::new();
-        let mut options = Vec::new();
-        for (index, item) in items.iter().enumerate() {
-            let option_path = format!("{path}/{index}");
-            let Some(object) = item.as_object() else {
-                self.report(
-                    &option_path,
-                    IssueCode::InvalidType,
-                    format!(
-                        "Each option must be an object like {{\"value\": \"safe\", \"label\": \"Safe approach\"}}, not {}.",
-                        kind_of(item)
-                    ),
-                );
-                continue;
-            };
-            let label = self.required_text(object, "label", &option_path, "the text the user sees");
-            if let Some(label) = &label
-                && reserved.contains(&label.trim())
-            {
-                self.report(
-                    &format!("{option_path}/label"),
-                    IssueCode::ReservedLabel,
-                    format!(
-                        "\"{}\" is the built-in free-text entry, which every single/multi question already offers; remove this option or give it another label.",
-                        label.trim()
-                    ),
-                );
-            }
-            // In Claude Code's shape an option has no value: its label is the value.
-            let value_from_label = compatible && is_absent(object.get("value"));
-            let (value, value_path) = if value_from_label {
-                (label.clone(), format!("{option_path}/label"))
-            } else {
-                let value = self.required_text(
-                    object,
-                    "value",
-                    &option_path,
-                    "a short id unique within the question, e.g. \"safe\"",
-                );
-                (value, format!("{option_path}/value"))
-            };
-            if let Some(value) = &value {
-                match seen_values.iter().position(|seen| seen == value) {
-                    Some(first) => {
-                        let what = if value_from_label { "label" } else { "value" };
-                        self.report(
-                            &value_path,
-                            IssueCode::DuplicateValue,
-                            format!(
-                                "Option {what} \"{value}\" is already used by option {first} of this question; each option needs a distinct {what}."
-                            ),
-                        );
-                    }
-                    None => seen_values.push(value.clone()),
+        };
+        let kind = match spelled.trim().to_ascii_lowercase().as_str() {
+            "choice" => return Some(from_flag),
+            "yesno" => QuestionType::Confirm,
+            other => match QuestionType::parse(other) {
+                Some(kind) => kind,
+                None => {
+                    self.report(
+                        &format!("{path}/type"),
+                        IssueCode::InvalidType,
+                        format!("type must be one of \"single\", \"multi\", \"text\", \"confirm\", not \"{spelled}\"."),
+                    );
+                    return None;
                 }
-            }
-            let description = self.optional_text(object, "description", &option_path);
-            let preview = self.optional_text(object, "preview", &option_path);
-            let recommended = self
-                .optional_bool(object, "recommended", &option_path)
-                .unwrap_or(false);
-            options.push(QuestionOption {
-                value: value.unwrap_or_default(),
-                label: label.unwrap_or_default(),
-                description,
-                preview,
-                recommended,
-            });
+            },
+        };
+        if let Some((key, flag)) = multi
+            && flag != (kind == QuestionType::Multi)
+        {
+            self.ignore(
+                &format!("{path}/{key}"),
+                format!("type \"{}\" decides how the question is answered, so {key}: {flag} was ignored.", spelled.trim()),
+            );
         }
-        options
+        Some(kind)
     }
 
-    /// A string that must be present and non-blank.
+    /// The first multiple-choice flag given, and whether any of them is `true`.
+    fn multi_flag(
+        &mut self,
+        object: &Map<String, Value>,
+        path: &str,
+    ) -> Option<(&'static str, bool)> {
+        let mut found: Option<(&'static str, bool)> = None;
+        for key in MULTI_KEYS {
+            if let Some(flag) = self.optional_bool(object, key, path) {
+                found = Some(match found {
+                    Some((first, any)) => (first, any || flag),
+                    None => (key, flag),
+                });
+            }
+        }
+        found
+    }
+
     fn required_text(
         &mut self,
         object: &Map<String, Value>,

@@ -1,6 +1,9 @@
 //! `allowCustom: false`: a single or multi question answered only by its options (no free-text
 //! entry), for programs that ask through a host's question service.
 
+mod common;
+
+use common::issues;
 use question::{
     AnswerState, DialogRequest, DialogStep, Dialogs, IssueCode, ResultOptions, StateError, validate,
 };
@@ -19,15 +22,6 @@ fn options_only() -> Value {
         { "id": "other", "header": "Other", "prompt": "Anything?",
           "options": [{ "value": "no", "label": "No" }] }
     ]))
-}
-
-fn issues(input: &Value) -> Vec<(String, IssueCode)> {
-    validate(input)
-        .err()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|issue| (issue.path, issue.code))
-        .collect()
 }
 
 #[test]

@@ -1,6 +1,9 @@
 //! Validation (`docs/behaviour.md#validation`) and normalization of both input shapes
 //! (`docs/behaviour.md#canonical-shape`, `docs/behaviour.md#compatible-shape`).
 
+mod common;
+
+use common::issues;
 use question::{IssueCode, Label, Labels, QuestionType, ValidateOptions, validate, validate_with};
 use serde_json::{Value, json};
 
@@ -64,16 +67,6 @@ fn remove(mut base: Value, path: &str) -> Value {
         .expect("parent object")
         .remove(key);
     base
-}
-
-fn issues(input: &Value) -> Vec<(String, IssueCode)> {
-    match validate(input) {
-        Ok(_) => Vec::new(),
-        Err(issues) => issues
-            .into_iter()
-            .map(|issue| (issue.path, issue.code))
-            .collect(),
-    }
 }
 
 /// (name, input, expected (path, code) pairs in order).
@@ -279,7 +272,7 @@ fn each_code_alone_in_the_canonical_shape() {
         ),
         (
             "option not an object",
-            set(canonical(), "/questions/0/options/1", json!("fast")),
+            set(canonical(), "/questions/0/options/1", json!(7)),
             vec![("/questions/0/options/1", InvalidType)],
         ),
         (

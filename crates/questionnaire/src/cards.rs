@@ -12,6 +12,7 @@ use tea::text::{sanitize_line, truncate, truncate_line, width};
 use tea::{Line, Slot, Span, Style};
 
 use crate::kind::Traits;
+use crate::secret;
 
 /// The card's border tone.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,11 +57,12 @@ pub fn result_card(details: &Value, width: u16) -> Vec<Line> {
 /// `ask_user_question · 3 questions (Approach, Scope, Format)`, then one row per question
 /// with its option labels.
 pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
-    let questions = args
-        .get("questions")
-        .and_then(Value::as_array)
-        .map(Vec::as_slice)
-        .unwrap_or_default();
+    let questions = match args.get("questions") {
+        Some(questions) => questions.as_array().map(Vec::as_slice).unwrap_or_default(),
+        // Copilot CLI's and Cline's shape: the arguments are one question.
+        None if args.get("question").is_some() => std::slice::from_ref(args),
+        None => &[],
+    };
     let labels = labels_of(args);
     let mut title = Line::styled("ask_user_question", Style::fg(Slot::Title).bold());
     if !questions.is_empty() {
@@ -82,19 +84,15 @@ pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
         if let Some(header) = header_of(question) {
             line.push(Span::styled(format!("{header}: "), Style::fg(Slot::Text)));
         }
-        let options: Vec<String> = question
-            .get("options")
-            .and_then(Value::as_array)
-            .map(|options| {
-                options
-                    .iter()
-                    .filter_map(|o| text(o, "label").or_else(|| text(o, "value")))
-                    .collect()
-            })
+        let options: Vec<String> = ["options", "choices", "follow_up"]
+            .iter()
+            .find_map(|key| question.get(*key).and_then(Value::as_array))
+            .map(|options| options.iter().filter_map(option_text).collect())
             .unwrap_or_default();
-        let yes_no = text(question, "type")
-            .and_then(|kind| QuestionType::parse(&kind))
-            .is_some_and(|kind| Traits::of(kind).yes_no);
+        let yes_no = text(question, "type").is_some_and(|kind| {
+            kind.trim().eq_ignore_ascii_case("yesno")
+                || QuestionType::parse(&kind).is_some_and(|kind| Traits::of(kind).yes_no)
+        });
         if !options.is_empty() {
             line.push(Span::styled(options.join(" · "), Style::fg(Slot::Muted)));
         } else if yes_no {
@@ -165,6 +163,11 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                 if !first {
                     line.push(Span::plain("  "));
                 }
+                let custom = if flag(question, "secret") {
+                    secret::HIDDEN.to_string()
+                } else {
+                    custom
+                };
                 line.push(Span::styled(
                     format!("“{custom}”"),
                     Style::fg(Slot::Text).italic(),
@@ -248,7 +251,12 @@ fn draft_lines(indent: &str, question: &Value, draft: &Value, labels: &Labels) -
     };
     let mut lines = Vec::new();
     if let Some(text) = text(draft, "text") {
-        lines.push(row(format!("✎ {word}: “{}”", sanitize_line(&text))));
+        let text = if flag(question, "secret") {
+            secret::HIDDEN.to_string()
+        } else {
+            sanitize_line(&text)
+        };
+        lines.push(row(format!("✎ {word}: “{text}”")));
     }
     let note_word = sanitize_line(labels.get(Label::Note));
     if let Some(note) = text(draft, "note") {
@@ -312,6 +320,16 @@ fn header_of(question: &Value) -> Option<String> {
     text(question, "header")
         .or_else(|| text(question, "id"))
         .map(|h| truncate(&h, 40))
+}
+
+/// What an option of the call shows: its label (a string option is one), else its value.
+fn option_text(option: &Value) -> Option<String> {
+    match option {
+        Value::String(label) => Some(sanitize_line(label)).filter(|s| !s.trim().is_empty()),
+        _ => text(option, "label")
+            .or_else(|| text(option, "text"))
+            .or_else(|| text(option, "value")),
+    }
 }
 
 fn option_label(question: &Value, value: &str) -> Option<String> {

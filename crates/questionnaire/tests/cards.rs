@@ -157,3 +157,60 @@ fn cards_fit_every_width_and_hostile_text() {
     let joined = plain(&call_card(&hostile(), 200)).join("\n");
     assert!(!joined.contains('\u{1b}'));
 }
+
+#[test]
+fn the_call_card_reads_other_agents_shapes() {
+    let copilot = json!({"question": "Which package manager?", "choices": ["pnpm", "npm"], "allow_freeform": true});
+    assert_eq!(
+        plain(&call_card(&copilot, 60)),
+        vec!["│ ask_user_question · 1 question", "│   pnpm · npm"]
+    );
+    let roo = json!({"question": "Which file?", "follow_up": [{"text": "app.toml", "mode": "code"}, {"text": "app.ts"}]});
+    assert_eq!(plain(&call_card(&roo, 60))[1], "│   app.toml · app.ts");
+    let gemini =
+        json!({"questions": [{"header": "Ship", "question": "Ship it?", "type": "yesno"}]});
+    assert_eq!(plain(&call_card(&gemini, 60))[1], "│   Ship: Yes · No");
+    let open = json!({"question": "What should the branch be called?"});
+    assert_eq!(
+        plain(&call_card(&open, 60))[1],
+        "│   What should the branch be called?"
+    );
+}
+
+#[test]
+fn a_secret_answer_and_its_draft_are_masked_in_the_result_card() {
+    let input = json!({"questions": [
+        {"id": "token", "header": "Token", "question": "Paste the token", "isSecret": true},
+        {"id": "name", "header": "Name", "question": "Name?"}
+    ]});
+    let questionnaire = question::validate(&input).unwrap();
+    let state = question::AnswerState::new(questionnaire)
+        .set_custom_text("token", "dpl_abc123")
+        .unwrap()
+        .set_custom_text("name", "web")
+        .unwrap();
+    let details = state
+        .build_result(question::ResultOptions::submitted())
+        .details;
+    let rows = plain(&result_card(&details, 60));
+    assert_eq!(
+        rows,
+        vec!["│ Token  “••••••••”", "│ Name   “web”"],
+        "{rows:?}"
+    );
+
+    let mut drafts = std::collections::BTreeMap::new();
+    drafts.insert(
+        "token".to_string(),
+        question::Draft {
+            text: Some("dpl_new".into()),
+            ..Default::default()
+        },
+    );
+    let details = state
+        .build_result(question::ResultOptions::cancelled().with_drafts(drafts))
+        .details;
+    let rows = plain(&result_card(&details, 60)).join("\n");
+    assert!(rows.contains("✎ draft: “••••••••”"), "{rows}");
+    assert!(!rows.contains("dpl_"), "{rows}");
+}

@@ -9,6 +9,7 @@ use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::model::{App, Target};
+use crate::secret;
 
 /// The props of an editor.
 pub(crate) struct Editor<'a> {
@@ -86,9 +87,15 @@ impl App {
             }
             _ => None,
         };
+        let draft = match target {
+            Target::FreeText(q) if self.questions()[q].secret => {
+                std::borrow::Cow::Owned(secret::masked(&self.draft(target)))
+            }
+            _ => self.draft(target),
+        };
         Editor {
             label,
-            draft: self.draft(target),
+            draft,
             placeholder,
         }
     }

@@ -16,6 +16,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::clip::line_head;
 use crate::layout::{Plan, QuestionLayout};
 use crate::model::{App, Target};
+use crate::secret;
 
 /// The props of an option list.
 pub(crate) struct OptionList<'a> {
@@ -121,9 +122,12 @@ impl OptionList<'_> {
         let Some(option) = option else {
             // "Type something.": one row, the saved text quoted and cut, else the label.
             let room = column.saturating_sub(marks.hang());
-            let saved = self.answer.and_then(|a| a.custom_text.as_deref());
+            let saved = self
+                .answer
+                .and_then(|a| a.custom_text.as_deref())
+                .map(|text| secret::shown(question, text));
             let Some((draft, label)) = &self.draft else {
-                first.push(match saved {
+                first.push(match &saved {
                     Some(text) => Span::styled(
                         truncate(&format!("“{}”", line_head(text, room)), room),
                         label_style,
@@ -142,7 +146,7 @@ impl OptionList<'_> {
             // A draft: the saved text (if any) keeps at most half the row, the draft's first
             // words the rest, muted: "“saved” ✎ draft: “new words…”".
             let mut row = Line::default();
-            if let Some(text) = saved {
+            if let Some(text) = &saved {
                 let half = room / 2;
                 row.push(Span::styled(
                     truncate(&format!("“{}”", line_head(text, half)), half),
@@ -154,7 +158,11 @@ impl OptionList<'_> {
             let lead = format!("✎ {label}: ");
             let rest = room.saturating_sub(row.width() + tea::text::width(&lead));
             row.push(Span::styled(lead, muted.clone()));
-            row.push(Span::styled(format!("“{}”", line_head(draft, rest)), muted));
+            let draft = secret::shown(question, draft);
+            row.push(Span::styled(
+                format!("“{}”", line_head(&draft, rest)),
+                muted,
+            ));
             first.spans.extend(truncate_line(&row, room).spans);
             return vec![first];
         };

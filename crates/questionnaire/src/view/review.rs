@@ -10,6 +10,7 @@ use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::model::App;
+use crate::secret;
 
 /// The props of the Review tab; the row counts are the plan's.
 pub(crate) struct Review<'a> {
@@ -133,7 +134,7 @@ fn summary(q: &Question, a: &Answer, columns: usize) -> String {
         .map(|o| line_head(&o.label, columns))
         .collect();
     if let Some(text) = &a.custom_text {
-        parts.push(format!("“{}”", line_head(text, columns)));
+        parts.push(format!("“{}”", line_head(&secret::shown(q, text), columns)));
     }
     parts.join(", ")
 }
