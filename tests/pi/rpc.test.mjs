@@ -177,6 +177,44 @@ test("Claude Code's AskUserQuestion shape passes pi's schema check and is answer
 	assert.equal(result.end.result.details.questions[0].type, "multi");
 });
 
+test("Copilot CLI's lone question with string choices passes pi's schema check", async () => {
+	const copilot = { question: "Which package manager should the workspace use?", choices: ["pnpm", "npm", "yarn"], allow_freeform: false };
+	const result = await ask(copilot, (dialog, pi) => {
+		assert.match(dialog.title, /Which package manager/);
+		assert.ok(!dialog.options.includes("Type something."), `${dialog.options}`);
+		pi.respond(dialog, { value: "2. npm" });
+	});
+	assert.equal(result.end.isError, false, JSON.stringify(result.end.result));
+	assert.match(received(result), /user selected: 2\. npm$/);
+	assert.equal(result.end.result.details.questions[0].allowCustom, false);
+});
+
+test("Gemini CLI's types and Cline's string options pass pi's schema check", async () => {
+	const gemini = {
+		questions: [
+			{ question: "Ship the migration tonight?", header: "Ship", type: "yesno" },
+			{ question: "Which framework?", header: "Framework", options: ["React", "Vue (Recommended)"] },
+		],
+	};
+	const result = await ask(gemini, replies(pick("Yes"), pick("Vue (Recommended)")));
+	assert.equal(result.end.isError, false, JSON.stringify(result.end.result));
+	assert.equal(received(result), "Ship: user selected: 1. Yes\nFramework: user selected: 2. Vue (Recommended)");
+	const [ship, framework] = result.end.result.details.questions;
+	assert.equal(ship.type, "confirm");
+	assert.equal(framework.options[1].recommended, true);
+});
+
+test("a call that is invalid in any shape reaches the tool's own validation unchanged", async () => {
+	const result = await ask({ questions: [{ id: "a", header: "A", prompt: "Pick?", type: "single", options: [], colour: "red" }] }, () => {
+		assert.fail("no dialog for an invalid call");
+	});
+	assert.equal(result.end.isError, true);
+	const { details } = result.end.result;
+	assert.equal(details.error, "invalid_questions");
+	assert.ok(details.issues.some((i) => i.path === "/questions/0/options" && i.code === "missing_options"), JSON.stringify(details.issues));
+	assert.ok(details.warnings.some((w) => w.path === "/questions/0/colour"), JSON.stringify(details.warnings));
+});
+
 test("labels localize the dialogs", async () => {
 	const labels = { yes: "Sí", no: "No", skip: "Omitir", done: "Listo", typeSomething: "Escribe algo." };
 	const result = await ask(

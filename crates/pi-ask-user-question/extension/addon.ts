@@ -94,6 +94,8 @@ export interface Addon {
 	toolDefinition(): ToolDefinitionInfo;
 	invalidResult(input: unknown, options?: CheckOptions): ToolResult | null;
 	noUiResult(input: unknown): ToolResult;
+	/** A valid call in another agent's shape, rewritten in the shape of the tool's JSON Schema. */
+	conformArguments(input: unknown): unknown;
 	themeSlots(): { fg: string[]; bg: string[] };
 	Palette: new (fg: Record<string, string>, bg: Record<string, string>) => Palette;
 	Session: new (

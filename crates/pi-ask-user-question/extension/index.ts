@@ -2,7 +2,7 @@
 // all of the behaviour (validation, the questionnaire, the dialog fallback, results, cards).
 import type { AgentToolResult, ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
-import type { TSchema } from "typebox";
+import type { Static, TSchema } from "typebox";
 import { readFileSync } from "node:fs";
 import { type Addon, loadAddon, locateAddon, type Palette, type Session, type ToolDefinitionInfo, type ToolResult } from "./addon.ts";
 import { QUESTION_REQUEST, takeRequest } from "./ask-user.ts";
@@ -56,6 +56,9 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		promptGuidelines: definition.promptGuidelines,
 		// Plain JSON Schema: pi validates it as is (no TypeBox metadata needed).
 		parameters: definition.parameters as TSchema,
+		// pi checks the arguments against the JSON Schema (the rich shape) after this; calls in
+		// other agents' shapes that the tool understands are rewritten to pass that check.
+		prepareArguments: (args) => addon().conformArguments(args) as Static<TSchema>,
 		executionMode: "sequential",
 		...newerPi,
 

@@ -60,6 +60,18 @@ pub fn invalid_result(input: Value, options: Option<CheckOptions>) -> Option<Val
         .map(|issues| question::invalid_result(issues).to_json())
 }
 
+/// The call's arguments as pi's schema check expects them: a valid call in another agent's
+/// shape (a lone question, string options, Gemini's types…) written in the canonical shape, so
+/// pi does not refuse what the tool accepts; anything else as it came, for the tool's own
+/// validation to report.
+#[napi]
+pub fn conform_arguments(input: Value) -> Value {
+    match question::validate(&input) {
+        Ok(questionnaire) => questionnaire.to_canonical_input(),
+        Err(_) => input,
+    }
+}
+
 /// The `no_ui` result for a call on a host without an interactive UI.
 #[napi]
 pub fn no_ui_result(input: Value) -> Value {
@@ -188,6 +200,21 @@ mod tests {
         ] {
             assert_eq!(invalid_result(input.clone(), None), None, "{input}");
         }
+    }
+
+    #[test]
+    fn other_agents_shapes_are_handed_to_pi_in_the_schemas_shape() {
+        let conformed =
+            conform_arguments(json!({"question": "Which?", "choices": ["pnpm", "npm"]}));
+        assert_eq!(conformed["questions"][0]["type"], "single");
+        assert_eq!(conformed["questions"][0]["options"][1]["label"], "npm");
+        assert_eq!(invalid_result(conformed, None), None);
+    }
+
+    #[test]
+    fn an_invalid_call_is_handed_on_as_it_came() {
+        let input = json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick?", "type": "single", "options": []}], "extra": 1});
+        assert_eq!(conform_arguments(input.clone()), input);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! The behaviour these implement is described in the repository's `docs/behaviour.md`.
 
 mod answer;
+mod canonical;
 mod dialogs;
 mod duration;
 mod labels;
