@@ -176,7 +176,7 @@ const CANCEL: Binding = Binding {
     keys: &[key(KeyCode::Esc)],
     msg: |_| Msg::Cancel,
     repeats: false,
-    hint: hint("esc", Label::Cancel, When::Always),
+    hint: hint("esc", Label::CancelHint, When::Always),
 };
 
 const ACTIVATE: Binding = Binding {
@@ -212,7 +212,7 @@ const TOGGLE_PREVIEW: Binding = Binding {
     keys: &[ch('p')],
     msg: |_| Msg::TogglePreview,
     repeats: false,
-    hint: hint("p", Label::Preview, When::NarrowPreview),
+    hint: hint("p", Label::PreviewHint, When::NarrowPreview),
 };
 
 const SCROLL_PREVIEW_UP: Binding = Binding {
