@@ -94,6 +94,7 @@ label_table! {
     TimedOut => "timedOut", "Timed out · answers kept";
     CancelHint => "cancelHint", "cancel";
     PreviewHint => "previewHint", "preview";
+    TypedAfterSave => "typedAfterSave", "Saved with Enter; keys typed right after it did nothing";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

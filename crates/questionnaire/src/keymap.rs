@@ -398,13 +398,16 @@ const SAVE: Binding = Binding {
     hint: hint("enter", Label::Save, When::Always),
 };
 
-// The newline hint; the text area's keys insert it (Shift+Enter, or Alt+Enter for terminals
-// that cannot tell Shift+Enter from Enter).
+/// The newline hint's keys: the one that works in every terminal. [`crate::Keys`] names
+/// Shift+Enter instead where the terminal tells it from Enter, or a host's newline key.
+pub(crate) const NEWLINE_KEYS: &str = "ctrl+j";
+
+// The newline hint; the text area's keys insert it (Shift+Enter, Ctrl+J, Alt+Enter).
 const NEWLINE: Binding = Binding {
     keys: &[],
     msg: |_| Msg::Edit(TextAreaMsg::Newline),
     repeats: true,
-    hint: hint("⇧enter", Label::Newline, When::Always),
+    hint: hint(NEWLINE_KEYS, Label::Newline, When::Always),
 };
 
 // Last in the editors' footers: it goes first when the footer is short of room.

@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use question::{AnswerState, ResultOptions, StateError};
+use question::{AnswerState, Label, ResultOptions, StateError};
 use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::exec::Exec;
-use tea::input::{Event, KeyEventKind};
+use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, Keyboard};
 use tea::{Cmd, Program, Size, Subs, Task};
 use tea_markdown::Code;
 
@@ -22,6 +22,35 @@ type Effect = Cmd<Msg, Outcome, Host>;
 
 /// The countdown moves by whole seconds, as it is shown.
 const TICK: Duration = Duration::from_secs(1);
+
+/// How long after a save keys are held off while they keep coming: longer than the gap between
+/// keys of someone typing, shorter than reading the next question before acting on it.
+const TYPING_PAUSE: Duration = Duration::from_millis(500);
+
+/// Text arriving: a paste, or a character typed without Ctrl or Alt, digits aside (they pick
+/// an option, and a second line seldom starts with one).
+fn starts_typing(event: &Event) -> bool {
+    match event {
+        Event::Paste(_) => true,
+        Event::Key(key) => {
+            key.kind != KeyEventKind::Release
+                && matches!(key.code, KeyCode::Char(c) if !c.is_ascii_digit())
+                && !key
+                    .modifiers
+                    .intersects(KeyModifiers::CTRL | KeyModifiers::ALT)
+        }
+        _ => false,
+    }
+}
+
+/// A key pressed (a release is not) or a paste: someone at the keyboard.
+fn pressed(event: &Event) -> bool {
+    match event {
+        Event::Key(key) => key.kind != KeyEventKind::Release,
+        Event::Paste(_) => true,
+        _ => false,
+    }
+}
 
 impl Program for App {
     type Msg = Msg;
@@ -55,16 +84,17 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
+        if self.typing_after_save.is_some()
+            && !self.collapsed
+            && (starts_typing(event) || self.holding_typing && pressed(event))
+        {
+            return Some(Msg::TypedAfterSave);
+        }
         let msg = self.keys.msg_for(self.mode(), event);
         // Any key the person presses stops the countdown, also one that does nothing here.
         // Resizes, focus changes and the mouse do not: they come without anyone answering.
         // Docked, keys belong to the host and stay unclaimed.
-        let pressed = match event {
-            Event::Key(key) => key.kind != KeyEventKind::Release,
-            Event::Paste(_) => true,
-            _ => false,
-        };
-        if msg.is_none() && pressed && self.countdown.is_some() && !self.collapsed {
+        if msg.is_none() && pressed(event) && self.countdown.is_some() && !self.collapsed {
             return Some(Msg::StopCountdown);
         }
         msg
@@ -81,11 +111,22 @@ impl Program for App {
     fn resized(&self, size: Size) -> Msg {
         Msg::Resized(size)
     }
+
+    fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {
+        Some(Msg::KeyboardKnown(keyboard))
+    }
 }
 
 impl App {
     fn handle(&mut self, msg: Msg) -> Effect {
-        let from_host = matches!(msg, Msg::Tick | Msg::Resized(_) | Msg::CodeHighlighted);
+        let from_host = matches!(
+            msg,
+            Msg::Tick
+                | Msg::Resized(_)
+                | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::TypingPaused(_)
+        );
         if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
             // A notice stays until the next key.
             self.notice = None;
@@ -98,6 +139,11 @@ impl App {
         if from_person && msg != Msg::Cancel {
             self.esc_armed = false;
         }
+        if from_person && msg != Msg::TypedAfterSave {
+            // A key that acts (not typing) shows the person is past the save.
+            self.typing_after_save = None;
+            self.holding_typing = false;
+        }
         let keeps_going = matches!(
             msg,
             Msg::ToggleCollapse
@@ -105,6 +151,8 @@ impl App {
                 | Msg::ExternalEdited(_)
                 | Msg::Tick
                 | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::TypingPaused(_)
         );
         if self.collapsed && !keeps_going {
             // While docked, input belongs to the host.
@@ -198,6 +246,18 @@ impl App {
                 if size != self.size {
                     self.size = size;
                     self.remeasure();
+                }
+                Cmd::None
+            }
+            Msg::KeyboardKnown(keyboard) => {
+                self.keyboard = Some(keyboard);
+                Cmd::None
+            }
+            Msg::TypedAfterSave => self.typed_after_save(),
+            Msg::TypingPaused(timer) => {
+                if self.typing_after_save == Some(timer) {
+                    self.typing_after_save = None;
+                    self.holding_typing = false;
                 }
                 Cmd::None
             }
@@ -595,6 +655,12 @@ impl App {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
+        if self.caret_after_backslash(target) {
+            // Enter right after a `\` is a line break in place of the backslash, as in Claude
+            // Code: a newline key for terminals whose Shift+Enter sends Enter.
+            self.edit(TextAreaMsg::DeleteBack);
+            return self.edit(TextAreaMsg::Newline);
+        }
         let text = self.draft(target).text().to_string();
         let q = target.question();
         let ok = match target {
@@ -612,7 +678,8 @@ impl App {
         self.editor = None;
         let traits = self.traits(q);
         let blank = text.trim().is_empty();
-        match target {
+        let hold_off = self.hold_off_typing();
+        let moved = match target {
             Target::FreeText(_) if !blank && traits.free_text_advances => self.advance(),
             // A blank text answer is a skip and moves on, as a blank input does in the dialog
             // fallback; alone it stays, so an empty Enter never submits by accident.
@@ -620,7 +687,42 @@ impl App {
                 self.advance()
             }
             _ => Cmd::None,
+        };
+        moved.and(hold_off)
+    }
+
+    /// On a legacy terminal Shift+Enter sends Enter: someone typing a second line has just
+    /// saved the first. Until they pause, what they type next (and every key after it) is held
+    /// off instead of acting on the next question; a key that is not typing, such as Enter
+    /// or a digit, acts as usual (docs/behaviour.md#editor).
+    /// The timer it returns ends the hold unless a later key started it over.
+    fn hold_off_typing(&mut self) -> Effect {
+        if self.keyboard != Some(Keyboard::Legacy) {
+            return Cmd::None;
         }
+        self.pause_timers = self.pause_timers.wrapping_add(1);
+        self.typing_after_save = Some(self.pause_timers);
+        Cmd::After(TYPING_PAUSE, Msg::TypingPaused(self.pause_timers))
+    }
+
+    /// A key held off after a save: nothing happens but the footer's row saying which key
+    /// makes a newline (and a bell the first time); the pause starts again.
+    fn typed_after_save(&mut self) -> Effect {
+        let first = !self.holding_typing;
+        self.holding_typing = true;
+        let newline = self.keys.newline_label(Keyboard::Legacy);
+        self.notice = Some(format!(
+            "{} · {newline} {}",
+            self.label(Label::TypedAfterSave),
+            self.label(Label::Newline)
+        ));
+        let pause = self.hold_off_typing();
+        if first { pause.and(Cmd::Bell) } else { pause }
+    }
+
+    fn caret_after_backslash(&self, target: Target) -> bool {
+        let draft = self.draft(target);
+        draft.text()[..draft.cursor()].ends_with('\\')
     }
 
     fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Effect {

@@ -391,11 +391,11 @@ fn the_footer_lists_the_hints_of_the_mode() {
     assert!(!footer_text(Mode::List, one_question, &english, 200).contains("switch tab"));
     assert_eq!(
         footer_text(Mode::Editor, single, &english, 200),
-        "enter save · ⇧enter newline · esc keep draft · tab switch tab · ctrl+] collapse · ctrl+g editor"
+        "enter save · ctrl+j newline · esc keep draft · tab switch tab · ctrl+] collapse · ctrl+g editor"
     );
     assert_eq!(
         footer_text(Mode::TextAnswer, one_question, &english, 200),
-        "enter save · ⇧enter newline · esc cancel · ctrl+] collapse · ctrl+g editor"
+        "enter save · ctrl+j newline · esc cancel · ctrl+] collapse · ctrl+g editor"
     );
     assert_eq!(
         footer_text(Mode::Collapsed, single, &english, 200),

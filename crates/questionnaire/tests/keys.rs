@@ -60,6 +60,7 @@ fn a_collapse_key_that_names_no_key_or_a_used_key_is_refused() {
         ("x", "the questionnaire's \"clear\" key"),
         ("enter", "the questionnaire's \"select\" key"),
         ("esc", "the questionnaire's \"cancel\" key"),
+        ("ctrl+j", "typed or an editing key"),
         ("ctrl+g", "the questionnaire's \"editor\" key"),
         ("q", "typed or an editing key"),
         ("ctrl+a", "typed or an editing key"),
