@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
-use question::{AnswerState, Label, ResultOptions, StateError};
+use question::{AnswerState, ResultOptions, StateError};
 use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::exec::Exec;
-use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, Keyboard};
+use tea::input::{Event, Keyboard};
 use tea::{Cmd, Program, Size, Subs, Task};
 use tea_markdown::Code;
 
@@ -17,40 +17,12 @@ use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, ListFilter, Target};
 use crate::msg::{Host, Msg, Outcome};
+use crate::typing::pressed;
 
 type Effect = Cmd<Msg, Outcome, Host>;
 
 /// The countdown moves by whole seconds, as it is shown.
 const TICK: Duration = Duration::from_secs(1);
-
-/// How long after a save keys are held off while they keep coming: longer than the gap between
-/// keys of someone typing, shorter than reading the next question before acting on it.
-const TYPING_PAUSE: Duration = Duration::from_millis(500);
-
-/// Text arriving: a paste, or a character typed without Ctrl or Alt, digits aside (they pick
-/// an option, and a second line seldom starts with one).
-fn starts_typing(event: &Event) -> bool {
-    match event {
-        Event::Paste(_) => true,
-        Event::Key(key) => {
-            key.kind != KeyEventKind::Release
-                && matches!(key.code, KeyCode::Char(c) if !c.is_ascii_digit())
-                && !key
-                    .modifiers
-                    .intersects(KeyModifiers::CTRL | KeyModifiers::ALT)
-        }
-        _ => false,
-    }
-}
-
-/// A key pressed (a release is not) or a paste: someone at the keyboard.
-fn pressed(event: &Event) -> bool {
-    match event {
-        Event::Key(key) => key.kind != KeyEventKind::Release,
-        Event::Paste(_) => true,
-        _ => false,
-    }
-}
 
 impl Program for App {
     type Msg = Msg;
@@ -84,10 +56,7 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
-        if self.typing_after_save.is_some()
-            && !self.collapsed
-            && (starts_typing(event) || self.holding_typing && pressed(event))
-        {
+        if self.holds_off(event) {
             return Some(Msg::TypedAfterSave);
         }
         let msg = self.keys.msg_for(self.mode(), event);
@@ -141,8 +110,7 @@ impl App {
         }
         if from_person && msg != Msg::TypedAfterSave {
             // A key that acts (not typing) shows the person is past the save.
-            self.typing_after_save = None;
-            self.holding_typing = false;
+            self.stop_holding_off();
         }
         let keeps_going = matches!(
             msg,
@@ -256,8 +224,7 @@ impl App {
             Msg::TypedAfterSave => self.typed_after_save(),
             Msg::TypingPaused(timer) => {
                 if self.typing_after_save == Some(timer) {
-                    self.typing_after_save = None;
-                    self.holding_typing = false;
+                    self.stop_holding_off();
                 }
                 Cmd::None
             }
@@ -689,35 +656,6 @@ impl App {
             _ => Cmd::None,
         };
         moved.and(hold_off)
-    }
-
-    /// On a legacy terminal Shift+Enter sends Enter: someone typing a second line has just
-    /// saved the first. Until they pause, what they type next (and every key after it) is held
-    /// off instead of acting on the next question; a key that is not typing, such as Enter
-    /// or a digit, acts as usual (docs/behaviour.md#editor).
-    /// The timer it returns ends the hold unless a later key started it over.
-    fn hold_off_typing(&mut self) -> Effect {
-        if self.keyboard != Some(Keyboard::Legacy) {
-            return Cmd::None;
-        }
-        self.pause_timers = self.pause_timers.wrapping_add(1);
-        self.typing_after_save = Some(self.pause_timers);
-        Cmd::After(TYPING_PAUSE, Msg::TypingPaused(self.pause_timers))
-    }
-
-    /// A key held off after a save: nothing happens but the footer's row saying which key
-    /// makes a newline (and a bell the first time); the pause starts again.
-    fn typed_after_save(&mut self) -> Effect {
-        let first = !self.holding_typing;
-        self.holding_typing = true;
-        let newline = self.keys.newline_label(Keyboard::Legacy);
-        self.notice = Some(format!(
-            "{} · {newline} {}",
-            self.label(Label::TypedAfterSave),
-            self.label(Label::Newline)
-        ));
-        let pause = self.hold_off_typing();
-        if first { pause.and(Cmd::Bell) } else { pause }
     }
 
     fn caret_after_backslash(&self, target: Target) -> bool {
