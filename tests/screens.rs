@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use questionnaire::{App, Outcome, cards};
 use serde_json::Value;
 use tea::headless::Driver;
-use tea::input::parse_script;
+use tea::input::{Keyboard, parse_script};
 use tea::{Frame, Palette, Size, snapshot};
 
 const DEFAULT_SIZES: [&str; 3] = ["40x12", "80x24", "120x40"];
@@ -84,6 +84,14 @@ fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
         app = app.with_time_limit(std::time::Duration::from_secs(seconds));
     }
     let mut driver = Driver::new(app, size, Palette::no_color());
+    // `keyboard: "enhanced"`: a terminal that tells Shift+Enter from Enter (legacy otherwise).
+    match spec.get("keyboard").and_then(Value::as_str) {
+        None | Some("legacy") => {}
+        Some("enhanced") => {
+            driver.set_keyboard(Keyboard::Enhanced);
+        }
+        Some(other) => panic!("unknown keyboard {other:?}: legacy or enhanced"),
+    }
     let steps = parse_script(keys(spec)).unwrap_or_else(|e| panic!("keys: {e}"));
     for step in &steps {
         if let Some(outcome) = driver.step(step).into_quit() {

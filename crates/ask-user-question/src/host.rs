@@ -8,7 +8,7 @@
 //! other key is ignored, as the questionnaire leaves them to its host.
 
 use questionnaire::{App, Host, Msg, Outcome};
-use tea::input::{Event, KeyCode, KeyModifiers, as_press};
+use tea::input::{Event, KeyCode, KeyModifiers, Keyboard, as_press};
 use tea::{Cmd, Program, Size, Subs};
 
 /// The CLI's program: the questionnaire and the host's keys.
@@ -76,5 +76,10 @@ impl Program for Hosted {
 
     fn resized(&self, size: Size) -> HostMsg {
         HostMsg::App(self.app.resized(size))
+    }
+
+    /// The questionnaire names the newline key that works on this terminal.
+    fn keyboard(&self, keyboard: Keyboard) -> Option<HostMsg> {
+        self.app.keyboard(keyboard).map(HostMsg::App)
     }
 }

@@ -49,9 +49,11 @@ stdout are pipes; stdout carries only the result JSON {\"content\": …, \"detai
 
 Keys: Tab/Shift+Tab or ←/→ switch questions, ↑/↓ move, 1–9 pick, Enter select/confirm,
 Space toggle, n/N note, x clear, p preview, Esc cancel (answers kept).
-In an editor, Ctrl+G opens the draft in $VISUAL, then $EDITOR, then vi; the saved text comes
-back as the draft, to save with Enter (with --keys the editor runs without a terminal, so a
-script can use a non-interactive VISUAL). Undo Ctrl+-, redo Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
+In an editor, Enter saves; Ctrl+J, Alt+Enter or a \\ before Enter adds a line (Shift+Enter
+too, where the terminal tells it from Enter). Ctrl+G opens the draft in $VISUAL, then $EDITOR,
+then vi; the saved text comes back as the draft, to save with Enter (with --keys the editor
+runs without a terminal, so a script can use a non-interactive VISUAL). Undo Ctrl+-, redo
+Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
 Ctrl+C cancels too, keeping every answer. Ctrl+] folds the questionnaire into one line (the
 dock; --collapse-key picks another key) so more of the terminal shows; there is no editor to
 hand the keys to, so the dock stays until the key again restores the questionnaire as it was
@@ -132,17 +134,18 @@ struct CollapseArg {
     /// name (f2, ctrl+o, alt+c) [default: ctrl+]]. A key the questionnaire already uses is an
     /// error.
     #[arg(long, value_name = "KEY", value_parser = parse_collapse_key)]
-    collapse_key: Option<Keys>,
+    collapse_key: Option<Box<Keys>>,
 }
 
 impl CollapseArg {
     fn keys(&self) -> Keys {
-        self.collapse_key.clone().unwrap_or_default()
+        self.collapse_key.as_deref().cloned().unwrap_or_default()
     }
 }
 
-fn parse_collapse_key(text: &str) -> Result<Keys, String> {
-    Keys::default().with_collapse(text)
+/// Boxed: the keys are large beside the other commands' arguments.
+fn parse_collapse_key(text: &str) -> Result<Box<Keys>, String> {
+    Keys::default().with_collapse(text).map(Box::new)
 }
 
 #[derive(Debug, Subcommand)]

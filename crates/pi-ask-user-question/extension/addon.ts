@@ -43,6 +43,8 @@ export interface Session {
 	readonly version: number;
 	/** pi's keybindings by name (see `piKeybindingNames`). */
 	useKeys(bindings: Record<string, string[]>): void;
+	/** Whether pi's terminal has the Kitty keyboard protocol on: the footer's newline key. */
+	useKeyboard(kittyProtocol: boolean): void;
 	/** pi's editor closed: the edited text, or null when cancelled. */
 	edited(text: string | null): void;
 	readonly pendingEdit: { title: string; text: string } | null | undefined;

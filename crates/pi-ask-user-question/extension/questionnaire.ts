@@ -52,6 +52,9 @@ export async function askWithQuestionnaire(
 		const shown = await ctx.ui.custom<Shown>((tui, theme, keybindings, done) => {
 			session.setPalette(palette(theme));
 			session.useKeys(piBindings(addon, keybindings));
+			// Shift+Enter arrives as itself only under the Kitty keyboard protocol; the footer
+			// then names it for a newline, else a key that works in this terminal.
+			session.useKeyboard(tui.terminal.kittyProtocolActive === true);
 			onShow?.(tui);
 			const onAbort = () => {
 				session.abort();

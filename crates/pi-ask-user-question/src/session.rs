@@ -23,6 +23,7 @@ use std::collections::HashMap;
 
 use tea::ExecPolicy;
 use tea::headless::{Driver, Effect, Effects, TaskPolicy};
+use tea::input::Keyboard;
 use tea::{Program, Size};
 
 use crate::keys;
@@ -106,6 +107,20 @@ impl Session {
     pub fn use_keys(&mut self, bindings: HashMap<String, Vec<String>>) {
         let keys = keys::with_pi_bindings(self.base_keys.clone(), &bindings);
         self.driver.program_mut().set_keys(keys);
+    }
+
+    /// Whether pi's terminal speaks the Kitty keyboard protocol (`tui.terminal
+    /// .kittyProtocolActive`): only then does Shift+Enter arrive as itself, so only then does
+    /// the footer name it for a newline (else a newline key that works there, such as Ctrl+J).
+    #[napi]
+    pub fn use_keyboard(&mut self, kitty_protocol: bool) {
+        let keyboard = if kitty_protocol {
+            Keyboard::Enhanced
+        } else {
+            Keyboard::Legacy
+        };
+        let effects = self.driver.set_keyboard(keyboard);
+        self.perform(effects);
     }
 
     /// pi's editor closed: `text` is the edited draft, `None` when it was cancelled (the draft
@@ -765,6 +780,41 @@ mod tests {
             .result
             .expect("Ctrl+C cancels a list");
         assert_eq!(cancelled["details"]["cancelled"], true);
+    }
+
+    #[test]
+    fn the_newline_hint_names_a_key_that_works_in_pi_s_terminal() {
+        let footer = |s: &mut Session| {
+            s.render(200, 40)
+                .iter()
+                .map(|r| strip(r))
+                .collect::<String>()
+        };
+        let mut s = session(two_questions());
+        s.input("\t".into()); // the text question: its editor is open
+        assert!(
+            footer(&mut s).contains("ctrl+j newline"),
+            "legacy until told"
+        );
+        s.use_keyboard(true);
+        assert!(footer(&mut s).contains("⇧enter newline"));
+        // pi's own newline keys come first where they work: Shift+Enter needs the protocol.
+        let bindings: HashMap<String, Vec<String>> = [(
+            "tui.input.newLine".to_string(),
+            vec!["shift+enter".to_string(), "alt+n".to_string()],
+        )]
+        .into();
+        s.use_keys(bindings);
+        assert!(footer(&mut s).contains("⇧enter newline"));
+        s.use_keyboard(false);
+        assert!(footer(&mut s).contains("alt+n newline"));
+        s.input("a\x1bnb\nc\x1b\rd\u{8d}e\\\rf".into());
+        s.input("\r".into());
+        assert_eq!(
+            s.result()["details"]["answers"]["name"]["customText"],
+            json!("a\nb\nc\nd\ne\nf"),
+            "alt+n, ctrl+j, alt+enter in both encodings and \\ enter are newlines; enter saves"
+        );
     }
 
     #[test]

@@ -92,6 +92,9 @@ label_table! {
     EscAgain => "escAgain", "Esc again cancels; the draft is kept";
     Draft => "draft", "draft";
     TimedOut => "timedOut", "Timed out · answers kept";
+    CancelHint => "cancelHint", "cancel";
+    PreviewHint => "previewHint", "preview";
+    TypedAfterSave => "typedAfterSave", "Saved with Enter; keys typed right after it did nothing";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

@@ -176,7 +176,7 @@ const CANCEL: Binding = Binding {
     keys: &[key(KeyCode::Esc)],
     msg: |_| Msg::Cancel,
     repeats: false,
-    hint: hint("esc", Label::Cancel, When::Always),
+    hint: hint("esc", Label::CancelHint, When::Always),
 };
 
 const ACTIVATE: Binding = Binding {
@@ -212,7 +212,7 @@ const TOGGLE_PREVIEW: Binding = Binding {
     keys: &[ch('p')],
     msg: |_| Msg::TogglePreview,
     repeats: false,
-    hint: hint("p", Label::Preview, When::NarrowPreview),
+    hint: hint("p", Label::PreviewHint, When::NarrowPreview),
 };
 
 const SCROLL_PREVIEW_UP: Binding = Binding {
@@ -398,13 +398,16 @@ const SAVE: Binding = Binding {
     hint: hint("enter", Label::Save, When::Always),
 };
 
-// The newline hint; the text area's keys insert it (Shift+Enter, or Alt+Enter for terminals
-// that cannot tell Shift+Enter from Enter).
+/// The newline hint's keys: the one that works in every terminal. [`crate::Keys`] names
+/// Shift+Enter instead where the terminal tells it from Enter, or a host's newline key.
+pub(crate) const NEWLINE_KEYS: &str = "ctrl+j";
+
+// The newline hint; the text area's keys insert it (Shift+Enter, Ctrl+J, Alt+Enter).
 const NEWLINE: Binding = Binding {
     keys: &[],
     msg: |_| Msg::Edit(TextAreaMsg::Newline),
     repeats: true,
-    hint: hint("⇧enter", Label::Newline, When::Always),
+    hint: hint(NEWLINE_KEYS, Label::Newline, When::Always),
 };
 
 // Last in the editors' footers: it goes first when the footer is short of room.

@@ -11,7 +11,7 @@ use question::Labels;
 use tea::Line;
 use tea::components::filter::FilterState;
 use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
-use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress, parse_key};
+use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress, Keyboard, parse_key};
 
 use crate::keymap::{self, HintContext, Mode};
 use crate::msg::Msg;
@@ -84,6 +84,8 @@ pub struct Keys {
     /// whether they are for lists (else editors); `None` when the host's first key for the
     /// action is the questionnaire's own.
     labels: HashMap<(&'static str, bool), Option<String>>,
+    /// A host's keys for a newline in editors, in its order, as the footer would name them.
+    newline: Vec<(KeyPress, String)>,
     text_area: TextAreaKeys,
 }
 
@@ -95,6 +97,7 @@ impl Default for Keys {
             in_lists: Vec::new(),
             in_editors: Vec::new(),
             labels: HashMap::new(),
+            newline: Vec::new(),
             text_area: TextAreaKeys::standard().clone(),
         }
     }
@@ -136,6 +139,9 @@ impl Keys {
             return Ok(());
         }
         if let Action::Edit(msg) = &action {
+            if *msg == TextAreaMsg::Newline {
+                self.newline.push((press, display(key)));
+            }
             return self
                 .text_area
                 .bind(key.trim(), msg.clone(), "")
@@ -186,11 +192,43 @@ impl Keys {
         }
     }
 
-    /// The hint footer of `mode` naming these keys.
-    pub fn footer(&self, mode: Mode, ctx: &HintContext, labels: &Labels, columns: usize) -> Line {
+    /// The hint footer of `mode` naming these keys, as they work on `keyboard`.
+    pub fn footer(
+        &self,
+        mode: Mode,
+        ctx: &HintContext,
+        labels: &Labels,
+        columns: usize,
+        keyboard: Keyboard,
+    ) -> Line {
         keymap::footer_named(mode, ctx, labels, columns, &|keys| {
-            self.label(mode, keys).into_owned()
+            self.label(mode, keys, keyboard).into_owned()
         })
+    }
+
+    /// The key the footer names for a newline in an editor: the first that inserts one and
+    /// that `keyboard` tells apart from Enter. A host's keys come first (pi's
+    /// `tui.input.newLine`), then Shift+Enter, Ctrl+J and Alt+Enter; Shift+Enter only where
+    /// the terminal reports it (a legacy terminal sends Enter for it).
+    pub fn newline_label(&self, keyboard: Keyboard) -> String {
+        let ours = [
+            ("shift+enter", KeyCode::Enter, KeyModifiers::SHIFT),
+            ("ctrl+j", KeyCode::Char('j'), KeyModifiers::CTRL),
+            ("alt+enter", KeyCode::Enter, KeyModifiers::ALT),
+        ]
+        .map(|(name, code, modifiers)| (KeyPress { code, modifiers }, name.to_string()));
+        self.newline
+            .iter()
+            .chain(&ours)
+            .find(|(press, _)| {
+                keyboard.tells_apart(*press)
+                    && self.msg_for(Mode::Editor, &press.event())
+                        == Some(Msg::Edit(TextAreaMsg::Newline))
+            })
+            .map_or_else(
+                || "ctrl+j".to_string(),
+                |(_, name)| name.replace("shift+enter", "⇧enter"),
+            )
     }
 
     /// The key the keymap's tables should read for `press` in `mode`; `None` for a key that
@@ -219,12 +257,13 @@ impl Keys {
     }
 
     /// The footer's name for a hint's keys in `mode`.
-    fn label<'a>(&'a self, mode: Mode, keys: &'a str) -> Cow<'a, str> {
+    fn label<'a>(&'a self, mode: Mode, keys: &'a str, keyboard: Keyboard) -> Cow<'a, str> {
         let lists = matches!(mode, Mode::List | Mode::YesNo | Mode::Filter | Mode::Review);
         let host =
             |label: &'static str| self.labels.get(&(label, lists)).and_then(|l| l.as_deref());
         match keys {
             "ctrl+]" => Cow::Borrowed(&self.collapse_label),
+            keymap::NEWLINE_KEYS => Cow::Owned(self.newline_label(keyboard)),
             "↑↓" if host("↑").is_some() || host("↓").is_some() => Cow::Owned(format!(
                 "{}/{}",
                 host("↑").unwrap_or("↑"),

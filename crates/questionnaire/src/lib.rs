@@ -14,7 +14,8 @@
 //! text measured per size, and the row [`layout::Plan`]), `view` (the component tree),
 //! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
 //! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
-//! (the shown part of long text), `secret` (masking secret answers) and [`cards`].
+//! (the shown part of long text), `secret` (masking secret answers), `typing` (keys held off
+//! right after a save on a legacy terminal) and [`cards`].
 //!
 //! What the questionnaire does is described in docs/behaviour.md; how this crate is built
 //! in docs/architecture.md (the questionnaire section).
@@ -30,6 +31,7 @@ mod model;
 pub mod msg;
 mod preview;
 mod secret;
+mod typing;
 mod update;
 mod view;
 

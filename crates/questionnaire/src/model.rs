@@ -11,6 +11,7 @@ use question::{
 use tea::components::ListState;
 use tea::components::filter::FilterState;
 use tea::components::textarea::TextArea;
+use tea::input::Keyboard;
 use tea::text::sanitize_line;
 use tea::{Line, Size, Slot, Style};
 use tea_markdown::{Code, MarkdownCache};
@@ -85,6 +86,17 @@ pub struct App {
     pub(crate) plan: Plan,
     /// The keys, with a host's changes.
     pub(crate) keys: Keys,
+    /// What the terminal's keyboard tells apart, as the host said; `None` until it does (a
+    /// key replay has no terminal), which names keys as for a legacy one.
+    pub(crate) keyboard: Option<Keyboard>,
+    /// While keys typed right after Enter saved an editor are held off (a legacy terminal,
+    /// where that Enter may have been Shift+Enter): the pause timer's number, which only the
+    /// latest timer carries ([`crate::Msg::TypingPaused`]).
+    pub(crate) typing_after_save: Option<u32>,
+    /// The number the next pause timer gets.
+    pub(crate) pause_timers: u32,
+    /// Typing was held off since that save: every key is, until the pause.
+    pub(crate) holding_typing: bool,
     /// The editor whose draft is out in the external editor.
     pub(crate) external: Option<Target>,
     /// A message shown in place of the footer until the next key (the external editor failed).
@@ -137,6 +149,10 @@ impl App {
             measured,
             plan: Plan::default(),
             keys: Keys::default(),
+            keyboard: None,
+            typing_after_save: None,
+            pause_timers: 0,
+            holding_typing: false,
             external: None,
             notice: None,
             uncompiled,

@@ -6,6 +6,7 @@ use question::ToolResult;
 use tea::Size;
 use tea::components::filter::FilterMsg;
 use tea::components::textarea::TextAreaMsg;
+use tea::input::Keyboard;
 
 /// What only the questionnaire's host can do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -105,6 +106,16 @@ pub enum Msg {
     /// A key that means nothing here was pressed: the person is present, so the countdown
     /// stops (every other key stops it too).
     StopCountdown,
+    /// The host found out what the terminal's keyboard tells apart: the footer names the
+    /// newline key that works there.
+    KeyboardKnown(Keyboard),
+    /// A key pressed right after Enter saved an editor on a legacy terminal, before a pause:
+    /// typing that was meant for the editor (Shift+Enter sends Enter there), so it does
+    /// nothing, and the footer's row says which key makes a newline.
+    TypedAfterSave,
+    /// No key came for a moment after a save (the pause timer with this number): keys act
+    /// again.
+    TypingPaused(u32),
     /// The grammars of the questionnaire's code finished compiling in the background: draw
     /// its code colored from now on (see [`crate::App::highlighting_later`]).
     CodeHighlighted,

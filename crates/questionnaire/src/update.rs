@@ -8,7 +8,7 @@ use question::{AnswerState, ResultOptions, StateError};
 use tea::components::filter::{FilterMsg, FilterState, Filtered};
 use tea::components::textarea::{TextArea, TextAreaMsg};
 use tea::exec::Exec;
-use tea::input::{Event, KeyEventKind};
+use tea::input::{Event, Keyboard};
 use tea::{Cmd, Program, Size, Subs, Task};
 use tea_markdown::Code;
 
@@ -17,6 +17,7 @@ use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::{App, ListFilter, Target};
 use crate::msg::{Host, Msg, Outcome};
+use crate::typing::pressed;
 
 type Effect = Cmd<Msg, Outcome, Host>;
 
@@ -55,16 +56,14 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
+        if self.holds_off(event) {
+            return Some(Msg::TypedAfterSave);
+        }
         let msg = self.keys.msg_for(self.mode(), event);
         // Any key the person presses stops the countdown, also one that does nothing here.
         // Resizes, focus changes and the mouse do not: they come without anyone answering.
         // Docked, keys belong to the host and stay unclaimed.
-        let pressed = match event {
-            Event::Key(key) => key.kind != KeyEventKind::Release,
-            Event::Paste(_) => true,
-            _ => false,
-        };
-        if msg.is_none() && pressed && self.countdown.is_some() && !self.collapsed {
+        if msg.is_none() && pressed(event) && self.countdown.is_some() && !self.collapsed {
             return Some(Msg::StopCountdown);
         }
         msg
@@ -81,11 +80,22 @@ impl Program for App {
     fn resized(&self, size: Size) -> Msg {
         Msg::Resized(size)
     }
+
+    fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {
+        Some(Msg::KeyboardKnown(keyboard))
+    }
 }
 
 impl App {
     fn handle(&mut self, msg: Msg) -> Effect {
-        let from_host = matches!(msg, Msg::Tick | Msg::Resized(_) | Msg::CodeHighlighted);
+        let from_host = matches!(
+            msg,
+            Msg::Tick
+                | Msg::Resized(_)
+                | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::TypingPaused(_)
+        );
         if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
             // A notice stays until the next key.
             self.notice = None;
@@ -98,6 +108,10 @@ impl App {
         if from_person && msg != Msg::Cancel {
             self.esc_armed = false;
         }
+        if from_person && msg != Msg::TypedAfterSave {
+            // A key that acts (not typing) shows the person is past the save.
+            self.stop_holding_off();
+        }
         let keeps_going = matches!(
             msg,
             Msg::ToggleCollapse
@@ -105,6 +119,8 @@ impl App {
                 | Msg::ExternalEdited(_)
                 | Msg::Tick
                 | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::TypingPaused(_)
         );
         if self.collapsed && !keeps_going {
             // While docked, input belongs to the host.
@@ -198,6 +214,17 @@ impl App {
                 if size != self.size {
                     self.size = size;
                     self.remeasure();
+                }
+                Cmd::None
+            }
+            Msg::KeyboardKnown(keyboard) => {
+                self.keyboard = Some(keyboard);
+                Cmd::None
+            }
+            Msg::TypedAfterSave => self.typed_after_save(),
+            Msg::TypingPaused(timer) => {
+                if self.typing_after_save == Some(timer) {
+                    self.stop_holding_off();
                 }
                 Cmd::None
             }
@@ -595,6 +622,12 @@ impl App {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
+        if self.caret_after_backslash(target) {
+            // Enter right after a `\` is a line break in place of the backslash, as in Claude
+            // Code: a newline key for terminals whose Shift+Enter sends Enter.
+            self.edit(TextAreaMsg::DeleteBack);
+            return self.edit(TextAreaMsg::Newline);
+        }
         let text = self.draft(target).text().to_string();
         let q = target.question();
         let ok = match target {
@@ -612,7 +645,8 @@ impl App {
         self.editor = None;
         let traits = self.traits(q);
         let blank = text.trim().is_empty();
-        match target {
+        let hold_off = self.hold_off_typing();
+        let moved = match target {
             Target::FreeText(_) if !blank && traits.free_text_advances => self.advance(),
             // A blank text answer is a skip and moves on, as a blank input does in the dialog
             // fallback; alone it stays, so an empty Enter never submits by accident.
@@ -620,7 +654,13 @@ impl App {
                 self.advance()
             }
             _ => Cmd::None,
-        }
+        };
+        moved.and(hold_off)
+    }
+
+    fn caret_after_backslash(&self, target: Target) -> bool {
+        let draft = self.draft(target);
+        draft.text()[..draft.cursor()].ends_with('\\')
     }
 
     fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Effect {

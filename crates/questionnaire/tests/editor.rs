@@ -196,3 +196,79 @@ fn a_kept_draft_keeps_its_undo_history() {
         other => panic!("expected a submit, got {other:?}"),
     }
 }
+
+/// Two questions in a driver on a virtual clock, told its terminal is `keyboard`.
+fn two_on(keyboard: tea::input::Keyboard) -> tea::Driver<App> {
+    let a = app(
+        json!({"questions": [
+            {"id": "pick", "header": "Pick", "prompt": "Which?",
+             "options": [{"value": "a", "label": "Alpha"}, {"value": "b", "label": "Beta"}]},
+            {"id": "more", "header": "More", "prompt": "Anything else?",
+             "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}]}),
+        80,
+        24,
+    );
+    let mut driver = tea::Driver::new(a, tea::Size::new(80, 24), tea::Palette::no_color());
+    driver.set_keyboard(keyboard);
+    driver
+}
+
+fn replay(driver: &mut tea::Driver<App>, script: &str) {
+    for step in tea::input::parse_script(script).unwrap() {
+        driver.step(&step);
+    }
+}
+
+#[test]
+fn the_footer_names_a_newline_key_that_works_on_the_terminal() {
+    use tea::input::Keyboard;
+    for (keyboard, named) in [
+        (Keyboard::Legacy, "ctrl+j newline"),
+        (Keyboard::Enhanced, "⇧enter newline"),
+    ] {
+        let mut d = two_on(keyboard);
+        replay(&mut d, "3");
+        assert!(show(d.program()).contains(named), "{keyboard:?}");
+    }
+    // Without a terminal (a key replay) keys are named as for a legacy one.
+    let mut a = text_question();
+    press(&mut a, "");
+    assert!(show(&a).contains("ctrl+j newline"));
+}
+
+#[test]
+fn keys_typed_right_after_a_save_on_a_legacy_terminal_do_nothing_until_a_pause() {
+    use tea::input::Keyboard;
+    let answers = |d: &tea::Driver<App>| d.program().result(true).details["answers"].clone();
+    // Shift+Enter sent as Enter: the first line is saved, the rest of the typing is held off.
+    let mut d = two_on(Keyboard::Legacy);
+    replay(
+        &mut d,
+        "3 text:first enter text:second space text:line n 1 enter",
+    );
+    assert_eq!(
+        answers(&d),
+        json!({"pick": {"status": "answered", "values": [], "labels": [], "customText": "first"},
+               "more": {"status": "skipped", "values": [], "labels": []}})
+    );
+    let screen = show(d.program());
+    assert!(
+        screen.contains("keys typed right after it did nothing · ctrl+j newline"),
+        "{screen}"
+    );
+    // After a pause keys act again; a key inside the pause starts it over.
+    replay(&mut d, "wait:400ms x wait:400ms 2 wait:600ms 2");
+    assert_eq!(answers(&d)["more"]["status"], "answered");
+    assert_eq!(answers(&d)["more"]["values"], json!(["y"]));
+    // Enter or a digit right after a save acts: that is not typing.
+    let mut d = two_on(Keyboard::Legacy);
+    replay(&mut d, "3 text:first enter 2");
+    assert_eq!(answers(&d)["more"]["values"], json!(["y"]));
+    let mut d = two_on(Keyboard::Legacy);
+    replay(&mut d, "3 text:first enter enter");
+    assert_eq!(answers(&d)["more"]["values"], json!(["x"]));
+    // A terminal that tells Shift+Enter apart sends it as itself: no need to hold keys off.
+    let mut d = two_on(Keyboard::Enhanced);
+    replay(&mut d, "3 text:first enter 2");
+    assert_eq!(answers(&d)["more"]["values"], json!(["y"]));
+}

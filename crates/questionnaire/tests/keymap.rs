@@ -357,11 +357,11 @@ fn the_footer_lists_the_hints_of_the_mode() {
     };
     assert_eq!(
         footer_text(Mode::List, single, &english, 200),
-        "↑↓ move · enter select · 1-9 pick · tab switch tab · esc Cancel · n option note · N question note · x clear · / filter · ctrl+] collapse"
+        "↑↓ move · enter select · 1-9 pick · tab switch tab · esc cancel · n option note · N question note · x clear · / filter · ctrl+] collapse"
     );
     assert_eq!(
         footer_text(Mode::YesNo, single, &english, 200),
-        "↑↓ move · enter select · y/n answer · 1-9 pick · tab switch tab · esc Cancel · N question note · x clear · ctrl+] collapse"
+        "↑↓ move · enter select · y/n answer · 1-9 pick · tab switch tab · esc cancel · N question note · x clear · ctrl+] collapse"
     );
     assert_eq!(
         footer_text(Mode::Filter, single, &english, 200),
@@ -391,11 +391,11 @@ fn the_footer_lists_the_hints_of_the_mode() {
     assert!(!footer_text(Mode::List, one_question, &english, 200).contains("switch tab"));
     assert_eq!(
         footer_text(Mode::Editor, single, &english, 200),
-        "enter save · ⇧enter newline · esc keep draft · tab switch tab · ctrl+] collapse · ctrl+g editor"
+        "enter save · ctrl+j newline · esc keep draft · tab switch tab · ctrl+] collapse · ctrl+g editor"
     );
     assert_eq!(
         footer_text(Mode::TextAnswer, one_question, &english, 200),
-        "enter save · ⇧enter newline · esc Cancel · ctrl+] collapse · ctrl+g editor"
+        "enter save · ctrl+j newline · esc cancel · ctrl+] collapse · ctrl+g editor"
     );
     assert_eq!(
         footer_text(Mode::Collapsed, single, &english, 200),
@@ -414,7 +414,7 @@ fn conditional_hints_appear_only_when_they_apply() {
     assert!(
         !plain.contains("scroll context")
             && !plain.contains("scroll preview")
-            && !plain.contains("p Preview")
+            && !plain.contains("p preview")
     );
     let all = HintContext {
         context_scrolls: true,
@@ -425,7 +425,7 @@ fn conditional_hints_appear_only_when_they_apply() {
     let text = footer_text(Mode::List, all, &english, 300);
     assert!(text.contains("alt+↑↓ scroll context"), "{text}");
     assert!(text.contains("⇧↑↓ scroll preview"), "{text}");
-    assert!(text.contains("p Preview"), "{text}");
+    assert!(text.contains("p preview"), "{text}");
     let on_free_text = HintContext {
         on_option: false,
         ..base
@@ -438,7 +438,7 @@ fn the_footer_uses_the_call_labels_and_clips_to_whole_hints() {
     let spanish = Labels::with_overrides([
         (Label::Move, "mover"),
         (Label::Select, "elegir"),
-        (Label::Cancel, "cancelar"),
+        (Label::CancelHint, "cancelar"),
     ]);
     let ctx = HintContext::default();
     let text = footer_text(Mode::List, ctx, &spanish, 200);
@@ -471,4 +471,38 @@ fn spanish_labels_reach_the_screen() {
     assert!(text.contains("↑↓ mover"), "{text}");
     common::press(&mut a, "shift+tab");
     assert!(show(&a).contains("› Enviar"));
+}
+
+#[test]
+fn the_spanish_example_translates_every_label_and_every_hint() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../assets/examples/spanish.json"
+    );
+    let text = std::fs::read_to_string(path).expect("the example exists");
+    let input: serde_json::Value = serde_json::from_str(&text).expect("the example is JSON");
+    let labels = input["labels"].as_object().expect("the example has labels");
+    let missing: Vec<&str> = Label::ALL
+        .iter()
+        .map(|l| l.key())
+        .filter(|key| !labels.contains_key(*key))
+        .collect();
+    assert!(missing.is_empty(), "not translated: {missing:?}");
+    let english = [
+        "move", "pick", "select", "toggle", "next", "cancel", "clear", "filter", "collapse",
+        "save", "newline", "keep", "switch", "answer", "note", "preview", "scroll", "more",
+    ];
+    let mut a = app(input, 80, 24);
+    // The single list, the yes/no list, the text question's editor, the Review tab.
+    for step in ["", "tab", "tab", "tab"] {
+        common::press(&mut a, step);
+        let screen = show(&a);
+        let words: Vec<&str> = screen.split(|c: char| !c.is_alphabetic()).collect();
+        for word in english {
+            assert!(
+                !words.contains(&word),
+                "{word:?} in English after {step:?}:\n{screen}"
+            );
+        }
+    }
 }

@@ -59,7 +59,8 @@ fn a_collapse_key_that_names_no_key_or_a_used_key_is_refused() {
         ("", "unknown key"),
         ("x", "the questionnaire's \"clear\" key"),
         ("enter", "the questionnaire's \"select\" key"),
-        ("esc", "the questionnaire's \"Cancel\" key"),
+        ("esc", "the questionnaire's \"cancel\" key"),
+        ("ctrl+j", "typed or an editing key"),
         ("ctrl+g", "the questionnaire's \"editor\" key"),
         ("q", "typed or an editing key"),
         ("ctrl+a", "typed or an editing key"),
@@ -90,7 +91,7 @@ fn a_hosts_select_keys_move_confirm_and_cancel_and_the_footer_names_them() {
     assert!(footer_line.contains("ctrl+p/ctrl+n move"), "{footer_line}");
     assert!(footer_line.contains("ctrl+s select"), "{footer_line}");
     assert!(
-        footer_line.contains("esc Cancel"),
+        footer_line.contains("esc cancel"),
         "pi's first cancel key is Esc: {footer_line}"
     );
     press(&mut a, "ctrl+n ctrl+p ctrl+n ctrl+s");

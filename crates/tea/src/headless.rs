@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{self, Frame};
-use crate::input::{Event, Step};
+use crate::input::{Event, Keyboard, Step};
 use crate::program::{Cmd, Program, Size, Task};
 use crate::sub::Timers;
 use crate::theme::Palette;
@@ -241,6 +241,14 @@ impl<P: Program> Driver<P> {
         if size != self.size {
             self.size = size;
             let msg = self.program.resized(size);
+            self.update(msg);
+        }
+        self.take_effects()
+    }
+
+    /// Tells the program what the terminal's keyboard tells apart ([`Program::keyboard`]).
+    pub fn set_keyboard(&mut self, keyboard: Keyboard) -> Effects<P::Output, P::Host> {
+        if let Some(msg) = self.program.keyboard(keyboard) {
             self.update(msg);
         }
         self.take_effects()

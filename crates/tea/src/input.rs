@@ -224,6 +224,37 @@ impl KeyPress {
     }
 }
 
+/// What the terminal's keyboard input tells apart, as a runtime finds out at start (the inline
+/// runtime: whether the terminal answered the Kitty keyboard query; a host: its own terminal's
+/// state). Programs are told through [`Program::keyboard`](crate::Program::keyboard), e.g. to
+/// name in their help a key that works in this terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Keyboard {
+    /// Legacy input: Enter, Tab, Backspace and Esc with Shift or Ctrl send the same bytes as
+    /// the plain key (Shift+Tab aside), so Shift+Enter arrives as Enter. What a program assumes
+    /// until it is told otherwise.
+    #[default]
+    Legacy,
+    /// An enhanced protocol (Kitty's) is on: modified keys arrive as themselves.
+    Enhanced,
+}
+
+impl Keyboard {
+    /// Whether `press` reaches a program as itself with this keyboard, rather than as the plain
+    /// key (Shift+Enter as Enter on a legacy terminal).
+    pub fn tells_apart(self, press: KeyPress) -> bool {
+        let shift_or_ctrl = press
+            .modifiers
+            .intersects(KeyModifiers::SHIFT | KeyModifiers::CTRL);
+        let lost = match press.code {
+            KeyCode::Enter | KeyCode::Backspace | KeyCode::Esc => shift_or_ctrl,
+            KeyCode::Tab => press.modifiers.contains(KeyModifiers::CTRL),
+            _ => false,
+        };
+        self == Keyboard::Enhanced || !lost
+    }
+}
+
 /// Parses one key-script token naming a single key: a key name or one character, with
 /// optional `shift+` / `ctrl+` / `alt+` modifiers (`"ctrl+]"`, `"shift+tab"`, `"j"`, `"N"`).
 /// Unlike a script, a token never types several characters, so `"ctlr+g"` is an error.

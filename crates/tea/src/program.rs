@@ -7,7 +7,7 @@ use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use crate::exec::Exec;
-use crate::input::Event;
+use crate::input::{Event, Keyboard};
 use crate::sub::Subs;
 
 /// A terminal (or region) size in cells.
@@ -258,6 +258,14 @@ pub trait Program {
 
     /// The terminal size is a message like any other.
     fn resized(&self, size: Size) -> Self::Msg;
+
+    /// What the terminal's keyboard tells apart, once the runtime or host knows (see
+    /// [`Keyboard`]); `None` (the default) for a program that does not care. Until told, a
+    /// program should assume [`Keyboard::Legacy`].
+    fn keyboard(&self, keyboard: Keyboard) -> Option<Self::Msg> {
+        let _ = keyboard;
+        None
+    }
 }
 
 #[cfg(test)]

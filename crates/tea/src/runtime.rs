@@ -5,7 +5,8 @@
 //!   [`InlineOptions::max_height`]); only changed rows are rewritten, inside a synchronized
 //!   update, with the cursor hidden.
 //! - Raw mode, bracketed paste and (where the terminal answers the query) the Kitty keyboard
-//!   protocol are on while the program runs. The terminal is restored on every way out: a
+//!   protocol are on while the program runs; the program learns which keyboard it has
+//!   ([`Program::keyboard`]) before the first key. The terminal is restored on every way out: a
 //!   normal return, an error, a panic (before the message prints) and SIGINT/SIGTERM/SIGHUP.
 //! - The hardware cursor stays hidden, parked at the region's top-left between frames: a
 //!   terminal that reflows rows on a narrowing resize keeps it at the start of its line, so a
@@ -59,7 +60,7 @@ use crossterm::event as ct;
 use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
-use crate::input::{Event, KeyEventKind};
+use crate::input::{Event, KeyEventKind, Keyboard};
 use crate::program::{Program, Size};
 use crate::theme::Palette;
 
@@ -239,7 +240,8 @@ impl<P: Program> Run<P> {
     fn run(&mut self, opts: &InlineOptions) -> io::Result<Ending<P::Output>> {
         let typeahead = std::mem::take(&mut self.term.typeahead);
         let mut pending: VecDeque<Event> = self.keys.feed(&typeahead, Instant::now()).into();
-        let first = self.driver.take_effects();
+        let mut first = self.driver.take_effects();
+        first.extend(self.driver.set_keyboard(self.term.keyboard()));
         if let Some(output) = self.perform(first)? {
             return Ok(Ending::Quit(output));
         }
@@ -473,6 +475,15 @@ impl Terminal {
     fn write_now(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.tty.write_all(bytes)?;
         self.tty.flush()
+    }
+
+    /// What the program's keys arrive as: the Kitty protocol tells modified keys apart.
+    fn keyboard(&self) -> Keyboard {
+        if self.kitty {
+            Keyboard::Enhanced
+        } else {
+            Keyboard::Legacy
+        }
     }
 
     /// What a panic or fatal signal writes: keep the frame, cursor below it, modes off.

@@ -84,6 +84,9 @@ fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
         ("\x1bf", vec![k("alt+f")]),
         ("\n", vec![k("shift+enter")]),
         ("\x1b\r", vec![k("alt+enter")]),
+        // xterm's default meta sets the 8th bit: Alt+Enter is U+008D in a UTF-8 terminal.
+        ("\u{8d}", vec![k("alt+enter")]),
+        ("a\u{8d}b", vec![k("a"), k("alt+enter"), k("b")]),
         ("\x1b\x7f", vec![k("alt+backspace")]),
         ("\x1bOP", vec![k("f1")]),
         ("\x1b[15~", vec![k("f5")]),
@@ -94,6 +97,9 @@ fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
         ("\x1b[9;2u", vec![k("shift+tab")]),
         ("\x1b[13u", vec![k("enter")]),
         ("\x1b[13;2u", vec![k("shift+enter")]),
+        ("\x1b[13;3u", vec![k("alt+enter")]),
+        ("\x1b[106;5u", vec![k("ctrl+j")]),
+        ("\x1b[27;5;106~", vec![k("ctrl+j")]),
         ("\x1b[27u", vec![k("esc")]),
         ("\x1b[32u", vec![k("space")]),
         ("\x1b[127u", vec![k("backspace")]),
@@ -200,6 +206,20 @@ fn decode_in_reads(parts: &[&[u8]]) -> Vec<Event> {
     }
     events.extend(decoder.flush());
     events
+}
+
+#[test]
+fn xterm_meta_enter_is_alt_enter_as_a_raw_byte_too() {
+    // Without UTF-8 encoding of meta keys, xterm sends the byte 0x8d itself.
+    assert_eq!(
+        decode_in_reads(&[b"x\x8dy"]),
+        vec![k("x"), k("alt+enter"), k("y")]
+    );
+    // Inside a paste it is no key: pasted bytes are text, and this one is not UTF-8.
+    assert_eq!(
+        decode_in_reads(&[b"\x1b[200~a\x8db\x1b[201~"]),
+        vec![paste("a\u{fffd}b")]
+    );
 }
 
 #[test]

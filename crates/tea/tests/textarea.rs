@@ -36,6 +36,7 @@ fn each_message_edits_or_moves() {
         ("text:abc", "abc|"),
         ("a shift+enter b", "a\nb|"),
         ("a alt+enter b", "a\nb|"),
+        ("a ctrl+j b", "a\nb|"),
         // Left, right (Ctrl+B/F too), home, end (Ctrl+A/E too).
         ("text:abc left left x", "ax|bc"),
         ("text:abc ctrl+b ctrl+b ctrl+f", "ab|c"),

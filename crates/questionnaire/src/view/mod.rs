@@ -248,6 +248,7 @@ impl App {
                 &ctx,
                 labels,
                 room.saturating_sub(line.width() + 3),
+                self.keyboard.unwrap_or_default(),
             );
             if !hints.spans.is_empty() {
                 line.push(Span::styled(" · ", Style::fg(Slot::Muted)));
@@ -255,7 +256,13 @@ impl App {
             }
             line
         } else {
-            self.keys.footer(self.mode(), &ctx, labels, room)
+            self.keys.footer(
+                self.mode(),
+                &ctx,
+                labels,
+                room,
+                self.keyboard.unwrap_or_default(),
+            )
         };
         match clock {
             Some(clock) => spread(line, clock, columns),

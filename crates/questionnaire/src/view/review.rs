@@ -1,6 +1,6 @@
 //! The Review tab (docs/behaviour.md#review): a heading, one row per question (✓/○, header,
-//! the answer's summary or "unanswered · required", ✎ when noted) windowed around the focus,
-//! Submit and Cancel, and the partial-submit warning.
+//! the answer's summary or "unanswered · required", an unsent draft muted, ✎ when noted)
+//! windowed around the focus, Submit and Cancel, and the partial-submit warning.
 
 use question::{Answer, AnswerState, Label, Labels, Question};
 use tea::components::Block;
@@ -9,13 +9,15 @@ use tea::text::{sanitize_line, truncate, truncate_line, width as text_width};
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
-use crate::model::App;
+use crate::model::{App, Target};
 use crate::secret;
 
 /// The props of the Review tab; the row counts are the plan's.
 pub(crate) struct Review<'a> {
     pub questions: &'a [Question],
     pub state: &'a AnswerState,
+    /// Each question's unsent free text (its draft), if any.
+    pub drafts: Vec<Option<&'a str>>,
     /// The focused row: a question, then Submit, then Cancel.
     pub cursor: usize,
     pub heading: usize,
@@ -32,6 +34,9 @@ impl App {
         Review {
             questions: self.questions(),
             state: &self.state,
+            drafts: (0..self.questions().len())
+                .map(|q| self.unsaved_draft(Target::FreeText(q)))
+                .collect(),
             cursor: self.review.selected,
             heading: plan.heading,
             window: plan.review,
@@ -96,6 +101,18 @@ impl Block for Review<'_> {
             }
             if answer.is_some_and(|a| a.note.is_some() || !a.option_notes.is_empty()) {
                 line.push(Span::styled(" ✎", Style::fg(Slot::Accent)));
+            }
+            if let Some(draft) = self.drafts.get(i).copied().flatten() {
+                // As the "Type something." row shows it: muted, last.
+                let muted = Style::fg(Slot::Muted).italic();
+                line.push(Span::styled(
+                    format!(" ✎ {}: ", label(Label::Draft)),
+                    muted.clone(),
+                ));
+                line.push(Span::styled(
+                    format!("“{}”", line_head(&secret::shown(q, draft), inner)),
+                    muted,
+                ));
             }
             rows.push(truncate_line(&line, inner));
         }

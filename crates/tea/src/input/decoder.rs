@@ -27,8 +27,10 @@ const MAX_CSI: usize = 256;
 /// unknown CSI) are dropped. Input arriving in several reads belongs in a [`Decoder`].
 ///
 /// Legacy control bytes follow the terminal convention rather than terminput's: `0x1c`–`0x1f`
-/// are Ctrl+`\` `]` `^` `_` (terminput says Ctrl+4–7), `0x08` is Backspace, and a bare `\n`
-/// is Shift+Enter (what terminals configured for coding agents send for it).
+/// are Ctrl+`\` `]` `^` `_` (terminput says Ctrl+4–7), `0x08` is Backspace, a bare `\n`
+/// is Shift+Enter (Ctrl+J, and what terminals configured for coding agents send for
+/// Shift+Enter: an editor's newline either way), and Enter with the 8th bit set is Alt+Enter
+/// (xterm's default meta encoding: the byte `0x8d`, or U+008D where xterm encodes it as UTF-8).
 pub fn decode(raw: &str) -> Vec<Event> {
     let mut decoder = Decoder::new();
     let mut events = decoder.feed(raw.as_bytes());
@@ -287,6 +289,8 @@ fn alt(input: &[u8], end: bool) -> Step {
 /// One UTF-8 character of legacy input; an invalid byte is skipped alone.
 fn char_step(input: &[u8], end: bool) -> Step {
     let len = match input[0] {
+        // Not UTF-8: xterm's 8-bit meta Enter in a terminal that does not encode it.
+        META_ENTER => return Step::Done(Some(Event::Key(alt_enter())), 1),
         0x00..=0x7f => 1,
         0xc2..=0xdf => 2,
         0xe0..=0xef => 3,
@@ -394,10 +398,19 @@ fn modifier_bits(param: u8) -> KeyModifiers {
     m
 }
 
+/// Alt+CR with the 8th bit for Alt, as xterm sends Alt+Enter unless `metaSendsEscape` is set.
+const META_ENTER: u8 = 0x8d;
+
+fn alt_enter() -> KeyEvent {
+    KeyEvent::new(KeyCode::Enter).modifiers(KeyModifiers::ALT)
+}
+
 /// The key for one character of legacy input.
 fn char_event(c: char) -> Option<KeyEvent> {
     let ctrl = |c: char| Some(KeyEvent::new(KeyCode::Char(c)).modifiers(KeyModifiers::CTRL));
     match c {
+        // xterm's 8-bit meta Enter, encoded as UTF-8; the other C1 controls name no key.
+        '\u{8d}' => Some(alt_enter()),
         '\r' => Some(KeyEvent::new(KeyCode::Enter)),
         '\n' => Some(KeyEvent::new(KeyCode::Enter).modifiers(KeyModifiers::SHIFT)),
         '\t' => Some(KeyEvent::new(KeyCode::Tab)),

@@ -86,9 +86,11 @@ pub static STANDARD_BINDINGS: &[Binding] = &[
         "kill to line end",
         false,
     ),
-    // Alt+Enter for terminals that cannot tell Shift+Enter from Enter.
+    // Shift+Enter needs a terminal that tells it from Enter (the Kitty keyboard protocol,
+    // modifyOtherKeys); Alt+Enter and Ctrl+J work in every terminal (a legacy terminal sends
+    // Ctrl+J as `\n`, which tea reads as Shift+Enter).
     binding(
-        &["shift+enter", "alt+enter"],
+        &["shift+enter", "alt+enter", "ctrl+j"],
         TextAreaMsg::Newline,
         "new line",
         true,
