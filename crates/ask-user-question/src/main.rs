@@ -51,7 +51,9 @@ Keys: Tab/Shift+Tab or ←/→ switch questions, ↑/↓ move, 1–9 pick, Enter
 Space toggle, n/N note, x clear, p preview, Esc cancel (answers kept).
 In an editor, Ctrl+G opens the draft in $VISUAL, then $EDITOR, then vi; the saved text comes
 back as the draft, to save with Enter (with --keys the editor runs without a terminal, so a
-script can use a non-interactive VISUAL). Undo Ctrl+-, redo Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
+script can use a non-interactive VISUAL; with neither VISUAL nor EDITOR set it has no editor).
+While the editor runs, Ctrl+C and Ctrl+\\ are the editor's; SIGTERM or SIGHUP ends it too, and
+what it saved is kept as the draft. Undo Ctrl+-, redo Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
 Ctrl+C cancels too, keeping every answer. Ctrl+] folds the questionnaire into one line (the
 dock; --collapse-key picks another key) so more of the terminal shows; there is no editor to
 hand the keys to, so the dock stays until the key again restores the questionnaire as it was
@@ -378,7 +380,8 @@ struct Replay {
 
 /// Feeds `keys` to the questionnaire at `size` until it ends or the keys run out.
 fn replay_keys(app: App, keys: &[Step], size: Size, palette: Palette) -> Replay {
-    // The external editor (Ctrl+G) runs too, with no terminal: $VISUAL, $EDITOR, then vi.
+    // The external editor (Ctrl+G) runs too, with no terminal: $VISUAL, then $EDITOR; with
+    // neither set the draft stays and the frame says why (no `vi` waiting for a terminal).
     let app = Hosted::new(app);
     let mut driver = Driver::new(app, size, palette);
     for (index, key) in keys.iter().enumerate() {
