@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
-use questionnaire::{App, Keys, Outcome};
+use questionnaire::{App, Keys, Outcome, parse_script};
 use serde_json::{Value, json};
 use tea::headless::Driver;
-use tea::input::{Step, parse_script};
+use tea::input::Step;
 use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
 use tea::{Palette, Size};
 

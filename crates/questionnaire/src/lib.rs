@@ -14,7 +14,8 @@
 //! text measured per size, and the row [`layout::Plan`]), `view` (the component tree),
 //! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
 //! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
-//! (the shown part of long text) and [`cards`].
+//! (the shown part of long text), [`cards`] and [`script`] (key scripts with the hosts'
+//! durations).
 //!
 //! What the questionnaire does is described in docs/behaviour.md; how this crate is built
 //! in docs/architecture.md (the questionnaire section).
@@ -29,6 +30,7 @@ mod layout;
 mod model;
 pub mod msg;
 mod preview;
+pub mod script;
 mod update;
 mod view;
 
@@ -37,3 +39,4 @@ pub use keys::{Action, Keys};
 pub use layout::{WIDE_MIN_COLUMNS, panel_height};
 pub use model::App;
 pub use msg::{Host, Msg, Outcome};
+pub use script::parse_script;
