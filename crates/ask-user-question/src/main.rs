@@ -167,6 +167,10 @@ enum Command {
         theme: ThemeArg,
         #[command(flatten)]
         collapse: CollapseArg,
+        /// A time limit, as for the questionnaire on a terminal, so the countdown shows in the
+        /// frame; the keys' `wait:` steps run it down.
+        #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
+        timeout: Option<Duration>,
     },
     /// Check a questionnaire: prints {"valid":true} (exit 0) or {"valid":false,"issues":[…]} (exit 2).
     Validate {
@@ -239,7 +243,18 @@ fn main() -> ExitCode {
             ansi,
             theme,
             collapse,
-        }) => render(&input, size, &keys, ansi, theme.palette(), collapse.keys()),
+            timeout,
+        }) => render(
+            &input,
+            RenderArgs {
+                size,
+                script: &keys,
+                ansi,
+                palette: theme.palette(),
+                bound: collapse.keys(),
+                limit: timeout,
+            },
+        ),
         None => run(cli.run),
     }
 }
@@ -433,15 +448,26 @@ fn replay(
     print_outcome(outcome)
 }
 
-/// `render`: the frame's rows after the keys, and nothing else on stdout.
-fn render(
-    input: &Input,
+/// What `render` draws: the size, the keys, the colors, the host's keys and time limit.
+struct RenderArgs<'a> {
     size: Size,
-    script: &str,
+    script: &'a str,
     ansi: bool,
     palette: Palette,
     bound: Keys,
-) -> ExitCode {
+    limit: Option<Duration>,
+}
+
+/// `render`: the frame's rows after the keys, and nothing else on stdout.
+fn render(input: &Input, args: RenderArgs<'_>) -> ExitCode {
+    let RenderArgs {
+        size,
+        script,
+        ansi,
+        palette,
+        bound,
+        limit,
+    } = args;
     let keys = match parse_keys(script) {
         Ok(keys) => keys,
         Err(code) => return code,
@@ -451,7 +477,7 @@ fn render(
         Err(error) => return input_failure(&error),
     };
     // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
-    let app = App::new(questionnaire, size).with_keys(bound);
+    let app = with_limit(App::new(questionnaire, size).with_keys(bound), limit);
     let Replay { mut driver, ended } = replay_keys(app, &keys, size, palette.with_links(false));
     if let Some((outcome, ended_at)) = ended {
         let how = match outcome {
