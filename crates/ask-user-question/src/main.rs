@@ -147,6 +147,8 @@ fn parse_collapse_key(text: &str) -> Result<Keys, String> {
     Keys::default().with_collapse(text)
 }
 
+// Parsed once at start: the size of the larger variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print the frame after a key script: exactly its rows, plain unless --ansi.
