@@ -9,16 +9,27 @@
 //! rows hold only SGR and OSC 8 sequences. For every run: the result is valid JSON, and a cancel
 //! keeps every recorded answer.
 //!
+//! Scripts reach Ctrl+G (also as a byte 0x07 typed inside a token), so the external editor
+//! runs as in a replay: one that writes hard text, one that fails and one that is not there.
+//!
 //! `FUZZ_SEED=N` reruns one seed, `FUZZ_CASES=N` runs more (or fewer) cases. A failure prints
 //! its seed; seeds that once failed are kept in `REGRESSIONS`.
 
 use proptest::prelude::*;
 use question::Questionnaire;
-use questionnaire::{App, Outcome};
+use questionnaire::{App, Outcome, parse_script};
 use serde_json::{Value, json};
 use tea::headless::Driver;
-use tea::input::{Event, Step, parse_script};
-use tea::{Palette, Size};
+use tea::input::{Event, Step};
+use tea::{Editor, ExecPolicy, Palette, Size};
+
+/// The external editors a case's Ctrl+G runs: one that appends hard text (a line break and a
+/// control character included), one that fails, one that is not there.
+const EDITORS: &[&str] = &[
+    "printf '日本 \\033[2J\\ne\\314\\201' >> ",
+    "exit 3; : ",
+    "ask-user-question-fuzz-no-such-editor",
+];
 
 /// Seeds that once failed, run first every time.
 const REGRESSIONS: &[u64] = &[];
@@ -198,6 +209,11 @@ impl Generator {
             "wait:250ms",
             "wait:2s",
             "wait:5m",
+            "wait:1h",
+            "wait:1m30s",
+            "ctrl+g",
+            "ctrl+g",
+            "a\u{7}b",
         ];
         let mut steps = Vec::new();
         for _ in 0..KEYS_PER_CASE {
@@ -332,6 +348,9 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
     };
     let mut size = random_size(rng);
     let mut driver = Driver::new(App::new(questionnaire, size), size, palette);
+    driver.set_exec_policy(ExecPolicy::Run(Editor::Command(
+        rng.pick(EDITORS).to_owned(),
+    )));
     check_frame(&mut driver, size, "first frame")?;
     let mut outcome = None;
     for (k, step) in steps.iter().enumerate() {

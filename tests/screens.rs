@@ -5,10 +5,11 @@
 
 use std::path::PathBuf;
 
+use questionnaire::parse_script;
 use questionnaire::{App, Outcome, cards};
 use serde_json::Value;
 use tea::headless::Driver;
-use tea::input::{Keyboard, parse_script};
+use tea::input::Keyboard;
 use tea::{Frame, Palette, Size, snapshot};
 
 const DEFAULT_SIZES: [&str; 3] = ["40x12", "80x24", "120x40"];

@@ -14,10 +14,10 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
-use questionnaire::{App, Keys, Outcome};
-use serde_json::Value;
+use questionnaire::{App, Keys, Outcome, parse_script};
+use serde_json::{Value, json};
 use tea::headless::Driver;
-use tea::input::{Step, parse_script};
+use tea::input::Step;
 use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
 use tea::{Palette, Size};
 
@@ -52,7 +52,9 @@ Space toggle, n/N note, x clear, p preview, Esc cancel (answers kept).
 In an editor, Enter saves; Ctrl+J, Alt+Enter or a \\ before Enter adds a line (Shift+Enter
 too, where the terminal tells it from Enter). Ctrl+G opens the draft in $VISUAL, then $EDITOR,
 then vi; the saved text comes back as the draft, to save with Enter (with --keys the editor
-runs without a terminal, so a script can use a non-interactive VISUAL). Undo Ctrl+-, redo
+runs without a terminal, so a script can use a non-interactive VISUAL; with neither VISUAL nor
+EDITOR set it has no editor). While the editor runs, Ctrl+C and Ctrl+\\ are the editor's;
+SIGTERM or SIGHUP ends it too, and what it saved is kept as the draft. Undo Ctrl+-, redo
 Alt+-, yank Ctrl+Y, yank-pop Alt+Y.
 Ctrl+C cancels too, keeping every answer. Ctrl+] folds the questionnaire into one line (the
 dock; --collapse-key picks another key) so more of the terminal shows; there is no editor to
@@ -148,6 +150,8 @@ fn parse_collapse_key(text: &str) -> Result<Box<Keys>, String> {
     Keys::default().with_collapse(text).map(Box::new)
 }
 
+// Parsed once at start: the size of the larger variant costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print the frame after a key script: exactly its rows, plain unless --ansi.
@@ -168,6 +172,10 @@ enum Command {
         theme: ThemeArg,
         #[command(flatten)]
         collapse: CollapseArg,
+        /// A time limit, as for the questionnaire on a terminal, so the countdown shows in the
+        /// frame; the keys' `wait:` steps run it down.
+        #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
+        timeout: Option<Duration>,
     },
     /// Check a questionnaire: prints {"valid":true} (exit 0) or {"valid":false,"issues":[…]} (exit 2).
     Validate {
@@ -240,7 +248,18 @@ fn main() -> ExitCode {
             ansi,
             theme,
             collapse,
-        }) => render(&input, size, &keys, ansi, theme.palette(), collapse.keys()),
+            timeout,
+        }) => render(
+            &input,
+            RenderArgs {
+                size,
+                script: &keys,
+                ansi,
+                palette: theme.palette(),
+                bound: collapse.keys(),
+                limit: timeout,
+            },
+        ),
         None => run(cli.run),
     }
 }
@@ -390,7 +409,8 @@ struct Replay {
 
 /// Feeds `keys` to the questionnaire at `size` until it ends or the keys run out.
 fn replay_keys(app: App, keys: &[Step], size: Size, palette: Palette) -> Replay {
-    // The external editor (Ctrl+G) runs too, with no terminal: $VISUAL, $EDITOR, then vi.
+    // The external editor (Ctrl+G) runs too, with no terminal: $VISUAL, then $EDITOR; with
+    // neither set the draft stays and the frame says why (no `vi` waiting for a terminal).
     let app = Hosted::new(app);
     let mut driver = Driver::new(app, size, palette);
     for (index, key) in keys.iter().enumerate() {
@@ -442,15 +462,26 @@ fn replay(
     print_outcome(outcome)
 }
 
-/// `render`: the frame's rows after the keys, and nothing else on stdout.
-fn render(
-    input: &Input,
+/// What `render` draws: the size, the keys, the colors, the host's keys and time limit.
+struct RenderArgs<'a> {
     size: Size,
-    script: &str,
+    script: &'a str,
     ansi: bool,
     palette: Palette,
     bound: Keys,
-) -> ExitCode {
+    limit: Option<Duration>,
+}
+
+/// `render`: the frame's rows after the keys, and nothing else on stdout.
+fn render(input: &Input, args: RenderArgs<'_>) -> ExitCode {
+    let RenderArgs {
+        size,
+        script,
+        ansi,
+        palette,
+        bound,
+        limit,
+    } = args;
     let keys = match parse_keys(script) {
         Ok(keys) => keys,
         Err(code) => return code,
@@ -460,7 +491,7 @@ fn render(
         Err(error) => return input_failure(&error),
     };
     // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
-    let app = App::new(questionnaire, size).with_keys(bound);
+    let app = with_limit(App::new(questionnaire, size).with_keys(bound), limit);
     let Replay { mut driver, ended } = replay_keys(app, &keys, size, palette.with_links(false));
     if let Some((outcome, ended_at)) = ended {
         let how = match outcome {

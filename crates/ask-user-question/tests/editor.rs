@@ -4,48 +4,35 @@
 
 mod support;
 
-use std::fs;
-use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
-
 use serde_json::{Value, json};
-use support::pty::{Launch, Session};
+use support::editor::{Scratch, editor_open};
 use support::{binary, fixture, run, stderr, stdout, stdout_json};
 
-/// A temporary directory for editor scripts, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        // The editor is a shell command line: a plain path, no quoting needed.
-        let dir = std::env::temp_dir().join(format!("ask-editor-{name}-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        Scratch(dir)
+/// The binary on release.json with `args`, `visual` as VISUAL (none when `None`) and no EDITOR.
+fn with_editor(visual: Option<&str>, args: &[&str]) -> std::process::Output {
+    let mut command = binary();
+    command
+        .args(args)
+        .arg(fixture("release.json"))
+        .env_remove("VISUAL")
+        .env_remove("EDITOR");
+    if let Some(visual) = visual {
+        command.env("VISUAL", visual);
     }
-
-    fn script(&self, body: &str) -> String {
-        let path = self.0.join("editor.sh");
-        fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-        path.to_string_lossy().into_owned()
-    }
+    command.output().unwrap()
 }
 
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
-
-fn replay_with(visual: &str, keys: &str) -> (Option<i32>, Value, String) {
-    let path = fixture("release.json");
-    let output = binary()
-        .args(["--keys", keys, path.to_str().unwrap()])
-        .env("VISUAL", visual)
-        .env_remove("EDITOR")
-        .output()
-        .unwrap();
+fn replay_with(visual: Option<&str>, keys: &str) -> (Option<i32>, Value, String) {
+    let output = with_editor(visual, &["--keys", keys]);
     (output.status.code(), stdout_json(&output), stderr(&output))
+}
+
+/// The frame at 100x20 after `keys`.
+fn frame_with(visual: Option<&str>, keys: &str) -> String {
+    stdout(&with_editor(
+        visual,
+        &["render", "--size", "100x20", "--keys", keys],
+    ))
 }
 
 fn answer<'a>(result: &'a Value, id: &str) -> &'a Value {
@@ -56,7 +43,7 @@ fn answer<'a>(result: &'a Value, id: &str) -> &'a Value {
 fn a_replay_runs_visual_on_the_draft_and_enter_saves_what_it_wrote() {
     let scratch = Scratch::new("replay");
     let visual = scratch.script("printf ' and more' >> \"$1\"");
-    let (code, result, _) = replay_with(&visual, "1 1 enter text:ship ctrl+g enter 1 enter");
+    let (code, result, _) = replay_with(Some(&visual), "1 1 enter text:ship ctrl+g enter 1 enter");
     assert_eq!(code, Some(0));
     assert_eq!(
         answer(&result, "notes")["customText"],
@@ -68,7 +55,7 @@ fn a_replay_runs_visual_on_the_draft_and_enter_saves_what_it_wrote() {
 fn a_replay_edits_a_note_with_visual() {
     let scratch = Scratch::new("note");
     let visual = scratch.script("printf 'from the editor' > \"$1\"");
-    let (code, result, _) = replay_with(&visual, "N ctrl+g enter 1 esc");
+    let (code, result, _) = replay_with(Some(&visual), "N ctrl+g enter 1 esc");
     assert_eq!(code, Some(130));
     assert_eq!(answer(&result, "channel")["note"], json!("from the editor"));
 }
@@ -77,19 +64,34 @@ fn a_replay_edits_a_note_with_visual() {
 fn a_failing_editor_keeps_the_draft_and_the_frame_says_why() {
     let scratch = Scratch::new("fail");
     let visual = scratch.script("echo 'no disk' >&2; exit 4");
-    let (code, result, _) = replay_with(&visual, "1 1 enter text:kept ctrl+g enter 1 enter");
+    let (code, result, _) = replay_with(Some(&visual), "1 1 enter text:kept ctrl+g enter 1 enter");
     assert_eq!(code, Some(0));
     assert_eq!(answer(&result, "notes")["customText"], json!("kept"));
-    let path = fixture("release.json");
-    let output = binary()
-        .args(["render", path.to_str().unwrap(), "--size", "100x20"])
-        .args(["--keys", "1 1 enter text:kept ctrl+g"])
-        .env("VISUAL", &visual)
-        .output()
-        .unwrap();
-    let frame = stdout(&output);
+    let frame = frame_with(Some(&visual), "1 1 enter text:kept ctrl+g");
     assert!(
         frame.contains("the editor exited with status 4: no disk"),
+        "{frame}"
+    );
+}
+
+#[test]
+fn a_replay_with_no_editor_set_keeps_the_draft_and_the_frame_says_why() {
+    // Ctrl+G, and a 0x07 byte typed inside a token (a control character, never text).
+    for keys in [
+        "1 1 enter text:kept ctrl+g enter 1 enter",
+        "1 1 enter ke\u{7}pt ctrl+g enter 1 enter",
+    ] {
+        let (code, result, _) = replay_with(None, keys);
+        assert_eq!(code, Some(0), "{keys:?}");
+        assert_eq!(
+            answer(&result, "notes")["customText"],
+            json!("kept"),
+            "{keys:?}"
+        );
+    }
+    let frame = frame_with(None, "1 1 enter text:kept ctrl+g");
+    assert!(
+        frame.contains("no editor to run without a terminal: set VISUAL or EDITOR"),
         "{frame}"
     );
 }
@@ -152,25 +154,7 @@ fn on_a_terminal_the_editor_gets_the_terminal_and_the_questionnaire_comes_back()
     let visual = scratch.script(
         "printf 'EDITOR READY\\n' > /dev/tty; IFS= read -r line < /dev/tty; printf '%s' \"$line\" > \"$1\"",
     );
-    let input = r#"{"questions": [{"id": "notes", "header": "Notes",
-        "prompt": "What should the notes say?", "type": "text"}]}"#;
-    let mut session = Session::start_with(
-        Launch {
-            input: input.into(),
-            size: (80, 24),
-            kitty: false,
-            args: &[],
-            env: &[],
-        },
-        |command| {
-            command.env("VISUAL", &visual).env_remove("EDITOR");
-        },
-    );
-    session.wait_for_text("What should the notes say?");
-    session.write(b"draft");
-    session.wait_for_text("draft");
-    session.write(b"\x07");
-    session.wait_for_text("EDITOR READY");
+    let mut session = editor_open(&visual, (80, 24));
     session.write(b"typed in the editor\r");
     // Drawn again after the editor, with the editor's text as the draft.
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);

@@ -241,12 +241,40 @@ fn invalid_input_prints_no_frame() {
 }
 
 #[test]
-fn bad_size_and_keys_are_refused() {
+fn a_time_limit_shows_its_countdown_run_down_by_the_keys_waits() {
+    let release = fixture("release.json");
+    let release = release.to_str().unwrap();
+    let frame = render(&["render", release, "--timeout", "5m", "--keys", "wait:1m30s"]);
+    assert!(frame.contains("0/4 answered · 3:30"), "{frame}");
+    // Run out, the last frame is printed with a note; a key first stops the countdown.
+    let output = run(&["render", release, "--timeout", "1h", "--keys", "wait:1h"]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        stderr(&output).contains("timed out at key 1"),
+        "{}",
+        stderr(&output)
+    );
+    let frame = render(&[
+        "render",
+        release,
+        "--timeout",
+        "5m",
+        "--keys",
+        "down wait:1m",
+    ]);
+    assert!(!frame.contains("answered ·"), "{frame}");
+}
+
+#[test]
+fn bad_size_keys_and_time_limits_are_refused() {
     for args in [
         ["--size", "80by24"],
         ["--size", "0x10"],
         ["--keys", "alt+"],
         ["--keys", "ctrl+nosuchkey"],
+        ["--keys", "wait:soon"],
+        ["--timeout", "0s"],
+        ["--timeout", "-1m"],
     ] {
         let output = run(&["render", &demo(), args[0], args[1]]);
         assert_eq!(output.status.code(), Some(2), "{args:?}");

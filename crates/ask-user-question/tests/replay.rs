@@ -254,12 +254,17 @@ fn waits_pass_time_in_a_replay() {
 fn a_bad_wait_is_refused_with_its_token() {
     let path = fixture(RELEASE);
     for (keys, says) in [
-        ("down wait:2 enter", "token 2 `wait:2`: `2` needs a unit"),
-        ("wait:2h", "token 1 `wait:2h`: unknown unit `h`"),
         (
-            "wait:soon",
-            "token 1 `wait:soon`: a wait needs a whole number",
+            "down wait:soon enter",
+            "token 2 `wait:soon`: expected a duration such as 90s, 5m, 1m30s or 1500ms \
+             (units h, m, s, ms); got `soon`",
         ),
+        (
+            "wait:-1s",
+            "token 1 `wait:-1s`: a duration cannot be negative",
+        ),
+        ("wait:1.5s", "token 1 `wait:1.5s`: expected a duration"),
+        ("wait:5s1m", "token 1 `wait:5s1m`: expected a duration"),
     ] {
         let output = run(&["--keys", keys, path.to_str().unwrap()]);
         assert_eq!(output.status.code(), Some(2), "{keys}");
@@ -333,6 +338,21 @@ fn a_time_limit_ends_on_its_second_and_not_before() {
     assert!(result["details"].get("error").is_none());
     let (code, _, _) = replay_args(&["--timeout", "1m30s", "--keys", "wait:89s wait:1s"]);
     assert_eq!(code, Some(124));
+}
+
+#[test]
+fn waits_take_the_same_durations_as_the_time_limit() {
+    for (limit, keys, code) in [
+        ("1h", "wait:59m wait:59s", 130),
+        ("1h", "wait:1h", 124),
+        ("1h30m", "wait:1h wait:29m59s wait:999ms", 130),
+        ("1h30m", "wait:1h wait:29m59s wait:1000ms", 124),
+        ("90", "wait:89 wait:1", 124),
+        ("2s", "wait:1500ms wait:0s", 130),
+    ] {
+        let (got, _, _) = replay_args(&["--timeout", limit, "--keys", keys]);
+        assert_eq!(got, Some(code), "--timeout {limit} --keys {keys:?}");
+    }
 }
 
 #[test]

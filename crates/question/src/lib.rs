@@ -17,7 +17,7 @@ mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
 pub use dialogs::{DialogRequest, DialogStep, DialogView, Dialogs, NotUnderstood};
-pub use duration::{DurationError, parse_duration};
+pub use duration::{DurationError, parse_duration, parse_span};
 pub use labels::{Label, Labels};
 pub use notice::{Notice, waiting_notice};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};

@@ -15,7 +15,8 @@
 //! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
 //! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
 //! (the shown part of long text), `secret` (masking secret answers), `typing` (keys held off
-//! right after a save on a legacy terminal) and [`cards`].
+//! right after a save on a legacy terminal), [`cards`] and [`script`] (key scripts with the
+//! hosts' durations).
 //!
 //! What the questionnaire does is described in docs/behaviour.md; how this crate is built
 //! in docs/architecture.md (the questionnaire section).
@@ -30,6 +31,7 @@ mod layout;
 mod model;
 pub mod msg;
 mod preview;
+pub mod script;
 mod secret;
 mod typing;
 mod update;
@@ -40,3 +42,4 @@ pub use keys::{Action, Keys};
 pub use layout::{WIDE_MIN_COLUMNS, panel_height};
 pub use model::App;
 pub use msg::{Host, Msg, Outcome};
+pub use script::parse_script;

@@ -7,10 +7,10 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use questionnaire::parse_script;
 use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
-use tea::input::parse_script;
 use tea::{Palette, Size};
 
 fn recommended_pick() -> Value {

@@ -5,28 +5,43 @@
 //! - **Who runs it.** The host, never `update`. The inline runtime hands the terminal over:
 //!   it erases its region, turns its modes and raw mode off, runs the editor on the terminal,
 //!   waits, then takes the terminal back and redraws. The headless driver runs the editor too,
-//!   with no terminal (stdin and stdout empty), so a key replay can drive it with a
-//!   non-interactive command; a host with an editor of its own (a dialog) asks for the request
-//!   instead ([`ExecPolicy::Host`]) and answers with [`Driver::exec_done`](crate::Driver::exec_done).
-//! - **Which editor.** [`Editor::FromEnv`] (the default) is `$VISUAL`, then `$EDITOR`, then
-//!   `vi`, read when the editor is started; [`Editor::Command`] sets one (tests, a host's
-//!   setting). The command is a shell command line that may carry arguments
-//!   (`VISUAL="code -w"`): it runs as `sh -c '<command> "$1"' sh <file>`.
+//!   with no terminal (stdin and stdout empty, no controlling terminal), so a key replay can
+//!   drive it with a non-interactive command; a host with an editor of its own (a dialog) asks
+//!   for the request instead ([`ExecPolicy::Host`]) and answers with
+//!   [`Driver::exec_done`](crate::Driver::exec_done).
+//! - **Which editor.** [`Editor::FromEnv`] (the default) is `$VISUAL`, then `$EDITOR`, read
+//!   when the editor is started; on a terminal, `vi` when neither is set. With no terminal
+//!   there is no such fallback: an interactive editor would wait for keys nobody types, so the
+//!   run fails at once and says why. [`Editor::Command`] sets one (tests, a host's setting).
+//!   The command is a shell command line that may carry arguments (`VISUAL="code -w"`): it
+//!   runs as `sh -c '<command> "$1"' sh <file>`.
+//! - **Its processes** never outlive the program: the editor runs in a process group of its
+//!   own, ended when the program is ended by a signal, and whatever the editor leaves running in
+//!   it is ended when it exits (see [`group`]).
 //! - **The text** goes to a new temporary file (readable by its owner only, with the request's
 //!   suffix, so an editor can pick a syntax) and is read back when the editor exits with
 //!   status 0; the file is removed either way. One final newline the editor added is dropped.
-//! - **Errors** are one-line messages for the program to show: the editor could not start,
-//!   was not found, exited non-zero or was ended by a signal, or the file could not be written
-//!   or read back. The program keeps its draft.
+//! - **Errors** are one-line messages for the program to show: no editor is set for a run
+//!   with no terminal, the editor could not start, was not found, exited non-zero or was ended
+//!   by a signal, or the file could not be written or read back. The program keeps its draft.
+//!   An editor the runtime ends because the program is ending (SIGTERM, SIGHUP) is no error
+//!   when it saved the file: its text is the result.
+
+pub(crate) mod group;
 
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use self::group::Place;
 
 /// What the program asks an external editor to edit.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -101,33 +116,51 @@ impl<M> PartialEq for Exec<M> {
 /// Which editor command runs.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Editor {
-    /// `$VISUAL`, then `$EDITOR`, then `vi`, read when the editor starts.
+    /// `$VISUAL`, then `$EDITOR`, read when the editor starts; on a terminal `vi` when
+    /// neither is set.
     #[default]
     FromEnv,
     /// This shell command line (arguments allowed); the file's path is added at the end.
     Command(String),
 }
 
+/// The editor of a terminal where none is set, as git and most programs have it.
+const TERMINAL_FALLBACK: &str = "vi";
+
 impl Editor {
-    /// The command line to run now.
-    pub fn command(&self) -> String {
+    /// The command line set for the editor now, if any.
+    pub fn command(&self) -> Option<String> {
         match self {
-            Editor::Command(command) => command.clone(),
+            Editor::Command(command) => Some(command.clone()),
             Editor::FromEnv => ["VISUAL", "EDITOR"]
                 .into_iter()
                 .filter_map(std::env::var_os)
                 .map(|value| value.to_string_lossy().trim().to_owned())
-                .find(|value| !value.is_empty())
-                .unwrap_or_else(|| "vi".to_owned()),
+                .find(|value| !value.is_empty()),
         }
     }
+
+    /// The command line to run on a terminal: the one set, else `vi`.
+    pub fn terminal_command(&self) -> String {
+        self.command()
+            .unwrap_or_else(|| TERMINAL_FALLBACK.to_owned())
+    }
 }
+
+/// Why a run with no terminal has no editor.
+pub const NO_EDITOR_WITHOUT_TERMINAL: &str =
+    "no editor to run without a terminal: set VISUAL or EDITOR";
+
+/// How long an editor gets to exit after being asked to (SIGTERM), and what it leaves on its
+/// standard error to be read, before it is no longer waited for.
+pub(crate) const GRACE: Duration = Duration::from_secs(1);
 
 /// How a driver performs [`Cmd::Exec`](crate::Cmd::Exec).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExecPolicy {
     /// Runs the editor at once, with no terminal (stdin and stdout empty, stderr kept for the
-    /// error message): the headless driver's default, for key replays.
+    /// error message, no controlling terminal): the headless driver's default, for key replays.
+    /// [`Editor::FromEnv`] with neither variable set fails at once.
     Run(Editor),
     /// Hands the request back as [`Effect::Exec`](crate::Effect::Exec); the host runs an editor
     /// of its own and answers with [`Driver::exec_done`](crate::Driver::exec_done).
@@ -239,43 +272,97 @@ pub(crate) fn check_status(editor: &str, status: ExitStatus, stderr: &[u8]) -> R
     }
 }
 
-/// Runs the editor with no terminal: stdin and stdout empty, stderr kept for the message.
+/// Runs the editor with no terminal: stdin and stdout empty, stderr kept for the message, in a
+/// session of its own.
 pub(crate) fn run_detached(request: &ExecRequest, editor: &Editor) -> ExecResult {
-    let editor = editor.command();
+    let editor = editor
+        .command()
+        .ok_or_else(|| NO_EDITOR_WITHOUT_TERMINAL.to_owned())?;
     let file = TempText::create(request)
         .map_err(|err| format!("could not write the text for the editor: {err}"))?;
-    let output = command(&editor, file.path())
+    // A signal that ends the program ends the editor's session first.
+    crate::runtime::guard::install_hooks()
+        .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
+    let mut command = command(&editor, file.path());
+    command
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
+        .stderr(Stdio::piped());
+    group::prepare(&mut command, Place::Detached);
+    let mut child = command
+        .spawn()
         .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
-    check_status(&editor, output.status, &output.stderr)?;
+    let running = group::Running::new(child.id());
+    let said = read_in_background(child.stderr.take());
+    let status = group::wait(running.group(), false)
+        .map_err(|err| format!("waiting for the editor `{editor}` failed: {err}"))?;
+    // What it left running goes too, so its standard error closes.
+    drop(running);
+    let said = said.recv_timeout(GRACE).unwrap_or_default();
+    check_status(&editor, status, &said)?;
     file.read_back(&request.text)
 }
 
-/// Runs the editor on the terminal `tty` (stdin, stdout and stderr), waiting with `wait`
-/// (the runtime's, which keeps watching for signals).
+/// Everything `pipe` gives until it closes, read on a thread of its own.
+fn read_in_background(pipe: Option<impl Read + Send + 'static>) -> mpsc::Receiver<Vec<u8>> {
+    let (tx, rx) = mpsc::channel();
+    if let Some(mut pipe) = pipe {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            let _ = tx.send(bytes);
+        });
+    }
+    rx
+}
+
+/// How an editor on the terminal ended.
+pub(crate) struct Waited {
+    pub(crate) status: ExitStatus,
+    /// Whether the runtime ended it, because the program is ending.
+    pub(crate) ended: bool,
+}
+
+/// Runs the editor on the terminal `tty` (stdin, stdout and stderr), in the foreground, waiting
+/// with `wait` (the runtime's, which keeps watching for signals and may end the editor's group).
 pub(crate) fn run_on_terminal(
     request: &ExecRequest,
     editor: &Editor,
     tty: &File,
-    wait: impl FnOnce(std::process::Child) -> io::Result<ExitStatus>,
+    wait: impl FnOnce(libc::pid_t) -> io::Result<Waited>,
 ) -> ExecResult {
-    let editor = editor.command();
+    let editor = editor.terminal_command();
     let file = TempText::create(request)
         .map_err(|err| format!("could not write the text for the editor: {err}"))?;
     let handle = || tty.try_clone().map(Stdio::from);
+    let fd = tty.as_raw_fd();
+    let foreground = group::holds_foreground(fd);
     let started = (|| {
-        command(&editor, file.path())
-            .stdin(handle()?)
-            .stdout(handle()?)
-            .stderr(handle()?)
-            .spawn()
+        let mut command = command(&editor, file.path());
+        command.stdin(handle()?).stdout(handle()?).stderr(handle()?);
+        group::prepare(
+            &mut command,
+            Place::Terminal {
+                tty: fd,
+                foreground,
+            },
+        );
+        command.spawn()
     })()
     .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
-    let status =
-        wait(started).map_err(|err| format!("waiting for the editor `{editor}` failed: {err}"))?;
-    check_status(&editor, status, &[])?;
+    let running = group::Running::new(started.id());
+    let ignoring = group::IgnoreInterrupts::new();
+    let waited = wait(running.group());
+    drop(ignoring);
+    if foreground {
+        let _ = group::take_foreground(fd);
+    }
+    drop(running);
+    let waited =
+        waited.map_err(|err| format!("waiting for the editor `{editor}` failed: {err}"))?;
+    if !waited.ended {
+        check_status(&editor, waited.status, &[])?;
+    }
+    // Ended for the program's own ending: what the editor saved by then is the text.
     file.read_back(&request.text)
 }

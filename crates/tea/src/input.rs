@@ -37,7 +37,7 @@ mod decoder;
 mod script;
 
 pub use decoder::{Decoder, Held, decode};
-pub use script::{MAX_WAIT, Step, parse_duration, parse_script};
+pub use script::{MAX_WAIT, Step, parse_duration, parse_script, parse_script_with};
 
 /// Converts a crossterm event (the CLI runtime's input). Resize and key events map; so do
 /// paste, focus and mouse. Keys are normalized as in [`decode`] (Ctrl+4–7 from a legacy

@@ -40,12 +40,14 @@
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
 //!   result goes to the program. Input decoded before the hand-over (and a sequence cut off
 //!   then, resolved as its timeout would) still reaches the program afterwards; what is typed
-//!   meanwhile is the editor's. While the editor runs, Ctrl+C (SIGINT) is the editor's alone;
-//!   SIGTERM or SIGHUP ends the editor, then the run.
+//!   meanwhile is the editor's. The editor runs as the terminal's foreground process group, so
+//!   Ctrl+C, Ctrl+\ and Ctrl+Z are its alone, and the run ignores SIGINT and SIGQUIT meanwhile;
+//!   SIGTERM or SIGHUP ends the editor's group, then the run, with what the editor saved as
+//!   the result.
 
 pub mod attention;
 mod exec;
-mod guard;
+pub(crate) mod guard;
 mod keys;
 mod region;
 mod tty;

@@ -71,6 +71,14 @@ fn the_editor_has_no_terminal_in_a_replay() {
     let mut driver = note_driver("", Editor::Command(editor));
     replay(&mut driver, "ctrl+g");
     assert_eq!(driver.program().draft, "none:");
+    // Nor a controlling terminal to open and wait on.
+    let editor = scratch.script(
+        "tty.sh",
+        r#"if (exec 3</dev/tty) 2>/dev/null; then t=tty; else t=none; fi; printf '%s' "$t" > "$1""#,
+    );
+    let mut driver = note_driver("", Editor::Command(editor));
+    replay(&mut driver, "ctrl+g");
+    assert_eq!(driver.program().draft, "none");
 }
 
 #[test]
@@ -236,17 +244,33 @@ impl tea::Program for Sequenced {
 #[test]
 #[ignore = "runs only as the child process of the test below"]
 fn print_the_editor_from_the_environment() {
-    println!("EDITOR-IS [{}]", Editor::FromEnv.command());
+    println!(
+        "EDITOR-IS [{}] ON-A-TERMINAL [{}]",
+        Editor::FromEnv.command().unwrap_or_default(),
+        Editor::FromEnv.terminal_command()
+    );
+    // With no terminal and nothing set there is no editor: the run fails at once, saying so.
+    let mut driver = note_driver("kept", Editor::FromEnv);
+    replay(&mut driver, "ctrl+g");
+    println!(
+        "ERROR [{}]",
+        driver.program().error.clone().unwrap_or_default()
+    );
 }
 
 #[test]
-fn the_editor_is_visual_then_editor_then_vi() {
+fn the_editor_is_visual_then_editor_and_vi_only_on_a_terminal() {
+    let no_editor = tea::exec::NO_EDITOR_WITHOUT_TERMINAL;
     let cases: [(Option<&str>, Option<&str>, &str); 5] = [
-        (Some("code -w"), Some("nano"), "code -w"),
-        (None, Some("nano"), "nano"),
-        (Some("  "), Some("nano"), "nano"),
-        (Some(" hx "), None, "hx"),
-        (None, None, "vi"),
+        (
+            Some("code -w"),
+            Some("nano"),
+            "[code -w] ON-A-TERMINAL [code -w]",
+        ),
+        (None, Some("nano"), "[nano] ON-A-TERMINAL [nano]"),
+        (Some("  "), Some("nano"), "[nano] ON-A-TERMINAL [nano]"),
+        (Some(" hx "), None, "[hx] ON-A-TERMINAL [hx]"),
+        (None, None, "[] ON-A-TERMINAL [vi]"),
     ];
     for (visual, editor, expected) in cases {
         let mut child = std::process::Command::new(std::env::current_exe().unwrap());
@@ -266,8 +290,11 @@ fn the_editor_is_visual_then_editor_then_vi() {
         let output = child.output().expect("run the test binary");
         let stdout = String::from_utf8_lossy(&output.stdout);
         assert!(
-            stdout.contains(&format!("EDITOR-IS [{expected}]")),
+            stdout.contains(&format!("EDITOR-IS {expected}")),
             "VISUAL={visual:?} EDITOR={editor:?}: {stdout}"
         );
+        if visual.is_none() && editor.is_none() {
+            assert!(stdout.contains(&format!("ERROR [{no_editor}]")), "{stdout}");
+        }
     }
 }

@@ -40,8 +40,8 @@ fn child_process() {
     );
     match outcome {
         Ok(outcome) => println!(
-            "REPORT {:?} error={:?}",
-            outcome.ending, outcome.program.error
+            "REPORT {:?} error={:?} draft={:?}",
+            outcome.ending, outcome.program.error, outcome.program.draft
         ),
         Err(err) => println!("REPORT error: {err}"),
     }
@@ -73,7 +73,10 @@ printf ' %s' "$line" >> "$1""#,
     // Keys typed after the editor reach the program.
     term.type_keys("!\r");
     let (stdout, status, term) = term.finish();
-    assert_eq!(report(&stdout), r#"Quit("draft typed words!") error=None"#);
+    assert_eq!(
+        report(&stdout),
+        r#"Quit("draft typed words!") error=None draft="draft typed words!""#
+    );
     assert!(status.success());
     assert!(term.is_cooked());
     assert!(!term.cursor_hidden());
@@ -92,7 +95,10 @@ printf 'new text' > "$1""#,
     term.wait_for_block(&[&["editing…".to_owned()][..], &frame("new text", 1)].concat());
     term.type_keys("\r");
     let (stdout, _, _) = term.finish();
-    assert_eq!(report(&stdout), r#"Quit("new text") error=None"#);
+    assert_eq!(
+        report(&stdout),
+        r#"Quit("new text") error=None draft="new text""#
+    );
 }
 
 #[test]
@@ -123,11 +129,12 @@ printf 'ruined' > "$1""#,
 }
 
 #[test]
-fn sigterm_while_the_editor_runs_ends_the_editor_then_the_run() {
+fn sigterm_while_the_editor_runs_ends_the_editor_then_the_run_with_what_it_saved() {
     let scratch = Scratch::new("pty-term");
     let mut term = launch(
         &scratch,
-        r#"printf 'WAITING FOR A LINE\n'
+        r#"printf 'saved so far' > "$1"
+printf 'WAITING FOR A LINE\n'
 read -r line"#,
     );
     term.wait_for_text("edits: 0");
@@ -140,7 +147,7 @@ read -r line"#,
     .expect("signal the child");
     let (stdout, status, term) = term.finish();
     let report = report(&stdout);
-    assert!(report.starts_with("Signal(15) error=Some("), "{report}");
+    assert_eq!(report, r#"Signal(15) error=None draft="saved so far""#);
     assert!(status.success(), "{status:?}");
     assert!(term.is_cooked());
     assert!(!term.cursor_hidden());

@@ -7,6 +7,7 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+pub mod editor;
 pub mod pty;
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_ask-user-question");

@@ -2,9 +2,9 @@
 //! back.
 
 use std::io::{self, Write};
-use std::process::{Child, ExitStatus};
 use std::sync::mpsc;
 use std::thread;
+use std::time::{Duration, Instant};
 
 use super::{Run, SIGNAL_CHECK, Terminal, modes_off};
 use crate::exec::{self, ExecRequest, ExecResult};
@@ -18,8 +18,8 @@ impl<P: Program> Run<P> {
         self.held_back.extend(self.keys.flush());
         let cooked = self.term.hand_over()?;
         let tty = self.term.tty.try_clone()?;
-        let result = exec::run_on_terminal(request, &self.editor, &tty, |child| {
-            self.term.wait_for_editor(child)
+        let result = exec::run_on_terminal(request, &self.editor, &tty, |pid| {
+            self.term.wait_for_editor(pid)
         });
         if let Err(err) = self.term.take_back(&cooked) {
             // A terminal that hung up while the editor ran: the signal ends the run.
@@ -58,26 +58,43 @@ impl Terminal {
         Ok(())
     }
 
-    /// Waits for the editor to exit. A SIGTERM or SIGHUP for the run meanwhile ends the editor
-    /// first (the run ends once the loop takes the signal); a SIGINT is the editor's.
-    fn wait_for_editor(&self, mut child: Child) -> io::Result<ExitStatus> {
-        let pid = rustix::process::Pid::from_child(&child);
+    /// Waits for the editor to exit. A SIGTERM or SIGHUP for the run meanwhile ends the editor's
+    /// process group first (SIGTERM, then SIGKILL after [`exec::GRACE`]); the run ends once the
+    /// loop takes the signal. SIGINT and SIGQUIT are the editor's (see [`exec::group`]).
+    fn wait_for_editor(&self, pid: libc::pid_t) -> io::Result<exec::Waited> {
         let waker = self.wake.sender()?;
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
-            let _ = tx.send(child.wait());
+            let _ = tx.send(exec::group::wait(pid, true));
             let _ = (&waker).write(&[1]);
         });
-        let mut ended = false;
+        let mut ended: Option<Instant> = None;
         loop {
             if let Ok(status) = rx.try_recv() {
-                return status;
+                return status.map(|status| exec::Waited {
+                    status,
+                    ended: ended.is_some(),
+                });
             }
-            if !ended && self.active.signal_pending() {
-                ended = true;
-                let _ = rustix::process::kill_process(pid, rustix::process::Signal::TERM);
+            match ended {
+                None if self.active.signal_pending() => {
+                    ended = Some(Instant::now());
+                    exec::group::signal_group(pid, libc::SIGTERM);
+                }
+                Some(since) if since.elapsed() >= exec::GRACE => {
+                    exec::group::signal_group(pid, libc::SIGKILL);
+                }
+                _ => {}
             }
-            self.wake.wait(SIGNAL_CHECK)?;
+            let wait = if ended.is_some() {
+                GRACE_STEP
+            } else {
+                SIGNAL_CHECK
+            };
+            self.wake.wait(wait)?;
         }
     }
 }
+
+/// How often an editor being ended is looked at.
+const GRACE_STEP: Duration = Duration::from_millis(50);

@@ -7,12 +7,18 @@
 //! SIGHUP) are handed to the main loop, which ends the run in order; a loop that does not answer
 //! within [`SIGNAL_GRACE`] gets the emergency restore and the signal's default action.
 //!
+//! An external editor started by the program ([`crate::exec::group`]) is ended before such a
+//! signal's default action, and the terminal's foreground taken back from it before the
+//! terminal is restored. Replays (no run) install the same signal thread while their editor
+//! runs, so a signal ends its editor and then the process as it would have.
+//!
 //! After a run, the terminal is cooked again, so a Ctrl+C typed then is a SIGINT. While a
 //! [`SignalHold`] lives (from the start of the run until the host has printed its output), such
 //! a late signal does not kill the process before it hands its output back.
 
 use std::fs::File;
 use std::io::{self, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::net::UnixStream;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, Once};
@@ -132,6 +138,10 @@ pub fn emergency_restore() {
         Err(std::sync::TryLockError::WouldBlock) => None,
     };
     if let Some(mut emergency) = taken {
+        if HANDED_OVER.load(Ordering::SeqCst) {
+            // Restoring the modes from a background group would stop this process.
+            let _ = crate::exec::group::take_foreground(emergency.tty.as_raw_fd());
+        }
         let _ = emergency.tty.write_all(emergency.exit_bytes.as_bytes());
         let _ = emergency.tty.flush();
         let _ = crossterm::terminal::disable_raw_mode();
@@ -183,7 +193,8 @@ impl Drop for SignalHold {
     }
 }
 
-fn install_hooks() -> io::Result<()> {
+/// The panic hook and the signal thread, once per process.
+pub(crate) fn install_hooks() -> io::Result<()> {
     let mut result = Ok(());
     INSTALL.call_once(|| {
         let previous = std::panic::take_hook();
@@ -226,7 +237,9 @@ fn on_signal(signal: i32) {
     }
     if !active_run {
         if HOLDS.load(Ordering::SeqCst) == 0 {
-            // No run and no host finishing one: as if we had never installed a handler.
+            // No run and no host finishing one: as if we had never installed a handler, but
+            // the editor of a replay goes first.
+            crate::exec::group::end_running();
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             return;
         }
@@ -264,6 +277,7 @@ fn on_signal(signal: i32) {
 }
 
 fn die(signal: i32) {
+    crate::exec::group::end_running();
     emergency_restore();
     let _ = signal_hook::low_level::emulate_default_handler(signal);
 }
