@@ -87,7 +87,7 @@ impl Splitter<'_> {
             return;
         };
         let indented = indent(first) >= 2;
-        if list_start(first) {
+        if self.group.iter().any(|(_, line)| list_start(line)) {
             self.in_list = true;
         } else if !indented {
             self.in_list = false;
@@ -348,6 +348,7 @@ mod tests {
             "```\n/\\  /\\\n| |  | |\n```",
             "    indented   code\n    more      code",
             "- item\n\n  continued   text\n  more    text",
+            "Steps:\n- item\n\n  continued   text\n  more    text",
             "A -> B -> C\nD -> E",
         ] {
             assert!(verbatim(src).is_empty(), "{src:?}");
