@@ -125,7 +125,15 @@ fn is_drawn(lines: &[&str]) -> bool {
     if lines.iter().any(|l| reads_as_markdown(l)) {
         return false;
     }
-    let drawn = lines.iter().filter(|l| looks_drawn(l)).count();
+    // Markdown drops a paragraph line's indentation: indented well past the first line, it is
+    // placed by its author (a `|` or `v` under a box in a flowchart).
+    let first_indent = indent(lines[0]);
+    let placed = |i: usize, line: &str| i > 0 && indent(line) >= first_indent + 4;
+    let drawn = lines
+        .iter()
+        .enumerate()
+        .filter(|&(i, l)| looks_drawn(l) || placed(i, l))
+        .count();
     drawn >= 2 && drawn * 2 >= lines.len()
 }
 
@@ -135,10 +143,14 @@ fn reads_as_markdown(line: &str) -> bool {
         return false;
     }
     let t = line.trim();
+    // A quote says something; `> ^ <` draws.
+    let quote = t.starts_with('>') && t.contains(char::is_alphanumeric);
+    let html = t.starts_with('<')
+        && t[1..].starts_with(|c: char| c.is_ascii_alphabetic() || matches!(c, '/' | '!' | '?'));
     list_start(line)
         || heading_start(t)
-        || t.starts_with('>')
-        || t.starts_with('<')
+        || quote
+        || html
         || is_table_delimiter(t)
         || has_inline_markup(t)
 }
@@ -148,11 +160,18 @@ fn list_start(line: &str) -> bool {
         return false;
     }
     let t = line.trim_start();
-    let bullet = ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m));
     let digits = t.chars().take_while(char::is_ascii_digit).count();
-    let ordered = (1..=9).contains(&digits)
-        && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "));
-    bullet || ordered || matches!(t, "-" | "*" | "+")
+    let rest = if ["- ", "* ", "+ "].iter().any(|m| t.starts_with(m)) {
+        &t[2..]
+    } else if (1..=9).contains(&digits)
+        && (t[digits..].starts_with(". ") || t[digits..].starts_with(") "))
+    {
+        &t[digits + 2..]
+    } else {
+        return false;
+    };
+    // An item says something; `*   .   *` (stars in a drawing) does not.
+    rest.contains(|c: char| c.is_alphanumeric() || c == '`' || c == '[')
 }
 
 fn heading_start(t: &str) -> bool {
@@ -333,6 +352,18 @@ mod tests {
             verbatim("Option     Speed    Cost\nSQLite     fast     free").len(),
             1
         );
+        assert_eq!(verbatim(" /\\_/\\\n( o.o )\n > ^ <").len(), 1);
+        assert_eq!(verbatim("*   .   *\n  .   *   .").len(), 1);
+        assert_eq!(
+            verbatim("<--- back      next --->\n<===      ===>").len(),
+            1
+        );
+        let flow =
+            "[Client] --> [API] --> [DB]\n              |\n              v\n          [Cache]";
+        assert_eq!(verbatim(flow).len(), 1);
+        let header =
+            "Name        Type     Default\n----------  -------  -------\nheight      int      auto";
+        assert_eq!(verbatim(header).len(), 1);
     }
 
     #[test]
@@ -350,6 +381,9 @@ mod tests {
             "- item\n\n  continued   text\n  more    text",
             "Steps:\n- item\n\n  continued   text\n  more    text",
             "A -> B -> C\nD -> E",
+            "<div>\n  a    b\n  c    d\n</div>",
+            "Some   text\n-----",
+            "A paragraph\n    indented once",
         ] {
             assert!(verbatim(src).is_empty(), "{src:?}");
         }

@@ -21,6 +21,10 @@ const TREE: &str = "src/\n├── main.rs\n├── model/\n│   ├── m
 
 const ASCII_TREE: &str = "project/\n|-- src/\n|   `-- main.rs\n`-- Cargo.toml";
 
+const FLOW: &str = "[Client] --> [API] --> [DB]\n              |\n              v\n          [Cache]";
+
+const CAT: &str = " /\\_/\\\n( o.o )\n > ^ <";
+
 const ALIGNED: &str = "Option      Speed     Cost     Notes\nSQLite      fast      free     one file\nPostgres    faster    $$       a server";
 
 #[test]
@@ -84,6 +88,8 @@ fn drawings_are_drawn_as_written() {
         ("tree", TREE),
         ("ascii tree", ASCII_TREE),
         ("aligned columns", ALIGNED),
+        ("flowchart", FLOW),
+        ("cat", CAT),
     ] {
         let expected: Vec<&str> = drawing.lines().map(str::trim_end).collect();
         assert_eq!(plain(drawing, 80), expected, "{name}");
