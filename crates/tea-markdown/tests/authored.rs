@@ -21,7 +21,8 @@ const TREE: &str = "src/\n├── main.rs\n├── model/\n│   ├── m
 
 const ASCII_TREE: &str = "project/\n|-- src/\n|   `-- main.rs\n`-- Cargo.toml";
 
-const FLOW: &str = "[Client] --> [API] --> [DB]\n              |\n              v\n          [Cache]";
+const FLOW: &str =
+    "[Client] --> [API] --> [DB]\n              |\n              v\n          [Cache]";
 
 const CAT: &str = " /\\_/\\\n( o.o )\n > ^ <";
 
