@@ -61,6 +61,36 @@ pub fn save(conn: &Connection, session: &Session) -> Result<(), Error> {
 Questions go to the storage channel.
 "#;
 
+/// A preview the way models send them: mockups drawn with spaces, a tree and aligned columns
+/// between short paragraphs with single line breaks.
+const DRAWINGS: &str = r#"PLANET VIEW          ISLAND VIEW
+  ___                 /\  /\___
+ /   \    click      /  \/     \
+|  o  |  ------->   /    \      \
+ \___/             /______\______\
+
+Clicking a planet zooms into its island; Esc zooms back out.
+The minimap stays in the corner.
+
+┌─────────────────────┬──────────────────────────────┐
+│ Planets             │ Island: Verdant              │
+│ > Verdant    12     │   /\      .-~-.      /\      │
+│   Ashfall     3     │  /  \    ( hut )    /  \     │
+└─────────────────────┴──────────────────────────────┘
+
+src/
+├── map/
+│   ├── planet_view.rs    (new)
+│   └── mod.rs            zoom state
+└── main.rs
+
+Option         Load time   Memory   Effort
+Two views      120 ms      40 MB    3 days
+Split screen   180 ms      55 MB    5 days
+
+About **300 lines**; the render loop is unchanged.
+"#;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
@@ -104,6 +134,14 @@ fn main() {
             &format!("render at {width} (syntect warm, no cache)"),
             &repeat(2000, true, || {
                 black_box(render(PREVIEW, width));
+            }),
+        );
+    }
+    for width in [40, 80] {
+        report(
+            &format!("render drawings preview at {width}"),
+            &repeat(2000, true, || {
+                black_box(render(DRAWINGS, width));
             }),
         );
     }

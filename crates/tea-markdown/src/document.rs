@@ -8,6 +8,7 @@ use pulldown_cmark::{
 };
 use tea::text::{sanitize, sanitize_line};
 
+use crate::verbatim::{self, Part};
 use crate::{Code, highlight};
 use tea::{Slot, Span, Style};
 
@@ -24,8 +25,12 @@ pub(crate) enum Block {
     /// costliest step.
     Code {
         info: Option<String>,
+        /// Fenced code keeps its fence rows; indented code is drawn without them.
+        fenced: bool,
         rows: Vec<Vec<Span>>,
     },
+    /// Lines laid out by spaces, drawn as written.
+    Verbatim(Vec<String>),
     Quote(Vec<Block>),
     List(List),
     Table(Table),
@@ -61,7 +66,8 @@ pub(crate) struct Table {
 /// The source is sanitized before parsing, because the parser splits text at `[`, `*` and the
 /// like: an escape sequence cut in two would leave its tail (`[31m`) on screen. Tabs expand to
 /// CommonMark's own tab stops (4), so indentation keeps its meaning. Every fragment is
-/// sanitized again on its way into a span.
+/// sanitized again on its way into a span. Text laid out by spaces is taken out before parsing
+/// and kept as written ([`verbatim`]).
 pub(crate) fn parse(src: &str, code: Code) -> Vec<Block> {
     let options =
         Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
@@ -70,10 +76,35 @@ pub(crate) fn parse(src: &str, code: Code) -> Vec<Block> {
         colors: code,
         ..Builder::default()
     };
-    for event in Parser::new_ext(&src, options) {
-        builder.event(event);
+    for part in verbatim::split(&src) {
+        match part {
+            Part::Markdown(range) => {
+                let markdown = &src[range];
+                for (event, at) in Parser::new_ext(markdown, options).into_offset_iter() {
+                    builder.event(event, markdown, at.start);
+                }
+                builder.end_inline();
+            }
+            Part::Verbatim(lines) => builder.push_block(Block::Verbatim(lines)),
+        }
     }
     builder.finish()
+}
+
+/// Whether the backslash before `at` draws rather than escapes: it sits in a run of punctuation
+/// with a slash in it (`/\___`, `\_/`), where markdown would otherwise eat it.
+fn draws_backslash(src: &str, at: usize) -> bool {
+    let bytes = src.as_bytes();
+    let drawing = |b: &u8| b.is_ascii_punctuation();
+    if at == 0 || bytes.get(at - 1) != Some(&b'\\') || !bytes.get(at).is_some_and(drawing) {
+        return false;
+    }
+    if bytes[at] == b'\\' {
+        return false;
+    }
+    let before = bytes[..at - 1].iter().rev().take_while(|b| drawing(b));
+    let after = bytes[at..].iter().take_while(|b| drawing(b));
+    before.chain(after).any(|&b| b == b'/')
 }
 
 /// Containers nested deeper than this are flattened into their parent: a hostile document of
@@ -131,7 +162,8 @@ struct Builder {
     inline: Option<(InlineKind, Vec<Span>)>,
     /// Bytes of text in `inline`.
     inline_len: usize,
-    code: Option<(Option<String>, String)>,
+    /// Code being collected: its info string, whether it is fenced, and its text.
+    code: Option<(Option<String>, bool, String)>,
     html: Option<String>,
     strong: usize,
     emphasis: usize,
@@ -145,8 +177,9 @@ struct Builder {
 }
 
 impl Builder {
-    fn event(&mut self, event: Event) {
-        if let Some((_, code)) = &mut self.code {
+    /// One parser event; `src` is the markdown it came from and `at` where the event starts.
+    fn event(&mut self, event: Event, src: &str, at: usize) {
+        if let Some((_, _, code)) = &mut self.code {
             match event {
                 Event::Text(text) => code.push_str(&text),
                 Event::End(TagEnd::CodeBlock) => self.end_code(),
@@ -165,6 +198,9 @@ impl Builder {
         match event {
             Event::Start(tag) => self.start(tag),
             Event::End(tag) => self.end(tag),
+            Event::Text(text) if draws_backslash(src, at) => {
+                self.text(&format!("\\{text}"), self.style());
+            }
             Event::Text(text) => self.text(&text, self.style()),
             Event::Code(text) => {
                 let style = Style {
@@ -176,7 +212,8 @@ impl Builder {
             Event::InlineHtml(text) | Event::Html(text) => self.text(&text, self.style()),
             Event::InlineMath(text) | Event::DisplayMath(text) => self.text(&text, self.style()),
             Event::FootnoteReference(label) => self.text(&format!("[^{label}]"), self.style()),
-            Event::SoftBreak => self.text(" ", self.style()),
+            // A single line break is a line break, as in chat and on GitHub.
+            Event::SoftBreak => self.push_span(Span::styled("\n", self.style())),
             Event::HardBreak => self.push_span(Span::styled("\n", self.style())),
             Event::Rule => {
                 self.end_inline();
@@ -210,13 +247,14 @@ impl Builder {
             }
             Tag::CodeBlock(kind) => {
                 self.end_inline();
-                let info = match kind {
+                let info = match &kind {
                     CodeBlockKind::Fenced(info) if !info.trim().is_empty() => {
                         Some(sanitize_line(info.trim()))
                     }
                     _ => None,
                 };
-                self.code = Some((info, String::new()));
+                let fenced = matches!(kind, CodeBlockKind::Fenced(_));
+                self.code = Some((info, fenced, String::new()));
             }
             Tag::HtmlBlock => {
                 self.end_inline();
@@ -472,7 +510,7 @@ impl Builder {
     }
 
     fn end_code(&mut self) {
-        let Some((info, code)) = self.code.take() else {
+        let Some((info, fenced, code)) = self.code.take() else {
             return;
         };
         let mut code = sanitize(&code);
@@ -489,7 +527,7 @@ impl Builder {
         } else {
             highlight::highlight(info.as_deref().filter(|_| within_budget), &code)
         };
-        self.push_block(Block::Code { info, rows });
+        self.push_block(Block::Code { info, fenced, rows });
     }
 
     fn end_html(&mut self) {

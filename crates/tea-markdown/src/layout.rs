@@ -7,7 +7,7 @@ use tea::{Line, Slot, Span, Style};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::document::{Block, List};
-use crate::table;
+use crate::{table, verbatim};
 
 /// The narrowest text column a container leaves its content: two columns, so a wide (CJK,
 /// emoji) glyph still fits. Below that a container gives up its border or indent instead.
@@ -30,7 +30,17 @@ fn block(block: &Block, width: usize, depth: usize) -> Vec<Line> {
     match block {
         Block::Paragraph(spans) => wrap(spans, width),
         Block::Heading { level, spans } => heading(*level, spans, width),
-        Block::Code { info, rows } => code_block(info.as_deref(), rows, width),
+        Block::Code {
+            info,
+            fenced: true,
+            rows,
+        } => code_block(info.as_deref(), rows, width),
+        Block::Code {
+            fenced: false,
+            rows,
+            ..
+        } => rows.iter().flat_map(|row| hard_wrap(row, width)).collect(),
+        Block::Verbatim(lines) => verbatim::layout(lines, width),
         Block::Quote(children) => quote(children, width, depth),
         Block::List(list) => self::list(list, width, depth),
         Block::Table(t) => table::layout(t, width),
@@ -149,7 +159,7 @@ fn bullet_style() -> Style {
     Style::fg(Slot::MdListBullet)
 }
 
-/// A fenced or indented code block between ``` rules. Rows longer than the width are
+/// A fenced code block between ``` rules. Rows longer than the width are
 /// hard-wrapped (never truncated): code loses no characters, and a wrapped row starts at the
 /// left edge, which reads as a continuation.
 fn code_block(info: Option<&str>, rows: &[Vec<Span>], width: usize) -> Vec<Line> {

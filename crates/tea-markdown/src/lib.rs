@@ -20,6 +20,7 @@ mod highlight;
 mod layout;
 mod paged;
 mod table;
+mod verbatim;
 
 pub use block::MarkdownBlock;
 pub use cache::MarkdownCache;

@@ -13,6 +13,7 @@ use tea::Line;
 use tea::text::{sanitize, wrap};
 
 use crate::Code;
+use crate::verbatim::closes;
 
 /// How the source reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,13 +235,6 @@ fn markdown_cut(source: &str, from: usize, mut fence: Option<String>) -> (usize,
         // One enormous line: cut it after a space if there is one.
         None => (space_cut(source, from, limit), fence),
     }
-}
-
-/// Whether `line` (trimmed) closes the fence opened by `open` (trimmed).
-fn closes(open: &str, line: &str) -> bool {
-    let marker = open.chars().next().unwrap_or('`');
-    let length = open.chars().take_while(|&c| c == marker).count();
-    line.chars().take_while(|&c| c == marker).count() >= length && line.chars().all(|c| c == marker)
 }
 
 /// Where the plain piece starting at `from` ends: after a newline, else after a space.

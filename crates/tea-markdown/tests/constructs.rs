@@ -47,8 +47,8 @@ fn emphasis_strong_strikethrough_and_inline_code() {
 }
 
 #[test]
-fn soft_breaks_join_and_hard_breaks_split() {
-    assert_eq!(plain("one\ntwo", 40), vec!["one two"]);
+fn single_line_breaks_and_hard_breaks_both_split() {
+    assert_eq!(plain("one\ntwo", 40), vec!["one", "two"]);
     assert_eq!(
         plain("one  \ntwo\\\nthree", 40),
         vec!["one", "two", "three"]

@@ -1,5 +1,7 @@
-//! Property: for generated markdown (nested lists, quotes, tables, code, CJK, emoji, escapes,
-//! long words) at every width from 1 to 200, every row fits and no control character survives.
+//! Property: for generated markdown (nested lists, quotes, tables, code, drawings laid out by
+//! spaces, CJK, emoji, escapes, long words) at every width from 1 to 200, every row fits and no
+//! control character survives; wrapping keeps every character and never splits a joined emoji;
+//! drawings keep every line as written.
 
 use proptest::prelude::*;
 use tea_markdown::render;
@@ -10,6 +12,7 @@ fn word() -> impl Strategy<Value = String> {
         Just("日本語".to_string()),
         Just("👩‍💻".to_string()),
         Just("👍🏽".to_string()),
+        Just("👨\u{200d}👩\u{200d}👧".to_string()),
         Just("e\u{301}".to_string()),
         Just("x".repeat(70)),
         Just("\x1b[31mred\x1b[0m".to_string()),
@@ -39,8 +42,41 @@ fn code_line() -> impl Strategy<Value = String> {
     ]
 }
 
+/// A line of a drawing: pieces of ASCII art, box drawing and words, set apart by runs of spaces.
+fn drawing_line() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("/\\___".to_string()),
+        Just("|  |".to_string()),
+        Just("┌──┐".to_string()),
+        Just("└─┬┘".to_string()),
+        Just("├── src".to_string()),
+        Just("日本".to_string()),
+        Just("👨\u{200d}👩\u{200d}👧".to_string()),
+        "[A-Z]{1,8}",
+        Just("\x1b[31m/\\\x1b[0m".to_string()),
+    ];
+    (
+        0usize..4,
+        // Two pieces at least, so every line has a run of spaces inside.
+        prop::collection::vec((piece, 3usize..12), 2..5),
+    )
+        .prop_map(|(indent, pieces)| {
+            let mut line = " ".repeat(indent);
+            for (piece, gap) in pieces {
+                line.push_str(&piece);
+                line.push_str(&" ".repeat(gap));
+            }
+            line.trim_end().to_string()
+        })
+}
+
+fn drawing() -> impl Strategy<Value = String> {
+    prop::collection::vec(drawing_line(), 2..7).prop_map(|lines| lines.join("\n"))
+}
+
 fn block() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![
+        drawing(),
         inline(),
         (1usize..=6, inline()).prop_map(|(n, t)| format!("{} {t}", "#".repeat(n))),
         Just("---".to_string()),
@@ -205,5 +241,53 @@ proptest! {
             .filter(|c| !c.is_whitespace())
             .collect();
         prop_assert_eq!(inside, expected);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// A drawing is drawn as written: when it fits, row for line; when it does not, in bands
+    /// whose rows, read band after band, give back every line's characters in order.
+    #[test]
+    fn drawings_keep_every_line(src in drawing(), width in 1usize..=120) {
+        let lines: Vec<String> = tea::text::sanitize(&src).lines().map(|l| l.trim_end().to_string()).collect();
+        let common = lines.iter().filter(|l| !l.is_empty()).map(|l| l.len() - l.trim_start().len()).min().unwrap_or(0);
+        let lines: Vec<String> = lines.iter().map(|l| l.get(common..).unwrap_or("").to_string()).collect();
+        let rows: Vec<String> = render(&src, width).iter().map(tea::Line::plain_text).collect();
+        prop_assert!(rows.iter().all(|r| tea::text::width(r) <= width));
+        let widest = lines.iter().map(|l| tea::text::width(l)).max().unwrap_or(0);
+        if widest <= width {
+            prop_assert_eq!(&rows, &lines);
+        } else if width >= 4 {
+            let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+            for (i, line) in lines.iter().enumerate() {
+                let shown: String = rows
+                    .iter()
+                    .skip(i)
+                    .step_by(lines.len() + 1)
+                    .map(|r| r.strip_prefix('‹').unwrap_or(r).trim_end_matches('›').to_string())
+                    .collect();
+                prop_assert_eq!(squeeze(&shown), squeeze(line), "line {}", i);
+            }
+        }
+    }
+
+    /// The members of a joined emoji (drawn side by side) stay on one row wherever the row has
+    /// room for them: in prose, lists, quotes and table cells.
+    #[test]
+    fn a_joined_emoji_stays_on_one_row(
+        words in prop::collection::vec(prose_word(), 0..12),
+        at in 0usize..12,
+        container in prop_oneof![Just(""), Just("- "), Just("> "), Just("| a | b |\n|---|---|\n| x | ")],
+        width in 12usize..=80,
+    ) {
+        // A table's cell column has room from 20 columns on.
+        prop_assume!(!container.starts_with('|') || width >= 20);
+        let mut words = words;
+        words.insert(at.min(words.len()), "👨\u{200d}👩\u{200d}👧".to_string());
+        let src = format!("{container}{}", words.join(" "));
+        let rows: Vec<String> = render(&src, width).iter().map(tea::Line::plain_text).collect();
+        prop_assert!(rows.iter().any(|r| r.contains("👨👩👧")), "{:?}", rows);
     }
 }

@@ -375,17 +375,29 @@ pub fn wrap_spans(spans: &[Span], max: usize) -> Vec<Vec<Span>> {
         .collect()
 }
 
-/// End of the word starting at `i`: a run of non-space graphemes, where each wide glyph is
-/// a word of its own (CJK text breaks between characters).
+/// End of the word starting at `i`: a run of non-space graphemes, where each wide glyph but an
+/// emoji is a word of its own (CJK text breaks between characters; emoji stay with their
+/// neighbours, so the members of a joined emoji, which sanitizing leaves side by side, wrap
+/// together).
 fn word_end(cells: &[Cell], i: usize) -> usize {
-    if i < cells.len() && cells[i].width == 2 {
+    if i < cells.len() && breaks_alone(&cells[i]) {
         return i + 1;
     }
     let mut j = i;
-    while j < cells.len() && cells[j].g != " " && cells[j].g != "\n" && cells[j].width != 2 {
+    while j < cells.len() && cells[j].g != " " && cells[j].g != "\n" && !breaks_alone(&cells[j]) {
         j += 1;
     }
     j
+}
+
+/// A wide glyph a line may break before and after: CJK ideographs, kana, Hangul, full-width
+/// forms; not emoji (pictographs, symbols, flags).
+fn breaks_alone(cell: &Cell) -> bool {
+    cell.width == 2 && !cell.g.starts_with(is_emoji)
+}
+
+fn is_emoji(c: char) -> bool {
+    matches!(c, '\u{2300}'..='\u{2bff}' | '\u{1f000}'..='\u{1faff}')
 }
 
 #[cfg(test)]
@@ -433,6 +445,13 @@ mod tests {
             vec!["日本", "語テ", "キス", "ト"]
         );
         assert_eq!(wrap("", 5), vec![""]);
+        // CJK breaks between characters; a joined emoji, drawn as its members, stays whole.
+        assert_eq!(wrap("ab 日本", 5), vec!["ab 日", "本"]);
+        assert_eq!(
+            wrap(&sanitize("ab 👨\u{200d}👩\u{200d}👧"), 6),
+            vec!["ab", "👨👩👧"]
+        );
+        assert_eq!(wrap("ab 🇯🇵🇯🇵", 5), vec!["ab", "🇯🇵🇯🇵"]);
         assert_eq!(wrap("  indented text", 20), vec!["  indented text"]);
     }
 
