@@ -56,7 +56,8 @@ export interface Session {
 	readonly countingDown: boolean;
 	/**
 	 * `callback` runs when work the session does in the background is done (its code turns
-	 * highlighted), so the host redraws; `null` stops it. It does not keep Node running.
+	 * highlighted), so the host redraws; `null` stops it. It does not keep Node running. The
+	 * session lets go of it when it finishes, and takes none once finished.
 	 */
 	onWake(callback: (() => void) | null): void;
 }
@@ -107,6 +108,8 @@ export interface Addon {
 		collapseKey?: string | null,
 		timeoutMs?: number,
 	) => Session;
+	/** How many sessions the addon holds: opened and not yet freed. */
+	liveSessions(): number;
 	/** Throws why `key` cannot be the collapse key. */
 	checkCollapseKey(key: string): void;
 	piKeybindingNames(): string[];

@@ -8,6 +8,12 @@
 //! shows by the next render after it is due. While a time limit counts down, the extension
 //! also calls [`Session::tick`] on an interval, so the countdown moves and expiry ends the
 //! call when pi has nothing else to draw.
+//!
+//! A finished session (submitted, cancelled, aborted, timed out) keeps only its result: the
+//! driver goes at once, and with it the questionnaire, its caches and timers, and the wake-up
+//! callback. Node frees the session itself only after a garbage collection that does not see the
+//! native memory behind it, and a wake-up callback that reaches its session would hold it for
+//! good (a thread-safe function is a GC root); so nothing waits for either.
 
 use napi::bindgen_prelude::{ClassInstance, Function, Result};
 use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
@@ -16,6 +22,7 @@ use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, Host, Keys, Outcome};
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -58,19 +65,53 @@ pub struct EditRequest {
 /// The questionnaire of one tool call.
 #[napi]
 pub struct Session {
-    driver: Driver<App>,
+    /// The questionnaire while it is open; `None` once it finished.
+    open: Option<Open>,
     /// When the driver's clock started.
     opened: Instant,
     finished: Option<ToolResult>,
     /// Bumped whenever the driver dropped its frame (an input, a timer or task, a resize, a
     /// palette change), as seen by [`Session::version`].
     version: u32,
-    /// The questionnaire's keys before pi's bindings (the collapse key).
-    base_keys: Keys,
     /// A draft handed to pi's editor, waiting for [`Session::edited`].
     edit: Option<EditRequest>,
     /// Tells the extension that a task finished, from the task's thread.
     waker: Waker,
+}
+
+/// What only an open questionnaire needs.
+struct Open {
+    driver: Driver<App>,
+    /// The questionnaire's keys before pi's bindings (the collapse key).
+    base_keys: Keys,
+}
+
+/// How many sessions are open or not freed yet.
+static LIVE_SESSIONS: AtomicU32 = AtomicU32::new(0);
+
+/// Counts one session in [`live_sessions`] until the last of what it owns is freed: the session
+/// holds it, and so do its driver's task policy and every task thread still running, through
+/// the waker that carries it.
+struct Counted;
+
+impl Counted {
+    fn new() -> Counted {
+        LIVE_SESSIONS.fetch_add(1, Ordering::Relaxed);
+        Counted
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        LIVE_SESSIONS.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// How many sessions the addon holds: opened, and not yet freed with their driver and task
+/// threads. A session is freed once JavaScript dropped it and collected its object.
+#[napi]
+pub fn live_sessions() -> u32 {
+    LIVE_SESSIONS.load(Ordering::Relaxed)
 }
 
 #[napi]
@@ -105,8 +146,11 @@ impl Session {
     /// `piKeybindingNames`): rebound keys act in the questionnaire and its footer names them.
     #[napi]
     pub fn use_keys(&mut self, bindings: HashMap<String, Vec<String>>) {
-        let keys = keys::with_pi_bindings(self.base_keys.clone(), &bindings);
-        self.driver.program_mut().set_keys(keys);
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        let keys = keys::with_pi_bindings(open.base_keys.clone(), &bindings);
+        open.driver.program_mut().set_keys(keys);
     }
 
     /// Whether pi's terminal speaks the Kitty keyboard protocol (`tui.terminal
@@ -130,9 +174,13 @@ impl Session {
         if self.edit.take().is_none() {
             return;
         }
+        let Some(driver) = self.driver_mut() else {
+            return;
+        };
         let result = text.ok_or_else(|| "editing cancelled; the draft is unchanged".to_string());
-        let effects = self.driver.exec_done(result);
+        let effects = driver.exec_done(result);
         self.perform(effects);
+        self.release_if_finished();
     }
 
     /// Moves the questionnaire's clock to now: the countdown goes on, and at zero the
@@ -140,23 +188,30 @@ impl Session {
     #[napi]
     pub fn tick(&mut self) -> Option<Value> {
         self.catch_up();
+        self.release_if_finished();
         self.finished.as_ref().map(ToolResult::to_json)
     }
 
     /// Whether a countdown is running (the extension ticks and redraws only then).
     #[napi(getter)]
     pub fn counting_down(&self) -> bool {
-        self.finished.is_none() && self.app().countdown().is_some()
+        self.finished.is_none() && self.app().is_some_and(|app| app.countdown().is_some())
     }
 
     /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
-    /// `width`. Cached until the size or the state changes.
+    /// `width`. Cached until the size or the state changes. A finished questionnaire has none
+    /// (after the render that finished it).
     #[napi]
     pub fn render(&mut self, width: u32, rows: u32) -> Vec<String> {
-        let resized = self.driver.resize(Size::new(clamp(width), clamp(rows)));
+        let Some(driver) = self.driver_mut() else {
+            return Vec::new();
+        };
+        let resized = driver.resize(Size::new(clamp(width), clamp(rows)));
         self.perform(resized);
         self.catch_up();
-        self.driver.frame_ref().ansi()
+        let rows = self.driver_mut().map(|driver| driver.frame_ref().ansi());
+        self.release_if_finished();
+        rows.unwrap_or_default()
     }
 
     /// Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it).
@@ -168,27 +223,36 @@ impl Session {
             if self.finished.is_some() || self.edit.is_some() {
                 break;
             }
-            let Some(msg) = self.app().msg_for(&event) else {
+            let Some(driver) = self.driver_mut() else {
+                break;
+            };
+            let Some(msg) = driver.program().msg_for(&event) else {
                 continue;
             };
             consumed = true;
-            let cmd = self.driver.send_msg(msg);
+            let cmd = driver.send_msg(msg);
             self.perform(cmd);
         }
-        InputOutcome {
+        let outcome = InputOutcome {
             consumed,
-            collapsed: self.app().is_collapsed(),
+            collapsed: self.collapsed(),
             result: self.finished.as_ref().map(ToolResult::to_json),
             edit: self.edit.clone(),
-        }
+        };
+        self.release_if_finished();
+        outcome
     }
 
-    /// The one-line dock shown above pi's editor while collapsed, fitted to `width`.
+    /// The one-line dock shown above pi's editor while collapsed, fitted to `width`; empty once
+    /// finished.
     #[napi]
     pub fn dock(&self, width: u32) -> String {
+        let Some(driver) = self.driver() else {
+            return String::new();
+        };
         let width = clamp(width);
-        let line = self.app().dock_line(width);
-        tea::frame::render_lines(vec![line], width, self.driver.palette())
+        let line = driver.program().dock_line(width);
+        tea::frame::render_lines(vec![line], width, driver.palette())
             .ansi()
             .into_iter()
             .next()
@@ -199,18 +263,22 @@ impl Session {
     /// recorded answer. A finished questionnaire keeps its result.
     #[napi]
     pub fn abort(&mut self) -> Value {
-        let result = self
-            .finished
-            .get_or_insert_with(|| self.driver.program().result_with(ResultOptions::aborted()));
-        result.to_json()
+        if self.finished.is_none() {
+            self.finished = self
+                .app()
+                .map(|app| app.result_with(ResultOptions::aborted()));
+        }
+        self.release_if_finished();
+        self.result()
     }
 
     /// The final result once finished, else the answers as they stand (not cancelled).
     #[napi]
     pub fn result(&self) -> Value {
-        match &self.finished {
-            Some(result) => result.to_json(),
-            None => self.app().result(false).to_json(),
+        match (&self.finished, self.app()) {
+            (Some(result), _) => result.to_json(),
+            (None, Some(app)) => app.result(false).to_json(),
+            (None, None) => unreachable!("a session is closed only once finished"),
         }
     }
 
@@ -219,30 +287,38 @@ impl Session {
     /// `render` copies every row across. Timers and tasks due by now are taken in first.
     #[napi(getter)]
     pub fn version(&mut self) -> u32 {
+        let Some(driver) = self.driver() else {
+            return self.version;
+        };
         // Between calls only a timer or a task can change the model; with neither, no clock read.
-        if self.driver.timers() > 0 || self.driver.running_tasks() > 0 {
+        if driver.timers() > 0 || driver.running_tasks() > 0 {
             self.catch_up();
         }
-        if !self.driver.is_frame_cached() {
+        if self
+            .driver()
+            .is_some_and(|driver| !driver.is_frame_cached())
+        {
             self.version = self.version.wrapping_add(1);
         }
+        self.release_if_finished();
         self.version
     }
 
     /// `callback` runs on pi's thread whenever work the session started in the background is
     /// done (code highlighting), so the extension can ask pi to render; `null` stops it. It
-    /// does not keep Node running.
+    /// does not keep Node running. The session holds it until it finishes (or `null`), and a
+    /// finished session takes none.
     #[napi]
     pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
         let callback = match callback {
-            Some(callback) => Some(
+            Some(callback) if self.open.is_some() => Some(
                 callback
                     .build_threadsafe_function::<()>()
                     .callee_handled::<false>()
                     .weak::<true>()
                     .build()?,
             ),
-            None => None,
+            _ => None,
         };
         self.waker.set(callback);
         Ok(())
@@ -256,7 +332,7 @@ impl Session {
 
     #[napi(getter)]
     pub fn collapsed(&self) -> bool {
-        self.app().is_collapsed()
+        self.app().is_some_and(App::is_collapsed)
     }
 
     #[napi(getter)]
@@ -273,7 +349,7 @@ impl Session {
     /// The partial details pi stores while the call runs: `{collapsed}`.
     #[napi]
     pub fn progress(&self) -> Value {
-        json!({ "collapsed": self.app().is_collapsed() })
+        json!({ "collapsed": self.collapsed() })
     }
 }
 
@@ -305,36 +381,48 @@ impl Session {
             Some(limit) => app.with_time_limit(limit),
             None => app,
         };
-        let waker = Waker::default();
+        let waker = Waker::new();
         let wake = {
             let waker = waker.clone();
             Arc::new(move || waker.wake())
         };
         Ok(Session {
-            driver: Driver::with_policies(
-                app,
-                START,
-                palette,
-                // Pi collects results when it calls in; the extension's wake-up asks it to.
-                TaskPolicy::Threaded { wake },
-                // Ctrl+G opens pi's own editor, through the extension.
-                ExecPolicy::Host,
-            ),
+            open: Some(Open {
+                driver: Driver::with_policies(
+                    app,
+                    START,
+                    palette,
+                    // Pi collects results when it calls in; the extension's wake-up asks it to.
+                    TaskPolicy::Threaded { wake },
+                    // Ctrl+G opens pi's own editor, through the extension.
+                    ExecPolicy::Host,
+                ),
+                base_keys,
+            }),
             opened: Instant::now(),
             finished: None,
             version: 0,
-            base_keys,
             edit: None,
             waker,
         })
     }
 
     fn set_palette_inner(&mut self, palette: tea::Palette) {
-        self.driver.set_palette(palette);
+        if let Some(driver) = self.driver_mut() {
+            driver.set_palette(palette);
+        }
     }
 
-    fn app(&self) -> &App {
-        self.driver.program()
+    fn driver(&self) -> Option<&Driver<App>> {
+        self.open.as_ref().map(|open| &open.driver)
+    }
+
+    fn driver_mut(&mut self) -> Option<&mut Driver<App>> {
+        self.open.as_mut().map(|open| &mut open.driver)
+    }
+
+    fn app(&self) -> Option<&App> {
+        self.driver().map(Driver::program)
     }
 
     /// Timers due by now and finished tasks, through the program.
@@ -342,9 +430,24 @@ impl Session {
         if self.finished.is_some() {
             return;
         }
-        let mut effects = self.driver.advance_to(self.opened.elapsed());
-        effects.extend(self.driver.poll_tasks());
+        let now = self.opened.elapsed();
+        let Some(driver) = self.driver_mut() else {
+            return;
+        };
+        let mut effects = driver.advance_to(now);
+        effects.extend(driver.poll_tasks());
         self.perform(effects);
+    }
+
+    /// Once finished, frees the questionnaire: the driver (the program, its caches, timers and
+    /// the results of tasks still running, which then end unheard) and the wake-up callback.
+    /// The host draws a finished session no more; one more render or version tells it so.
+    fn release_if_finished(&mut self) {
+        if self.finished.is_some() && self.open.take().is_some() {
+            self.edit = None;
+            self.waker.set(None);
+            self.version = self.version.wrapping_add(1);
+        }
     }
 
     fn perform(&mut self, effects: Effects<Outcome, Host>) {
@@ -354,7 +457,7 @@ impl Session {
                     self.finished.get_or_insert(outcome.into_result());
                 }
                 Effect::Exec(request) => {
-                    let title = self.app().editor_title().unwrap_or_default();
+                    let title = self.app().and_then(App::editor_title).unwrap_or_default();
                     self.edit = Some(EditRequest {
                         title,
                         text: request.text,
@@ -384,17 +487,22 @@ pub fn warm_up() {
 
 type WakeFn = ThreadsafeFunction<(), (), (), napi::Status, false, true>;
 
-/// The extension's wake-up callback, shared with the task threads.
-#[derive(Clone, Default)]
-struct Waker(Arc<Mutex<Option<WakeFn>>>);
+/// The extension's wake-up callback, shared with the task threads; it carries the session's
+/// place in [`live_sessions`] until the last of them lets go.
+#[derive(Clone)]
+struct Waker(Arc<(Mutex<Option<WakeFn>>, Counted)>);
 
 impl Waker {
+    fn new() -> Waker {
+        Waker(Arc::new((Mutex::new(None), Counted::new())))
+    }
+
     fn set(&self, callback: Option<WakeFn>) {
-        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = callback;
+        *self.0.0.lock().unwrap_or_else(|e| e.into_inner()) = callback;
     }
 
     fn wake(&self) {
-        if let Some(callback) = &*self.0.lock().unwrap_or_else(|e| e.into_inner()) {
+        if let Some(callback) = &*self.0.0.lock().unwrap_or_else(|e| e.into_inner()) {
             callback.call((), ThreadsafeFunctionCallMode::NonBlocking);
         }
     }
@@ -497,15 +605,21 @@ mod tests {
         let mut s = session(two_questions());
         let first = s.render(120, 40);
         assert!(
-            s.driver.is_frame_cached(),
+            s.driver_mut().expect("open").is_frame_cached(),
             "a render leaves its frame cached"
         );
         assert_eq!(s.render(120, 40), first);
-        s.driver.resize(Size::new(80, 24));
-        assert!(!s.driver.is_frame_cached(), "a resize invalidates");
+        s.driver_mut().expect("open").resize(Size::new(80, 24));
+        assert!(
+            !s.driver_mut().expect("open").is_frame_cached(),
+            "a resize invalidates"
+        );
         let before = s.render(80, 24);
         s.input("\x1b[B".into());
-        assert!(!s.driver.is_frame_cached(), "a key invalidates");
+        assert!(
+            !s.driver_mut().expect("open").is_frame_cached(),
+            "a key invalidates"
+        );
         assert_ne!(
             s.render(80, 24),
             before,
@@ -634,10 +748,16 @@ mod tests {
                 .iter()
                 .any(|row| strip(row).contains("0/2 answered · 0:03"))
         );
-        let effects = s.driver.advance(Duration::from_secs(2));
+        let effects = s
+            .driver_mut()
+            .expect("open")
+            .advance(Duration::from_secs(2));
         s.perform(effects);
         assert!(!s.finished() && s.counting_down(), "not yet at two seconds");
-        let effects = s.driver.advance(Duration::from_secs(1));
+        let effects = s
+            .driver_mut()
+            .expect("open")
+            .advance(Duration::from_secs(1));
         s.perform(effects);
         let result = s.result();
         assert!(s.finished() && !s.counting_down());
@@ -660,7 +780,10 @@ mod tests {
         let outcome = s.input("\x1b[B".into());
         assert!(outcome.consumed && outcome.result.is_none());
         assert!(!s.counting_down());
-        let effects = s.driver.advance(Duration::from_secs(60));
+        let effects = s
+            .driver_mut()
+            .expect("open")
+            .advance(Duration::from_secs(60));
         s.perform(effects);
         assert!(!s.finished());
         assert!(
@@ -701,6 +824,89 @@ mod tests {
                 "{kind}: {result}"
             );
         }
+    }
+
+    /// What a finished session still answers, with its questionnaire freed.
+    fn assert_closed_with(s: &mut Session, result: &Value, how: &str) {
+        assert!(s.open.is_none(), "{how}: the questionnaire is freed");
+        assert!(s.finished(), "{how}");
+        assert_eq!(&s.result(), result, "{how}: the result stays");
+        assert_eq!(&s.abort(), result, "{how}: an abort changes nothing");
+        assert_eq!(s.tick().as_ref(), Some(result), "{how}");
+        let version = s.version();
+        assert_eq!(
+            s.render(80, 24),
+            Vec::<String>::new(),
+            "{how}: nothing to draw"
+        );
+        assert_eq!(s.dock(80), "", "{how}");
+        assert_eq!(s.version(), version, "{how}: the version holds");
+        assert!(!s.collapsed() && !s.counting_down(), "{how}");
+        assert_eq!(s.progress(), json!({"collapsed": false}), "{how}");
+        let outcome = s.input("1\r".into());
+        assert!(!outcome.consumed && outcome.edit.is_none(), "{how}");
+        assert_eq!(outcome.result.as_ref(), Some(result), "{how}");
+        s.set_palette_inner(tea::Palette::light());
+        s.edited(Some("late".into()));
+        assert_eq!(&s.result(), result, "{how}");
+    }
+
+    #[test]
+    fn a_finished_session_frees_its_questionnaire_and_keeps_its_result() {
+        let mut s = session(two_questions());
+        s.render(80, 24);
+        s.input("2".into());
+        let version = s.version();
+        let result = s.abort();
+        assert_ne!(
+            s.version(),
+            version,
+            "the host learns it has nothing to draw"
+        );
+        assert_eq!(result["details"]["error"], "aborted");
+        assert_closed_with(&mut s, &result, "aborted");
+
+        let mut s = session(one_single());
+        s.render(80, 24);
+        let outcome = s.input("2".into());
+        let result = outcome.result.expect("submitted");
+        assert!(!outcome.collapsed);
+        assert_closed_with(&mut s, &result, "submitted");
+
+        let mut s = session(two_questions());
+        s.render(80, 24);
+        s.input("\x1d".into());
+        assert!(s.collapsed());
+        let result = s.abort();
+        assert_closed_with(&mut s, &result, "aborted while docked");
+    }
+
+    #[test]
+    fn a_time_limit_that_runs_out_frees_the_questionnaire_on_the_next_tick() {
+        let mut s = limited(two_questions(), Duration::from_secs(3));
+        s.render(80, 24);
+        // As if four seconds went by since it opened.
+        s.opened = Instant::now()
+            .checked_sub(Duration::from_secs(4))
+            .expect("an instant four seconds ago");
+        let result = s.tick().expect("timed out");
+        assert_eq!(result["details"]["error"], "timed_out");
+        assert_closed_with(&mut s, &result, "timed out");
+    }
+
+    #[test]
+    fn an_abort_while_pi_edits_the_draft_keeps_it_and_drops_the_request() {
+        let mut s = session(two_questions());
+        s.render(80, 24);
+        assert!(s.input("1kept\x07".into()).edit.is_some());
+        let result = s.abort();
+        assert_eq!(
+            result["details"]["answers"]["name"]["draft"]["text"],
+            json!("kept"),
+            "{result}"
+        );
+        assert!(s.pending_edit().is_none());
+        assert_closed_with(&mut s, &result, "aborted while editing");
     }
 
     #[test]
