@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
-use questionnaire::{App, Keys, Outcome};
+use questionnaire::{App, HeightLimit, Keys, Outcome};
 use serde_json::{Value, json};
 use tea::headless::Driver;
 use tea::input::{Step, parse_script};
@@ -124,6 +124,27 @@ struct RunArgs {
     timeout: Option<Duration>,
     #[command(flatten)]
     collapse: CollapseArg,
+    #[command(flatten)]
+    height: HeightArg,
+}
+
+#[derive(Debug, Args)]
+struct HeightArg {
+    /// The most rows the questionnaire takes: a number of rows, or a percentage of the
+    /// terminal's (at least 12 rows), like fzf's --height [default: the rows it needs, up to
+    /// the terminal's height].
+    #[arg(long, value_name = "N|N%", value_parser = parse_height)]
+    height: Option<HeightLimit>,
+}
+
+impl HeightArg {
+    fn limit(&self) -> HeightLimit {
+        self.height.unwrap_or(HeightLimit::FULL)
+    }
+}
+
+fn parse_height(text: &str) -> Result<HeightLimit, String> {
+    text.parse()
 }
 
 #[derive(Debug, Args)]
@@ -165,6 +186,8 @@ enum Command {
         theme: ThemeArg,
         #[command(flatten)]
         collapse: CollapseArg,
+        #[command(flatten)]
+        height: HeightArg,
     },
     /// Check a questionnaire: prints {"valid":true} (exit 0) or {"valid":false,"issues":[…]} (exit 2).
     Validate {
@@ -237,7 +260,16 @@ fn main() -> ExitCode {
             ansi,
             theme,
             collapse,
-        }) => render(&input, size, &keys, ansi, theme.palette(), collapse.keys()),
+            height,
+        }) => render(
+            &input,
+            size,
+            &keys,
+            ansi,
+            theme.palette(),
+            collapse.keys(),
+            height.limit(),
+        ),
         None => run(cli.run),
     }
 }
@@ -320,6 +352,7 @@ fn run(args: RunArgs) -> ExitCode {
     let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
     let bound = args.collapse.keys();
     let limit = args.timeout;
+    let height = args.height.limit();
     match keys {
         Some(keys) => replay(
             questionnaire,
@@ -327,11 +360,19 @@ fn run(args: RunArgs) -> ExitCode {
             args.size.unwrap_or(DEFAULT_SIZE),
             bound,
             limit,
+            height,
         ),
         None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
         None => {
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
-            interactive(questionnaire, args.theme.palette(), attention, bound, limit)
+            interactive(
+                questionnaire,
+                args.theme.palette(),
+                attention,
+                bound,
+                limit,
+                height,
+            )
         }
     }
 }
@@ -410,9 +451,13 @@ fn replay(
     size: Size,
     bound: Keys,
     limit: Option<Duration>,
+    height: HeightLimit,
 ) -> ExitCode {
     // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
-    let app = with_limit(App::new(questionnaire, size).with_keys(bound), limit);
+    let app = App::new(questionnaire, size)
+        .with_keys(bound)
+        .with_height_limit(height);
+    let app = with_limit(app, limit);
     // The palette does not change the result; no frame is drawn.
     let Replay { driver, ended } = replay_keys(app, keys, size, Palette::no_color());
     let outcome = match ended {
@@ -438,6 +483,7 @@ fn render(
     ansi: bool,
     palette: Palette,
     bound: Keys,
+    height: HeightLimit,
 ) -> ExitCode {
     let keys = match parse_keys(script) {
         Ok(keys) => keys,
@@ -448,7 +494,9 @@ fn render(
         Err(error) => return input_failure(&error),
     };
     // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
-    let app = App::new(questionnaire, size).with_keys(bound);
+    let app = App::new(questionnaire, size)
+        .with_keys(bound)
+        .with_height_limit(height);
     let Replay { mut driver, ended } = replay_keys(app, &keys, size, palette.with_links(false));
     if let Some((outcome, ended_at)) = ended {
         let how = match outcome {
@@ -499,6 +547,7 @@ fn interactive(
     attention: String,
     bound: Keys,
     limit: Option<Duration>,
+    height: HeightLimit,
 ) -> ExitCode {
     // Lay out for the terminal's size from the start, so the first frame is not measured twice
     // (the runtime tells the program its size before drawing; an equal size changes nothing).
@@ -509,7 +558,9 @@ fn interactive(
     // The first frame does not wait for syntax highlighting: code is colored once its
     // grammars compiled on a task, a moment later.
     let app = Hosted::new(with_limit(
-        App::highlighting_later(questionnaire, size).with_keys(bound),
+        App::highlighting_later(questionnaire, size)
+            .with_keys(bound)
+            .with_height_limit(height),
         limit,
     ));
     let options = InlineOptions {

@@ -5,7 +5,9 @@
 // - `--ask-notify` / ASK_USER_QUESTION_NOTIFY=1: a desktop notification besides the bell;
 // - `--ask-timeout 90s` / ASK_USER_QUESTION_TIMEOUT: a time limit for unanswered questions;
 // - `--ask-collapse-key f2` / ASK_USER_QUESTION_COLLAPSE_KEY: the key that folds the
-//   questionnaire into its dock (Ctrl+] by default).
+//   questionnaire into its dock (Ctrl+] by default);
+// - `--ask-height 60%` / ASK_USER_QUESTION_HEIGHT: the most rows the questionnaire takes, as rows
+//   or a percentage of the terminal (45% by default, so the chat stays visible).
 // The flags are registered while pi loads the extension (so `pi --ask-…` parses); the values are
 // read at each call, and once as a session starts so that a bad one is reported then.
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
@@ -15,10 +17,12 @@ const ACCESSIBLE_FLAG = "ask-accessible";
 const NOTIFY_FLAG = "ask-notify";
 const TIMEOUT_FLAG = "ask-timeout";
 const COLLAPSE_KEY_FLAG = "ask-collapse-key";
+const HEIGHT_FLAG = "ask-height";
 const ACCESSIBLE_ENV = "ASK_USER_QUESTION_ACCESSIBLE";
 const NOTIFY_ENV = "ASK_USER_QUESTION_NOTIFY";
 const TIMEOUT_ENV = "ASK_USER_QUESTION_TIMEOUT";
 const COLLAPSE_KEY_ENV = "ASK_USER_QUESTION_COLLAPSE_KEY";
+const HEIGHT_ENV = "ASK_USER_QUESTION_HEIGHT";
 
 /** How a waiting question gets attention. */
 export interface Attention {
@@ -32,6 +36,8 @@ export interface Settings {
 	accessible(): boolean;
 	attention(): Attention;
 	collapseKey(): string | undefined;
+	/** The height limit as written (`20`, `60%`); pi's 45% unless set. */
+	height(): string | undefined;
 }
 
 /** Registers the flags and the check at session start; returns the readers. */
@@ -54,6 +60,10 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 		description: `ask_user_question: the key that folds the questionnaire into its dock and back, e.g. f2 (or ${COLLAPSE_KEY_ENV}); default ctrl+]`,
 		type: "string",
 	});
+	pi.registerFlag(HEIGHT_FLAG, {
+		description: `ask_user_question: the most rows the questionnaire takes, as rows or a percentage of the terminal, e.g. 20 or 60% (or ${HEIGHT_ENV}); default 45%`,
+		type: "string",
+	});
 
 	const settings: Settings = {
 		accessible: () => pi.getFlag(ACCESSIBLE_FLAG) === true || enabled(process.env[ACCESSIBLE_ENV]),
@@ -62,6 +72,7 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 			timeoutMs: timeout(addon, pi.getFlag(TIMEOUT_FLAG)),
 		}),
 		collapseKey: () => collapseKey(addon, pi.getFlag(COLLAPSE_KEY_FLAG)),
+		height: () => height(addon, pi.getFlag(HEIGHT_FLAG)),
 	};
 	// A bad setting is reported as pi starts, not only at the first call (each on its own).
 	pi.on("session_start", () => {
@@ -69,6 +80,9 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 	});
 	pi.on("session_start", () => {
 		settings.collapseKey();
+	});
+	pi.on("session_start", () => {
+		settings.height();
 	});
 	return settings;
 }
@@ -114,6 +128,20 @@ function collapseKey(addon: () => Addon, flag: boolean | string | undefined): st
 		throw named(setting, error);
 	}
 	return key;
+}
+
+/** `--ask-height` (first) or `ASK_USER_QUESTION_HEIGHT`, checked by the addon. */
+function height(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
+	// A flag given with no value comes as `true`: checked as an empty height, it says so.
+	const [setting, text] =
+		flag === undefined ? [HEIGHT_ENV, process.env[HEIGHT_ENV]] : [`--${HEIGHT_FLAG}`, flag === true ? "" : String(flag)];
+	if (text === undefined || (setting === HEIGHT_ENV && text.trim() === "")) return undefined;
+	try {
+		addon().checkHeight(text);
+	} catch (error) {
+		throw named(setting, error);
+	}
+	return text;
 }
 
 function named(setting: string, error: unknown): Error {
