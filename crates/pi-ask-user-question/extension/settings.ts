@@ -114,34 +114,36 @@ function timeout(addon: () => Addon, flag: boolean | string | undefined): number
 	}
 }
 
-/** `--ask-collapse-key` (first) or `ASK_USER_QUESTION_COLLAPSE_KEY`, checked by the addon's keymap. */
-function collapseKey(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
-	// A flag given with no value comes as `true`: checked as an empty key name, it says so.
-	const [setting, key] =
-		flag === undefined
-			? [COLLAPSE_KEY_ENV, process.env[COLLAPSE_KEY_ENV]]
-			: [`--${COLLAPSE_KEY_FLAG}`, flag === true ? "" : String(flag)];
-	if (key === undefined || (setting === COLLAPSE_KEY_ENV && key.trim() === "")) return undefined;
-	try {
-		addon().checkCollapseKey(key);
-	} catch (error) {
-		throw named(setting, error);
-	}
-	return key;
-}
-
-/** `--ask-height` (first) or `ASK_USER_QUESTION_HEIGHT`, checked by the addon. */
-function height(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
-	// A flag given with no value comes as `true`: checked as an empty height, it says so.
+/**
+ * A text setting: the flag `--<flagName>` (first) or the environment variable `env`, checked by
+ * `check` (which throws why it is wrong); undefined when neither is given.
+ */
+function checkedText(
+	flagName: string,
+	env: string,
+	flag: boolean | string | undefined,
+	check: (text: string) => void,
+): string | undefined {
+	// A flag given with no value comes as `true`: checked as empty text, it says what is missing.
 	const [setting, text] =
-		flag === undefined ? [HEIGHT_ENV, process.env[HEIGHT_ENV]] : [`--${HEIGHT_FLAG}`, flag === true ? "" : String(flag)];
-	if (text === undefined || (setting === HEIGHT_ENV && text.trim() === "")) return undefined;
+		flag === undefined ? [env, process.env[env]] : [`--${flagName}`, flag === true ? "" : String(flag)];
+	if (text === undefined || (setting === env && text.trim() === "")) return undefined;
 	try {
-		addon().checkHeight(text);
+		check(text);
 	} catch (error) {
 		throw named(setting, error);
 	}
 	return text;
+}
+
+/** `--ask-collapse-key` (first) or `ASK_USER_QUESTION_COLLAPSE_KEY`, checked by the addon's keymap. */
+function collapseKey(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
+	return checkedText(COLLAPSE_KEY_FLAG, COLLAPSE_KEY_ENV, flag, (key) => addon().checkCollapseKey(key));
+}
+
+/** `--ask-height` (first) or `ASK_USER_QUESTION_HEIGHT`, checked by the addon. */
+function height(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
+	return checkedText(HEIGHT_FLAG, HEIGHT_ENV, flag, (text) => addon().checkHeight(text));
 }
 
 function named(setting: string, error: unknown): Error {
