@@ -64,11 +64,14 @@ impl Block for Prompt<'_> {
 mod tests {
     use super::*;
 
-    fn rows(texts: &[&str]) -> Vec<Line> {
-        texts.iter().map(|t| Line::plain(*t)).collect()
-    }
-
-    fn drawn(prompt: &Prompt, width: usize, height: usize) -> Vec<String> {
+    /// The rows of a prompt of `texts` scrolled to `scroll`, drawn in `width` × `height`.
+    fn drawn(texts: &[&str], scroll: usize, width: usize, height: usize) -> Vec<String> {
+        let rows: Vec<Line> = texts.iter().map(|t| Line::plain(*t)).collect();
+        let prompt = Prompt {
+            rows: &rows,
+            scroll,
+            more: "more".into(),
+        };
         prompt
             .lines(width, height)
             .iter()
@@ -76,49 +79,27 @@ mod tests {
             .collect()
     }
 
+    const FOUR: &[&str] = &["first row", "second row", "third row", "fourth row"];
+
     #[test]
     fn a_prompt_that_fits_is_drawn_whole() {
-        let text = rows(&["one two", "three"]);
-        let prompt = Prompt {
-            rows: &text,
-            scroll: 0,
-            more: "more".into(),
-        };
-        assert_eq!(drawn(&prompt, 12, 3), ["one two", "three"]);
+        assert_eq!(drawn(&["one two", "three"], 0, 12, 3), ["one two", "three"]);
     }
 
     #[test]
     fn a_longer_prompt_counts_what_is_hidden_on_its_last_row() {
-        let text = rows(&["first row", "second row", "third row", "fourth row"]);
-        let top = Prompt {
-            rows: &text,
-            scroll: 0,
-            more: "more".into(),
-        };
-        assert_eq!(drawn(&top, 20, 2), ["first row", "second row  ↓ 2 more"]);
-        assert_eq!(drawn(&top, 16, 2), ["first row", "secon…  ↓ 2 more"]);
-        let middle = Prompt {
-            rows: &text,
-            scroll: 1,
-            more: "more".into(),
-        };
+        assert_eq!(drawn(FOUR, 0, 20, 2), ["first row", "second row  ↓ 2 more"]);
+        assert_eq!(drawn(FOUR, 0, 16, 2), ["first row", "secon…  ↓ 2 more"]);
         assert_eq!(
-            drawn(&middle, 30, 2),
-            [
-                "second row",
-                "third row   ↑ 1 more  ↓ 1 more"[..].trim_end()
-            ]
+            drawn(FOUR, 1, 30, 2),
+            ["second row", "third row   ↑ 1 more  ↓ 1 more"]
         );
-        let end = Prompt {
-            rows: &text,
-            scroll: 9,
-            more: "more".into(),
-        };
+        // Once the end shows, the count moves to the first row: the last is read whole.
         assert_eq!(
-            drawn(&end, 20, 3),
+            drawn(FOUR, 9, 20, 3),
             ["second row  ↑ 1 more", "third row", "fourth row"]
         );
         // Too narrow for text beside the count: the count alone, cut.
-        assert_eq!(drawn(&top, 6, 1), ["↓ 3 m…"]);
+        assert_eq!(drawn(FOUR, 0, 6, 1), ["↓ 3 m…"]);
     }
 }
