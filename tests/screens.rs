@@ -5,8 +5,7 @@
 
 use std::path::PathBuf;
 
-use questionnaire::parse_script;
-use questionnaire::{App, Outcome, cards};
+use questionnaire::{App, HeightLimit, Outcome, cards, parse_script};
 use serde_json::Value;
 use tea::headless::Driver;
 use tea::input::Keyboard;
@@ -80,6 +79,11 @@ fn keys(spec: &Value) -> &str {
 /// Replays the case's keys; returns the driver and the outcome if the questionnaire ended.
 fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
     let mut app = App::new(questionnaire(spec), size);
+    // `height`: the host's height rule (`"100%"` is the CLI's); pi's 45 % when absent.
+    if let Some(height) = spec.get("height").and_then(Value::as_str) {
+        let limit: HeightLimit = height.parse().unwrap_or_else(|e| panic!("height: {e}"));
+        app = app.with_height_limit(limit);
+    }
     // `timeout`: the host's time limit, in seconds; `wait:` steps run it down.
     if let Some(seconds) = spec.get("timeout").and_then(Value::as_u64) {
         app = app.with_time_limit(std::time::Duration::from_secs(seconds));

@@ -119,6 +119,46 @@ for (const [width, height] of [
 	});
 }
 
+test("80x24: a long prompt over four long options: the list counts what it hides, Alt+↓ reads the whole prompt", async () => {
+	const prompt =
+		"Before I refactor the payment module I want to confirm the scope. The module has three public entry " +
+		"points (charge, refund, payout), a retry wrapper that every entry point calls, and a legacy adapter " +
+		"for the old provider that only payouts still use. Refactoring all of it touches 41 files and the " +
+		"payout tests are flaky. Should I refactor everything at once, split the work, or do something else entirely?";
+	const option = (label, description) => ({ label, description });
+	const call = {
+		title: "Plan",
+		questions: [
+			{
+				question: prompt,
+				header: "Scope",
+				options: [
+					option("Everything at once", "One branch for charge, refund, payout, the retry wrapper and the adapter. Fastest overall, but the review is large and the flaky payout tests slow it down."),
+					option("Split in three PRs", "First the retry wrapper, then charge and refund, then payout with the adapter. Each PR stays reviewable and can be reverted alone; about two days longer."),
+					option("Leave the adapter", "Refactor charge, refund and the retry wrapper, keep the legacy adapter behind its interface, and open an issue to retire it next quarter."),
+					option("Fix the tests first", "Make the payout tests deterministic (they depend on wall-clock time and on test order), then choose with a green suite to refactor against."),
+				],
+			},
+		],
+	};
+	start(80, 24, [{ call }, { echo: true }]);
+	const counted = (r) => r.some((row) => /[↑↓] \d+ more/.test(row));
+	const rows = await pi.until((r) => questionnaireOpen(r) && has(r, "Before I refactor") && counted(r), "the questionnaire with a more sign");
+	assert.ok(!has(rows, "something else entirely?"), `the prompt does not fit here:\n${rows.join("\n")}`);
+	const seen = new Set();
+	const collect = (r) => r.join(" ").split(/[\s│]+/).forEach((word) => seen.add(word));
+	collect(rows);
+	for (let i = 0; i < 10; i++) {
+		pi.keys("M-Down");
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		collect(pi.pane());
+	}
+	await pi.untilText("something else entirely?");
+	for (const word of prompt.split(" ")) assert.ok(seen.has(word), `${JSON.stringify(word)} of the prompt never showed whole`);
+	pi.keys("Escape");
+	await pi.untilText("MODEL RECEIVED");
+});
+
 test("Esc cancels and keeps the answers; resizing never crashes pi", async () => {
 	const box = start(80, 24);
 	await waitForQuestion("Which approach?");

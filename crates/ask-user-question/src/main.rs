@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use question::Questionnaire;
-use questionnaire::{App, Keys, Outcome, parse_script};
-use serde_json::{Value, json};
+use questionnaire::{App, HeightLimit, Keys, Outcome, parse_script};
+use serde_json::Value;
 use tea::headless::Driver;
 use tea::input::Step;
 use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
@@ -128,6 +128,27 @@ struct RunArgs {
     timeout: Option<Duration>,
     #[command(flatten)]
     collapse: CollapseArg,
+    #[command(flatten)]
+    height: HeightArg,
+}
+
+#[derive(Debug, Args)]
+struct HeightArg {
+    /// The most rows the questionnaire takes: a number of rows, or a percentage of the
+    /// terminal's (at least 12 rows), like fzf's --height [default: the rows it needs, up to
+    /// the terminal's height].
+    #[arg(long, value_name = "N|N%", value_parser = parse_height)]
+    height: Option<HeightLimit>,
+}
+
+impl HeightArg {
+    fn limit(&self) -> HeightLimit {
+        self.height.unwrap_or(HeightLimit::FULL)
+    }
+}
+
+fn parse_height(text: &str) -> Result<HeightLimit, String> {
+    text.parse()
 }
 
 #[derive(Debug, Args)]
@@ -176,6 +197,8 @@ enum Command {
         /// frame; the keys' `wait:` steps run it down.
         #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
         timeout: Option<Duration>,
+        #[command(flatten)]
+        height: HeightArg,
     },
     /// Check a questionnaire: prints {"valid":true} (exit 0) or {"valid":false,"issues":[…]} (exit 2).
     Validate {
@@ -249,6 +272,7 @@ fn main() -> ExitCode {
             theme,
             collapse,
             timeout,
+            height,
         }) => render(
             &input,
             RenderArgs {
@@ -258,6 +282,7 @@ fn main() -> ExitCode {
                 palette: theme.palette(),
                 bound: collapse.keys(),
                 limit: timeout,
+                height: height.limit(),
             },
         ),
         None => run(cli.run),
@@ -351,6 +376,7 @@ fn run(args: RunArgs) -> ExitCode {
     let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
     let bound = args.collapse.keys();
     let limit = args.timeout;
+    let height = args.height.limit();
     match keys {
         Some(keys) => replay(
             questionnaire,
@@ -358,11 +384,19 @@ fn run(args: RunArgs) -> ExitCode {
             args.size.unwrap_or(DEFAULT_SIZE),
             bound,
             limit,
+            height,
         ),
         None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
         None => {
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
-            interactive(questionnaire, args.theme.palette(), attention, bound, limit)
+            interactive(
+                questionnaire,
+                args.theme.palette(),
+                attention,
+                bound,
+                limit,
+                height,
+            )
         }
     }
 }
@@ -442,9 +476,13 @@ fn replay(
     size: Size,
     bound: Keys,
     limit: Option<Duration>,
+    height: HeightLimit,
 ) -> ExitCode {
     // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
-    let app = with_limit(App::new(questionnaire, size).with_keys(bound), limit);
+    let app = App::new(questionnaire, size)
+        .with_keys(bound)
+        .with_height_limit(height);
+    let app = with_limit(app, limit);
     // The palette does not change the result; no frame is drawn.
     let Replay { driver, ended } = replay_keys(app, keys, size, Palette::no_color());
     let outcome = match ended {
@@ -470,6 +508,7 @@ struct RenderArgs<'a> {
     palette: Palette,
     bound: Keys,
     limit: Option<Duration>,
+    height: HeightLimit,
 }
 
 /// `render`: the frame's rows after the keys, and nothing else on stdout.
@@ -481,6 +520,7 @@ fn render(input: &Input, args: RenderArgs<'_>) -> ExitCode {
         palette,
         bound,
         limit,
+        height,
     } = args;
     let keys = match parse_keys(script) {
         Ok(keys) => keys,
@@ -491,7 +531,10 @@ fn render(input: &Input, args: RenderArgs<'_>) -> ExitCode {
         Err(error) => return input_failure(&error),
     };
     // Escape sequences only where asked for: no OSC 8 links in a frame printed for a look.
-    let app = with_limit(App::new(questionnaire, size).with_keys(bound), limit);
+    let app = App::new(questionnaire, size)
+        .with_keys(bound)
+        .with_height_limit(height);
+    let app = with_limit(app, limit);
     let Replay { mut driver, ended } = replay_keys(app, &keys, size, palette.with_links(false));
     if let Some((outcome, ended_at)) = ended {
         let how = match outcome {
@@ -542,6 +585,7 @@ fn interactive(
     attention: String,
     bound: Keys,
     limit: Option<Duration>,
+    height: HeightLimit,
 ) -> ExitCode {
     // Lay out for the terminal's size from the start, so the first frame is not measured twice
     // (the runtime tells the program its size before drawing; an equal size changes nothing).
@@ -552,7 +596,9 @@ fn interactive(
     // The first frame does not wait for syntax highlighting: code is colored once its
     // grammars compiled on a task, a moment later.
     let app = Hosted::new(with_limit(
-        App::highlighting_later(questionnaire, size).with_keys(bound),
+        App::highlighting_later(questionnaire, size)
+            .with_keys(bound)
+            .with_height_limit(height),
         limit,
     ));
     let options = InlineOptions {

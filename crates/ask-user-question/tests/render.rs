@@ -2,7 +2,7 @@
 
 mod support;
 
-use questionnaire::App;
+use questionnaire::{App, HeightLimit};
 use serde_json::json;
 use support::{asset, binary, fixture, run, run_with_stdin, stderr, stdout};
 use tea::headless::Driver;
@@ -70,11 +70,10 @@ fn prints_the_same_rows_as_the_headless_driver() {
 
     let input = serde_json::from_str(&std::fs::read_to_string(demo()).unwrap()).unwrap();
     let size = Size::new(100, 30);
-    let mut driver = Driver::new(
-        App::new(question::validate(&input).unwrap(), size),
-        size,
-        Palette::dark(),
-    );
+    // The CLI's panel takes what it needs, up to the terminal's height.
+    let app =
+        App::new(question::validate(&input).unwrap(), size).with_height_limit(HeightLimit::FULL);
+    let mut driver = Driver::new(app, size, Palette::dark());
     driver.send_all(&parse_key_script(keys).unwrap());
     let expected: String = driver
         .frame()
@@ -238,6 +237,38 @@ fn invalid_input_prints_no_frame() {
     let issues: serde_json::Value = serde_json::from_str(stderr.lines().next().unwrap()).unwrap();
     assert_eq!(issues["valid"], json!(false));
     assert!(stderr.contains("<stdin>: "), "{stderr}");
+}
+
+#[test]
+fn the_panel_takes_what_it_needs_up_to_the_terminal_and_height_caps_it() {
+    let demo = demo();
+    let rows = |args: &[&str]| {
+        let mut all = vec!["render", demo.as_str(), "--size", "80x200"];
+        all.extend_from_slice(args);
+        render(&all).lines().count()
+    };
+    let need = rows(&[]);
+    assert!(need > 24 && need < 200, "the demo needs {need} rows");
+    assert_eq!(
+        render(&["render", &demo, "--size", "80x24"])
+            .lines()
+            .count(),
+        24
+    );
+    assert_eq!(rows(&["--height", "20"]), 20);
+    assert_eq!(rows(&["--height", "10%"]), 20, "10 % of 200 rows");
+    assert_eq!(rows(&["--height", "1%"]), 12, "a share is at least 12 rows");
+    assert_eq!(rows(&["--height", "100%"]), need);
+    for bad in ["0", "0%", "101%", "ten", ""] {
+        let output = run(&["render", &demo, "--height", bad]);
+        assert_eq!(output.status.code(), Some(2), "{bad:?}");
+        assert!(output.stdout.is_empty(), "{bad:?}");
+        assert!(
+            stderr(&output).contains("--height"),
+            "{bad:?}: {}",
+            stderr(&output)
+        );
+    }
 }
 
 #[test]

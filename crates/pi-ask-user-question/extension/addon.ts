@@ -107,11 +107,14 @@ export interface Addon {
 		options?: CheckOptions,
 		collapseKey?: string | null,
 		timeoutMs?: number,
+		height?: string | null,
 	) => Session;
 	/** How many sessions the addon holds: opened and not yet freed. */
 	liveSessions(): number;
 	/** Throws why `key` cannot be the collapse key. */
 	checkCollapseKey(key: string): void;
+	/** Throws why `text` is not a height limit (`N` rows or `N%` of the terminal). */
+	checkHeight(text: string): void;
 	piKeybindingNames(): string[];
 	Dialogs: new (input: unknown) => Dialogs;
 	renderCall(args: unknown, width: number, palette: Palette, details?: unknown, isError?: boolean): string[];

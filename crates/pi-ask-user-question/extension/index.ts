@@ -72,7 +72,14 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 
 			let result: ToolResult | undefined;
 			if (!settings.accessible()) {
-				const session = new (addon().Session)(params, palette(ctx.ui.theme), undefined, settings.collapseKey(), call.timeoutMs);
+				const session = new (addon().Session)(
+					params,
+					palette(ctx.ui.theme),
+					undefined,
+					settings.collapseKey(),
+					call.timeoutMs,
+					settings.height(),
+				);
 				open.set(toolCallId, session);
 				try {
 					result = await oneAtATime(
@@ -161,7 +168,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const request = takeRequest(data);
 			if (!request) return;
 			import("./service.ts").then(
-				(service) => service.answer(request, addon, palette, settings.collapseKey, ctx, shutdown.signal),
+				(service) => service.answer(request, addon, palette, settings, ctx, shutdown.signal),
 				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
 			);
 		});

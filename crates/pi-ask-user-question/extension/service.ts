@@ -7,6 +7,7 @@ import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { Addon, CheckOptions, Palette } from "./addon.ts";
 import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
+import type { Settings } from "./settings.ts";
 
 /** A program asking has no reply to hold longer text, so `context` has no length limit here. */
 const SERVICE_CHECKS: CheckOptions = { contextLimit: false };
@@ -22,14 +23,14 @@ export async function answer(
 	request: QuestionRequestEvent,
 	addon: () => Addon,
 	palette: (theme: Theme) => Palette,
-	collapseKey: () => string | undefined,
+	settings: Pick<Settings, "collapseKey" | "height">,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<void> {
 	const respond = once(request.respond);
 	try {
 		// The addon loads here at the latest; a failure to load is answered like any other.
-		respond(await ask(request, addon(), palette, collapseKey, ctx, shutdown));
+		respond(await ask(request, addon(), palette, settings, ctx, shutdown));
 	} catch (error) {
 		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` });
 	}
@@ -39,7 +40,7 @@ async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
 	palette: (theme: Theme) => Palette,
-	collapseKey: () => string | undefined,
+	settings: Pick<Settings, "collapseKey" | "height">,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
@@ -51,7 +52,14 @@ async function ask(
 	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
-	const session = new addon.Session(input, palette(ctx.ui.theme), SERVICE_CHECKS, collapseKey(), timeoutMs);
+	const session = new addon.Session(
+		input,
+		palette(ctx.ui.theme),
+		SERVICE_CHECKS,
+		settings.collapseKey(),
+		timeoutMs,
+		settings.height(),
+	);
 	const { askWithQuestionnaire } = await import("./questionnaire.ts");
 	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };

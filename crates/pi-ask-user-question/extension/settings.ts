@@ -5,7 +5,9 @@
 // - `--ask-notify` / ASK_USER_QUESTION_NOTIFY=1: a desktop notification besides the bell;
 // - `--ask-timeout 90s` / ASK_USER_QUESTION_TIMEOUT: a time limit for unanswered questions;
 // - `--ask-collapse-key f2` / ASK_USER_QUESTION_COLLAPSE_KEY: the key that folds the
-//   questionnaire into its dock (Ctrl+] by default).
+//   questionnaire into its dock (Ctrl+] by default);
+// - `--ask-height 60%` / ASK_USER_QUESTION_HEIGHT: the most rows the questionnaire takes, as rows
+//   or a percentage of the terminal (45% by default, so the chat stays visible).
 // The flags are registered while pi loads the extension (so `pi --ask-…` parses); the values are
 // read at each call, and once as a session starts so that a bad one is reported then.
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
@@ -15,10 +17,12 @@ const ACCESSIBLE_FLAG = "ask-accessible";
 const NOTIFY_FLAG = "ask-notify";
 const TIMEOUT_FLAG = "ask-timeout";
 const COLLAPSE_KEY_FLAG = "ask-collapse-key";
+const HEIGHT_FLAG = "ask-height";
 const ACCESSIBLE_ENV = "ASK_USER_QUESTION_ACCESSIBLE";
 const NOTIFY_ENV = "ASK_USER_QUESTION_NOTIFY";
 const TIMEOUT_ENV = "ASK_USER_QUESTION_TIMEOUT";
 const COLLAPSE_KEY_ENV = "ASK_USER_QUESTION_COLLAPSE_KEY";
+const HEIGHT_ENV = "ASK_USER_QUESTION_HEIGHT";
 
 /** How a waiting question gets attention. */
 export interface Attention {
@@ -32,6 +36,8 @@ export interface Settings {
 	accessible(): boolean;
 	attention(): Attention;
 	collapseKey(): string | undefined;
+	/** The height limit as written (`20`, `60%`); pi's 45% unless set. */
+	height(): string | undefined;
 }
 
 /** Registers the flags and the check at session start; returns the readers. */
@@ -54,6 +60,10 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 		description: `ask_user_question: the key that folds the questionnaire into its dock and back, e.g. f2 (or ${COLLAPSE_KEY_ENV}); default ctrl+]`,
 		type: "string",
 	});
+	pi.registerFlag(HEIGHT_FLAG, {
+		description: `ask_user_question: the most rows the questionnaire takes, as rows or a percentage of the terminal, e.g. 20 or 60% (or ${HEIGHT_ENV}); default 45%`,
+		type: "string",
+	});
 
 	const settings: Settings = {
 		accessible: () => pi.getFlag(ACCESSIBLE_FLAG) === true || enabled(process.env[ACCESSIBLE_ENV]),
@@ -62,6 +72,7 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 			timeoutMs: timeout(addon, pi.getFlag(TIMEOUT_FLAG)),
 		}),
 		collapseKey: () => collapseKey(addon, pi.getFlag(COLLAPSE_KEY_FLAG)),
+		height: () => height(addon, pi.getFlag(HEIGHT_FLAG)),
 	};
 	// A bad setting is reported as pi starts, not only at the first call (each on its own).
 	pi.on("session_start", () => {
@@ -69,6 +80,9 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 	});
 	pi.on("session_start", () => {
 		settings.collapseKey();
+	});
+	pi.on("session_start", () => {
+		settings.height();
 	});
 	return settings;
 }
@@ -100,20 +114,36 @@ function timeout(addon: () => Addon, flag: boolean | string | undefined): number
 	}
 }
 
-/** `--ask-collapse-key` (first) or `ASK_USER_QUESTION_COLLAPSE_KEY`, checked by the addon's keymap. */
-function collapseKey(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
-	// A flag given with no value comes as `true`: checked as an empty key name, it says so.
-	const [setting, key] =
-		flag === undefined
-			? [COLLAPSE_KEY_ENV, process.env[COLLAPSE_KEY_ENV]]
-			: [`--${COLLAPSE_KEY_FLAG}`, flag === true ? "" : String(flag)];
-	if (key === undefined || (setting === COLLAPSE_KEY_ENV && key.trim() === "")) return undefined;
+/**
+ * A text setting: the flag `--<flagName>` (first) or the environment variable `env`, checked by
+ * `check` (which throws why it is wrong); undefined when neither is given.
+ */
+function checkedText(
+	flagName: string,
+	env: string,
+	flag: boolean | string | undefined,
+	check: (text: string) => void,
+): string | undefined {
+	// A flag given with no value comes as `true`: checked as empty text, it says what is missing.
+	const [setting, text] =
+		flag === undefined ? [env, process.env[env]] : [`--${flagName}`, flag === true ? "" : String(flag)];
+	if (text === undefined || (setting === env && text.trim() === "")) return undefined;
 	try {
-		addon().checkCollapseKey(key);
+		check(text);
 	} catch (error) {
 		throw named(setting, error);
 	}
-	return key;
+	return text;
+}
+
+/** `--ask-collapse-key` (first) or `ASK_USER_QUESTION_COLLAPSE_KEY`, checked by the addon's keymap. */
+function collapseKey(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
+	return checkedText(COLLAPSE_KEY_FLAG, COLLAPSE_KEY_ENV, flag, (key) => addon().checkCollapseKey(key));
+}
+
+/** `--ask-height` (first) or `ASK_USER_QUESTION_HEIGHT`, checked by the addon. */
+function height(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
+	return checkedText(HEIGHT_FLAG, HEIGHT_ENV, flag, (text) => addon().checkHeight(text));
 }
 
 function named(setting: string, error: unknown): Error {

@@ -18,7 +18,7 @@ pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use keys::{check_collapse_key, pi_keybinding_names};
 pub use palette::{Palette, ThemeSlots, theme_slots};
-pub use session::{InputOutcome, Session, live_sessions, warm_up};
+pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
 
 use napi_derive::napi;

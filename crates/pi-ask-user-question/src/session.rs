@@ -21,7 +21,7 @@ use napi_derive::napi;
 use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
-use questionnaire::{App, Host, Keys, Outcome};
+use questionnaire::{App, HeightLimit, Host, Keys, Outcome};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -114,12 +114,26 @@ pub fn live_sessions() -> u32 {
     LIVE_SESSIONS.load(Ordering::Relaxed)
 }
 
+/// The operator's height limit as written (`20`, `60%`); pi's 45 % when absent.
+fn parse_height(text: Option<&str>) -> std::result::Result<HeightLimit, String> {
+    text.map_or(Ok(HeightLimit::default()), str::parse)
+}
+
+/// Throws, saying what was expected, when `text` is not a height limit (`N` rows or `N%`).
+#[napi]
+pub fn check_height(text: String) -> napi::Result<()> {
+    parse_height(Some(&text))
+        .map(|_| ())
+        .map_err(napi::Error::from_reason)
+}
+
 #[napi]
 impl Session {
     /// Fails with the `invalid_questions` content when `input` does not validate (with
     /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
     /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
-    /// questionnaire as timed out unless a key is pressed first.
+    /// questionnaire as timed out unless a key is pressed first. `height`: the operator's
+    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent).
     #[napi(constructor)]
     pub fn new(
         input: Value,
@@ -127,17 +141,19 @@ impl Session {
         options: Option<CheckOptions>,
         collapse_key: Option<String>,
         timeout_ms: Option<f64>,
+        height: Option<String>,
     ) -> Result<Session> {
         let validation = CheckOptions::validation(options.as_ref());
         let limit = timeout_ms
             .filter(|ms| ms.is_finite() && *ms > 0.0)
             .map(|ms| Duration::from_millis(ms.ceil() as u64));
+        let height = parse_height(height.as_deref()).map_err(napi::Error::from_reason)?;
         Session::open_with(
             &input,
             palette.inner.clone(),
             validation,
             collapse_key.as_deref(),
-            limit,
+            (limit, height),
         )
         .map_err(napi::Error::from_reason)
     }
@@ -163,7 +179,10 @@ impl Session {
         } else {
             Keyboard::Legacy
         };
-        let effects = self.driver.set_keyboard(keyboard);
+        let Some(driver) = self.driver_mut() else {
+            return;
+        };
+        let effects = driver.set_keyboard(keyboard);
         self.perform(effects);
     }
 
@@ -361,22 +380,31 @@ impl Session {
         validation: question::ValidateOptions,
         collapse_key: Option<&str>,
     ) -> std::result::Result<Session, String> {
-        Session::open_with(input, palette, validation, collapse_key, None)
+        Session::open_with(
+            input,
+            palette,
+            validation,
+            collapse_key,
+            (None, HeightLimit::default()),
+        )
     }
 
+    /// `limits`: the operator's time limit, if any, and height limit.
     fn open_with(
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
         collapse_key: Option<&str>,
-        limit: Option<Duration>,
+        (limit, height): (Option<Duration>, HeightLimit),
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
             .map_err(|issues| question::invalid_result(issues).content)?;
         let base_keys = keys::collapse_keys(collapse_key)?;
         // The first frame draws code plain if its grammars are not compiled yet; a task compiles
         // them and wakes pi to draw it colored.
-        let app = App::highlighting_later(questionnaire, START).with_keys(base_keys.clone());
+        let app = App::highlighting_later(questionnaire, START)
+            .with_keys(base_keys.clone())
+            .with_height_limit(height);
         let app = match limit {
             Some(limit) => app.with_time_limit(limit),
             None => app,
@@ -734,9 +762,40 @@ mod tests {
             tea::Palette::dark(),
             Default::default(),
             None,
-            Some(limit),
+            (Some(limit), HeightLimit::default()),
         )
         .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_operators_height_replaces_the_share_of_45_percent() {
+        let long = "A description long enough to wrap over two or three rows of an eighty \
+                    column terminal, as the descriptions models write do.";
+        let options: Vec<Value> = (1..=4)
+            .map(|i| json!({"label": format!("Option {i}"), "description": long}))
+            .collect();
+        let input = json!({"questions": [{"question": "Which one?", "options": options}]});
+        let open = |height: Option<&str>| {
+            let height = parse_height(height).unwrap_or_else(|e| panic!("{e}"));
+            let mut s = Session::open_with(
+                &input,
+                tea::Palette::dark(),
+                Default::default(),
+                None,
+                (None, height),
+            )
+            .unwrap_or_else(|e| panic!("{e}"));
+            s.render(80, 40).len()
+        };
+        assert_eq!(open(None), 18, "45 % of 40 rows");
+        assert_eq!(open(Some("30%")), 12, "at least 12 rows");
+        assert_eq!(open(Some("20")), 20);
+        let whole = open(Some("100%"));
+        assert!(whole > 20 && whole < 40, "what it needs: {whole}");
+        for bad in ["0", "0%", "150%", "half", ""] {
+            assert!(check_height(bad.into()).is_err(), "{bad:?}");
+        }
+        assert!(check_height("60%".into()).is_ok());
     }
 
     #[test]

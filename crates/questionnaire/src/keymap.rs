@@ -46,6 +46,8 @@ pub struct HintContext {
     pub preview_scrolls: bool,
     /// The context is taller than its viewport.
     pub context_scrolls: bool,
+    /// The prompt is taller than its rows.
+    pub prompt_scrolls: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +60,8 @@ enum When {
     NarrowPreview,
     PreviewScrolls,
     ContextScrolls,
+    /// The prompt scrolls and the context does not.
+    OnlyPromptScrolls,
 }
 
 impl When {
@@ -71,6 +75,7 @@ impl When {
             When::NarrowPreview => ctx.narrow_preview,
             When::PreviewScrolls => ctx.preview_scrolls,
             When::ContextScrolls => ctx.context_scrolls,
+            When::OnlyPromptScrolls => ctx.prompt_scrolls && !ctx.context_scrolls,
         }
     }
 }
@@ -254,7 +259,7 @@ const SCROLL_CONTEXT_DOWN: Binding = Binding {
     keys: &[alt(KeyCode::Down)],
     msg: |_| Msg::ScrollContext(1),
     repeats: true,
-    hint: None,
+    hint: hint("alt+↑↓", Label::ScrollPrompt, When::OnlyPromptScrolls),
 };
 
 const QUESTION_NOTE: Binding = Binding {

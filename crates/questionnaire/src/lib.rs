@@ -39,7 +39,7 @@ mod view;
 
 pub use keymap::Mode;
 pub use keys::{Action, Keys};
-pub use layout::{WIDE_MIN_COLUMNS, panel_height};
+pub use layout::{HeightLimit, WIDE_MIN_COLUMNS, panel_height};
 pub use model::App;
 pub use msg::{Host, Msg, Outcome};
 pub use script::parse_script;

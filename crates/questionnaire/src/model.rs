@@ -20,7 +20,7 @@ use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
 use crate::keys::Keys;
 use crate::kind::Traits;
-use crate::layout::{Measured, Plan, QuestionLayout};
+use crate::layout::{HeightLimit, Measured, Plan, QuestionLayout};
 use crate::preview::{NO_PREVIEW, PreviewDoc};
 
 /// What an editor writes to.
@@ -71,6 +71,8 @@ pub struct App {
     /// The filter line of the shown option list, while open.
     pub(crate) filter: Option<ListFilter>,
     pub(crate) previews_expanded: bool,
+    /// The host's rule for the panel's height (docs/behaviour.md#height).
+    pub(crate) height_limit: HeightLimit,
     pub(crate) collapsed: bool,
     /// Submit was pressed with unanswered questions; the next Submit sends.
     pub(crate) review_warning: bool,
@@ -128,7 +130,8 @@ impl App {
         if !uncompiled.is_empty() {
             markdown.set_code(Code::Plain);
         }
-        let measured = Measured::new(&questionnaire, size, false, &mut markdown);
+        let height_limit = HeightLimit::default();
+        let measured = Measured::new(&questionnaire, size, false, height_limit, &mut markdown);
         let mut app = App {
             state: AnswerState::new(questionnaire),
             size,
@@ -141,6 +144,7 @@ impl App {
             drafts: HashMap::new(),
             filter: None,
             previews_expanded: false,
+            height_limit,
             collapsed: false,
             review_warning: false,
             esc_armed: false,
@@ -159,6 +163,15 @@ impl App {
         };
         app.fit();
         app
+    }
+
+    /// The questionnaire with a host's rule for its height: pi's share of the terminal by
+    /// default ([`HeightLimit::SHARE`]); the CLI's is the whole terminal.
+    pub fn with_height_limit(mut self, limit: HeightLimit) -> App {
+        self.height_limit = limit;
+        self.remeasure();
+        self.fit();
+        self
     }
 
     /// The questionnaire with a host's keys (see [`Keys`]).
@@ -394,6 +407,7 @@ impl App {
             self.state.questionnaire(),
             self.size,
             self.previews_expanded,
+            self.height_limit,
             &mut self.markdown,
         );
     }

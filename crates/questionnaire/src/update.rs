@@ -282,7 +282,7 @@ impl App {
             }
         }
         let plan = self.plan();
-        self.context_scroll = plan.context_scroll;
+        self.context_scroll = plan.text_scroll;
         self.preview_scroll = plan.preview_scroll;
         match (self.question().map(|(q, _)| q), self.filter.as_mut()) {
             (Some(q), Some(filter)) if filter.q == q => filter.offset = plan.list.start,
@@ -309,6 +309,8 @@ impl App {
                         .open_editor()
                         .map(|target| self.draft(target).row_count(width)),
                     previewable: self.previewable(q, self.cursor(q)),
+                    any_previewable: (0..self.questions()[q].options.len())
+                        .any(|i| self.previewable(q, i)),
                     previews_expanded: self.previews_expanded,
                     preview_len: &preview_len,
                     context_scroll: self.context_scroll,

@@ -6,10 +6,10 @@ use std::sync::Arc;
 
 use question::{Label, Labels, Question, Questionnaire};
 use tea::text::{sanitize, sanitize_line, wrap};
-use tea::{Line, Size};
+use tea::{Line, Size, Slot, Style};
 use tea_markdown::{Kind, MarkdownCache};
 
-use super::{CONTEXT_MAX_ROWS, Geometry, MIN_FRAMED_HEIGHT, PROMPT_MAX_ROWS, panel_height};
+use super::{CONTEXT_MAX_ROWS, Geometry, HeightLimit, MIN_FRAMED_HEIGHT, panel_height};
 use crate::clip::wrap_head;
 use crate::kind::{Body, Traits};
 use crate::preview::{LONG_PREVIEW, Preview, preview_source};
@@ -29,12 +29,17 @@ impl Marks {
     }
 }
 
+/// The most prompt rows wrapped (and scrolled through).
+const PROMPT_WRAP_ROWS: usize = 2000;
+
 /// An option's label and description, wrapped to the list width minus the hanging indent; rows
 /// past the terminal's height are left out (no item is drawn taller).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ItemRows {
     pub label: Vec<String>,
     pub description: Vec<String>,
+    /// The pane beside the list shows this description whole when the option is focused.
+    pub description_previewed: bool,
 }
 
 impl ItemRows {
@@ -47,8 +52,11 @@ impl ItemRows {
 #[derive(Debug, Clone)]
 pub struct QuestionLayout {
     pub context: Arc<Vec<Line>>,
-    /// The wrapped prompt's first rows: [`PROMPT_MAX_ROWS`], and one more when it goes on.
-    pub prompt: Vec<String>,
+    /// The context's text without its structure (blank lines, table borders and rules): what a
+    /// viewport too small for the whole context shows (docs/behaviour.md#frame-and-title).
+    pub context_text: Arc<Vec<Line>>,
+    /// The whole prompt, wrapped and bold.
+    pub prompt: Vec<Line>,
     pub marks: Marks,
     /// One per option, then one for "Type something." when the type allows free text.
     pub items: Vec<ItemRows>,
@@ -72,6 +80,7 @@ impl Measured {
         questionnaire: &Questionnaire,
         size: Size,
         expanded: bool,
+        limit: HeightLimit,
         markdown: &mut MarkdownCache,
     ) -> Measured {
         let geometry = Geometry::new(size.width as usize);
@@ -117,7 +126,7 @@ impl Measured {
         // until it is reached. The height is the same as with every preview rendered, since
         // more previews can only raise `need`.
         let rows = size.height as usize;
-        let cap = panel_height(usize::MAX, rows);
+        let cap = panel_height(usize::MAX, rows, limit);
         let previews_count = geometry.wide || expanded;
         for q in 0..questionnaire.questions.len() {
             for i in 0..measured.questions[q].previews.len() {
@@ -137,7 +146,7 @@ impl Measured {
                 need = need.max(need_of(&measured, q));
             }
         }
-        measured.height = panel_height(need, rows);
+        measured.height = panel_height(need, rows, limit);
         measured
     }
 
@@ -182,8 +191,31 @@ fn measure_question(
         Some(src) => markdown.get(src, geometry.inner.max(1)),
         None => Arc::new(Vec::new()),
     };
-    // One row past the shown ones tells that the prompt goes on.
-    let prompt = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_MAX_ROWS + 1).rows;
+    let context_text = Arc::new(
+        context
+            .iter()
+            .filter(|line| !is_structure(line))
+            .cloned()
+            .collect(),
+    );
+    // All of it, as it scrolls rather than being cut; a prompt too long to read on a terminal
+    // (megabytes) is wrapped only so far, and its last row says that it goes on.
+    let prompt_style = Style::fg(Slot::Text).bold();
+    let head = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_WRAP_ROWS);
+    let mut prompt: Vec<Line> = head
+        .rows
+        .into_iter()
+        .map(|row| Line::styled(row, prompt_style.clone()))
+        .collect();
+    if !head.complete
+        && let Some(last) = prompt.last_mut()
+    {
+        let text = format!("{}…", last.plain_text());
+        *last = Line::styled(
+            tea::text::truncate(&text, geometry.inner.max(1)),
+            prompt_style,
+        );
+    }
     let traits = Traits::of_question(q);
     let free_text = traits.free_text_row();
     let count = q.options.len() + usize::from(free_text);
@@ -204,6 +236,8 @@ fn measure_question(
                 .filter(|d| !d.trim().is_empty())
                 .map(|d| wrap_head(d, text_width, item_rows).rows)
                 .unwrap_or_default(),
+            description_previewed: geometry.wide
+                && matches!(preview_source(o), Some((Kind::Plain, _))),
         })
         .collect();
     if free_text {
@@ -211,6 +245,7 @@ fn measure_question(
         items.push(ItemRows {
             label: vec![sanitize_line(labels.get(Label::TypeSomething))],
             description: Vec::new(),
+            description_previewed: false,
         });
     }
     let previews = q
@@ -229,11 +264,21 @@ fn measure_question(
         .collect();
     QuestionLayout {
         context,
+        context_text,
         prompt,
         marks,
         items,
         previews,
     }
+}
+
+/// A row that carries no text: blank, or only borders and rules (a table's top border).
+fn is_structure(line: &Line) -> bool {
+    line.spans.iter().all(|span| {
+        span.text
+            .chars()
+            .all(|c| c.is_whitespace() || ('\u{2500}'..='\u{257F}').contains(&c))
+    })
 }
 
 /// Rows the context viewport wants: all lines up to [`CONTEXT_MAX_ROWS`] (counter included).
@@ -255,7 +300,7 @@ fn question_need(
 ) -> usize {
     let context = context_need(m.context.len());
     let context = if context > 0 { context + 1 } else { 0 };
-    let prompt = m.prompt.len().min(PROMPT_MAX_ROWS);
+    let prompt = m.prompt.len();
     let traits = Traits::of_question(q);
     let body = if let Body::Text = traits.body {
         2 + traits.editor_rows

@@ -10,7 +10,7 @@
 pub mod measure;
 pub mod plan;
 
-pub use measure::{ItemRows, Measured, QuestionLayout};
+pub use measure::{Measured, QuestionLayout};
 pub use plan::{FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput, plan};
 
 /// From this many columns on, previews sit beside the option list.
@@ -19,8 +19,12 @@ pub const WIDE_MIN_COLUMNS: usize = 100;
 pub const CONTEXT_MAX_ROWS: usize = 6;
 /// Context rows kept (counter included) before the option list starts windowing.
 pub const CONTEXT_KEPT_ROWS: usize = 4;
-/// The prompt's rows; longer prompts end with "…".
+/// The prompt's rows granted before the rest of the list; the rest of a longer prompt comes
+/// after it, and what still does not fit scrolls with the context.
 pub const PROMPT_MAX_ROWS: usize = 3;
+/// Description rows of an option other than the focused one when the list does not fit whole;
+/// fewer still (down to none) when even that does not fit.
+pub const DESCRIPTION_SHORT_ROWS: usize = 2;
 /// A draft never takes more text rows than this; taller drafts clip around the cursor.
 pub const EDITOR_MAX_ROWS: usize = 8;
 /// Rows of the focused option's label always granted first (more while it fits in half the
@@ -37,10 +41,80 @@ pub const MIN_FRAMED_HEIGHT: usize = 5;
 /// The option list's share of the width when a preview sits beside it: 9/20.
 pub const LIST_SHARE: (usize, usize) = (9, 20);
 
-/// The panel height: `min(need, max(12, floor(rows × 0.45)), rows)`.
-pub fn panel_height(need: usize, terminal_rows: usize) -> usize {
-    need.min(12.max(terminal_rows * 45 / 100))
+/// The greatest scroll position of a prompt of `rows` rows shown in `height` rows (its last
+/// row carries the count of hidden rows beside its text).
+pub fn prompt_max_scroll(rows: usize, height: usize) -> usize {
+    if height == 0 {
+        0
+    } else {
+        rows.saturating_sub(height)
+    }
+}
+
+/// The smallest height a share of the terminal gives, when the terminal has that many rows.
+pub const MIN_SHARE_ROWS: usize = 12;
+
+/// How many of the terminal's rows the panel may take at most (docs/behaviour.md#height): a
+/// host's rule, given by its operator as `N` rows or `N%` of the terminal (fzf's `--height`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HeightLimit {
+    /// At most this many rows.
+    Rows(u16),
+    /// At most this percentage of the terminal's rows (1–100), but at least
+    /// [`MIN_SHARE_ROWS`].
+    Percent(u8),
+}
+
+impl HeightLimit {
+    /// pi's default: 45 %, so the chat above stays visible.
+    pub const SHARE: HeightLimit = HeightLimit::Percent(45);
+    /// The whole terminal: the CLI's default.
+    pub const FULL: HeightLimit = HeightLimit::Percent(100);
+
+    /// The most rows the panel may take on a terminal of `terminal_rows` rows.
+    pub fn cap(self, terminal_rows: usize) -> usize {
+        match self {
+            HeightLimit::Rows(rows) => rows.into(),
+            HeightLimit::Percent(percent) => {
+                MIN_SHARE_ROWS.max(terminal_rows * usize::from(percent) / 100)
+            }
+        }
         .min(terminal_rows)
+    }
+}
+
+impl Default for HeightLimit {
+    fn default() -> HeightLimit {
+        HeightLimit::SHARE
+    }
+}
+
+impl std::str::FromStr for HeightLimit {
+    type Err = String;
+
+    /// `N` (rows, at least 1) or `N%` (1–100).
+    fn from_str(text: &str) -> Result<HeightLimit, String> {
+        let text = text.trim();
+        let invalid =
+            || format!("expected a number of rows or a percentage (30, 60%); got {text:?}");
+        match text.strip_suffix('%') {
+            Some(percent) => match percent.trim().parse::<u8>() {
+                Ok(p) if (1..=100).contains(&p) => Ok(HeightLimit::Percent(p)),
+                Ok(_) => Err(format!("a percentage must be 1–100; got {text:?}")),
+                Err(_) => Err(invalid()),
+            },
+            None => match text.parse::<u16>() {
+                Ok(0) => Err(format!("the height must be at least 1 row; got {text:?}")),
+                Ok(rows) => Ok(HeightLimit::Rows(rows)),
+                Err(_) => Err(invalid()),
+            },
+        }
+    }
+}
+
+/// The panel height: `min(need, cap)`, the cap from the host's [`HeightLimit`].
+pub fn panel_height(need: usize, terminal_rows: usize, limit: HeightLimit) -> usize {
+    need.min(limit.cap(terminal_rows))
 }
 
 /// Column geometry at one terminal width.
@@ -92,11 +166,27 @@ mod tests {
 
     #[test]
     fn height_formula() {
-        assert_eq!(panel_height(30, 24), 12);
-        assert_eq!(panel_height(8, 24), 8);
-        assert_eq!(panel_height(30, 40), 18);
-        assert_eq!(panel_height(30, 6), 6);
-        assert_eq!(panel_height(100, 100), 45);
+        let share = HeightLimit::SHARE;
+        assert_eq!(panel_height(30, 24, share), 12);
+        assert_eq!(panel_height(8, 24, share), 8);
+        assert_eq!(panel_height(30, 40, share), 18);
+        assert_eq!(panel_height(30, 6, share), 6);
+        assert_eq!(panel_height(100, 100, share), 45);
+        assert_eq!(panel_height(30, 24, HeightLimit::FULL), 24);
+        assert_eq!(panel_height(20, 24, HeightLimit::FULL), 20);
+        assert_eq!(panel_height(30, 24, HeightLimit::Rows(15)), 15);
+        assert_eq!(panel_height(30, 10, HeightLimit::Rows(15)), 10);
+        assert_eq!(panel_height(100, 100, HeightLimit::Percent(60)), 60);
+    }
+
+    #[test]
+    fn heights_read_as_rows_or_percentages() {
+        assert_eq!("15".parse(), Ok(HeightLimit::Rows(15)));
+        assert_eq!(" 60% ".parse(), Ok(HeightLimit::Percent(60)));
+        assert_eq!("100%".parse(), Ok(HeightLimit::FULL));
+        for bad in ["", "0", "0%", "101%", "-3", "ten", "%", "1.5"] {
+            assert!(bad.parse::<HeightLimit>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

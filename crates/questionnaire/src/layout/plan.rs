@@ -9,7 +9,7 @@ use tea::components::{ListState, Viewport};
 
 use super::measure::context_need;
 use super::{
-    CONTEXT_KEPT_ROWS, EDITOR_MAX_ROWS, ItemRows, Measured, PREVIEW_PREFERRED_ROWS,
+    CONTEXT_KEPT_ROWS, DESCRIPTION_SHORT_ROWS, EDITOR_MAX_ROWS, Measured, PREVIEW_PREFERRED_ROWS,
     PROMPT_MAX_ROWS, QuestionLayout, SELECTED_LABEL_ROWS,
 };
 use crate::kind::Traits;
@@ -22,13 +22,26 @@ pub struct Plan {
     pub tabs_divider: usize,
     pub context: usize,
     pub context_divider: usize,
+    /// The context shows its text only ([`QuestionLayout::context_text`]): it does not fit.
+    pub context_text: bool,
     pub context_scroll: usize,
     pub prompt: usize,
+    pub prompt_scroll: usize,
+    /// The context's and prompt's scroll as one position: the context first, then the prompt.
+    pub text_scroll: usize,
+    pub context_max: usize,
+    pub prompt_max: usize,
     /// The filter line above the list, while filtering.
     pub filter: usize,
     /// The items shown: the options (and "Type something."), or while filtering, positions
     /// among the matches.
     pub list: Window,
+    /// The row under the list that counts the items above and below its window.
+    pub list_counter: usize,
+    /// Description rows of options other than the focused one; `None`: all of them.
+    pub descriptions: Option<usize>,
+    /// The focused option shows its whole description (unless the pane beside shows it).
+    pub focus_whole: bool,
     pub editor: usize,
     /// Narrow: rows below the list (the "▸ Preview" row, or header and body when expanded).
     pub preview: usize,
@@ -85,9 +98,12 @@ pub struct QuestionInput<'a> {
     pub draft_rows: Option<usize>,
     /// Whether the focused row has something to preview.
     pub previewable: bool,
+    /// Whether any option has something to preview.
+    pub any_previewable: bool,
     pub previews_expanded: bool,
     /// Rows of the focused row's preview known so far; asked only when a preview shows.
     pub preview_len: &'a dyn Fn() -> usize,
+    /// The context's and prompt's scroll as one position (see [`Plan::text_scroll`]).
     pub context_scroll: usize,
     pub preview_scroll: usize,
     /// The open filter: the list shows its matches instead of every item.
@@ -140,32 +156,36 @@ fn plan_question(
     let m = q.layout;
     let geometry = &measured.geometry;
     let editor = q.draft_rows;
+    let narrow = !geometry.wide;
     // While filtering, the list is the matches, best first.
-    let (heights, cursor, offset, focused) = match &q.filter {
-        Some(f) => (
-            f.shown.iter().map(|&i| m.items[i].height()).collect(),
-            f.cursor,
-            f.offset,
-            f.shown.get(f.cursor).copied(),
-        ),
-        None => (
-            m.items.iter().map(ItemRows::height).collect::<Vec<usize>>(),
-            q.list.selected,
-            q.list.offset,
-            Some(q.list.selected),
-        ),
-    };
-    // 1. The focused option's label: all of it while it takes at most half the panel
-    // (and at least its first two rows); the rest of a very long one comes with the list.
-    let selected = match focused.and_then(|i| m.items.get(i)) {
-        Some(item) => {
-            let cap = (budget.left / 2).max(SELECTED_LABEL_ROWS);
-            budget.take(item.label.len().min(cap))
+    let every: Vec<usize>;
+    let (shown, cursor, offset): (&[usize], usize, usize) = match &q.filter {
+        Some(f) => (&f.shown, f.cursor, f.offset),
+        None => {
+            every = (0..m.items.len()).collect();
+            (&every, q.list.selected, q.list.offset)
         }
+    };
+    let focused = shown.get(cursor).copied();
+    // The rows around the list are planned from what holds for every item, not from the
+    // focused one, so moving the cursor changes only the list and the preview (phase one);
+    // then the body's rows go to the list, the editor and the preview as the cursor asks
+    // (phase two).
+    //
+    // 1. The focused option's label: all of it while it takes at most half the panel (and at
+    // least its first two rows); the rest of a very long one comes with the list. Reserved
+    // for the tallest label, whichever is focused.
+    let half = (budget.left / 2).max(SELECTED_LABEL_ROWS);
+    let label_rows = |i: usize| m.items[i].label.len().min(half);
+    let label = match shown.iter().map(|&i| label_rows(i)).max() {
+        Some(rows) => budget.take(rows),
         // Nothing matches: the row that says so is the focused one.
         None if q.filter.is_some() => budget.take(1),
         None => 0,
     };
+    // With more than one item, a row for the count of those the window hides, if it does
+    // (else the list gets it): no item is hidden without a sign.
+    let counter = if shown.len() > 1 { budget.take(1) } else { 0 };
     // Then the filter line: what is typed stays in sight.
     if q.filter.is_some() {
         plan.filter = budget.take(1);
@@ -176,38 +196,59 @@ fn plan_question(
     plan.tabs = if tabs { budget.take(1) } else { 0 };
     plan.footer = budget.take(1);
     plan.prompt = budget.take(m.prompt.len().min(PROMPT_MAX_ROWS));
-    let context_rows = context_need(m.context.len());
-    plan.context = budget.take(context_rows.min(CONTEXT_KEPT_ROWS));
-    let narrow = !geometry.wide;
-    let expanded = narrow && q.previews_expanded && editor.is_none() && q.previewable;
-    let doc_len = if expanded || (geometry.wide && !m.items.is_empty()) {
-        (q.preview_len)()
+    // An expanded preview was asked for: its header and first rows before the context.
+    let expanded_region = narrow && q.previews_expanded && editor.is_none() && q.any_previewable;
+    let preview_min = if expanded_region {
+        budget.take(1 + PREVIEW_PREFERRED_ROWS)
     } else {
         0
     };
-    if expanded {
-        plan.preview = budget.take(1 + PREVIEW_PREFERRED_ROWS.min(doc_len));
-    }
-    // The rest of the list, windowed by whole items.
-    if !heights.is_empty() {
-        let list_budget = selected + budget.left;
-        plan.list = window(&heights, cursor, offset, list_budget);
-        budget.take(plan.list.rows.saturating_sub(selected));
-    } else if q.filter.is_some() {
-        plan.list.rows = selected;
-    }
-    if narrow && !q.previews_expanded && editor.is_none() && q.previewable {
-        plan.preview = budget.take(1);
-    }
+    let context_rows = context_need(m.context.len());
+    plan.context = budget.take(context_rows.min(CONTEXT_KEPT_ROWS));
+    // The draft being typed: its rows, at least those reserved in the height, at most the
+    // maximum.
+    let mut editor_rows = editor_min;
     if let Some(draft_rows) = editor {
-        // The draft's rows, at least those reserved in the height, at most the maximum.
         let reserved = q.traits.editor_rows;
         let text_rows = draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved));
-        plan.editor = editor_min + budget.take((2 + text_rows).saturating_sub(editor_min));
+        editor_rows += budget.take((2 + text_rows).saturating_sub(editor_min));
     }
+    // The rest of the list, the other options' descriptions as short as it takes for every
+    // item to show.
+    // Shortening them comes before cutting the prompt: with room for all of it, when that lets
+    // every item show; else in all the rows left.
+    let whole_focus = |i: usize| !m.items[i].description_previewed;
+    // An expanded preview was asked for: the list then takes at most half of the rows.
+    let room = label + counter + budget.left;
+    let list_max = if expanded_region {
+        room.div_ceil(2).max(label + counter)
+    } else {
+        room
+    };
+    let generous = list_max.saturating_sub(m.prompt.len() - plan.prompt);
+    let (descriptions, list_want) = match descriptions(m, shown, generous, &whole_focus) {
+        (rows, want) if want <= generous => (rows, want),
+        _ => descriptions(m, shown, list_max, &whole_focus),
+    };
+    let list_want = list_want.min(list_max);
+    plan.descriptions = descriptions;
+    let list_rest = counter + budget.take(list_want.saturating_sub(label + counter));
+    // The rest of the prompt.
+    plan.prompt += budget.take(m.prompt.len() - plan.prompt);
+    let preview_row = if narrow && !q.previews_expanded && editor.is_none() && q.any_previewable {
+        budget.take(1)
+    } else {
+        0
+    };
     plan.context += budget.take(context_rows - plan.context);
-    if expanded {
-        plan.preview += budget.take((1 + doc_len).saturating_sub(plan.preview));
+    if plan.context < m.context.len() {
+        // Too small for the whole context: its text, without blank rows and borders.
+        plan.context_text = true;
+        let text = m.context_text.len();
+        if text <= plan.context {
+            budget.left += plan.context - text;
+            plan.context = text;
+        }
     }
     if plan.tabs > 0 {
         plan.tabs_divider = budget.take(1);
@@ -218,16 +259,67 @@ fn plan_question(
     if plan.footer > 0 {
         plan.footer_divider = budget.take(1);
     }
-    plan.filler = budget.left;
-    // The context's last row counts what is hidden: tea's viewport clamps the same way.
-    let context_max = Viewport::new(&m.context, 0)
+    // The body: the rest goes to an expanded preview, else stays under the list.
+    let body = label
+        + editor_min
+        + preview_min
+        + list_rest
+        + preview_row
+        + (editor_rows - editor_min)
+        + budget.left;
+
+    // Phase two: the body as the cursor asks.
+    let expanded = expanded_region && q.previewable;
+    let doc_len = if expanded || (geometry.wide && !m.items.is_empty()) {
+        (q.preview_len)()
+    } else {
+        0
+    };
+    plan.editor = editor_rows;
+    plan.preview = if expanded {
+        (body - label - editor_rows - list_rest - preview_row).min(1 + doc_len)
+    } else if q.previewable {
+        preview_row
+    } else {
+        0
+    };
+    let list_budget = body - plan.editor - plan.preview;
+    if !shown.is_empty() {
+        plan.focus_whole = focused.is_some_and(whole_focus);
+        let heights: Vec<usize> = shown
+            .iter()
+            .map(|&i| item_rows(m, i, descriptions, Some(i) == focused && plan.focus_whole))
+            .collect();
+        plan.list = window(&heights, cursor, offset, list_budget);
+        if (plan.list.end - plan.list.start < heights.len()) && list_budget >= 2 {
+            // Items are hidden: the last row counts them.
+            plan.list = window(&heights, cursor, offset, list_budget - 1);
+            plan.list_counter = 1;
+        }
+    } else if q.filter.is_some() {
+        plan.list.rows = label.min(list_budget);
+    }
+    plan.filler = list_budget - plan.list.rows - plan.list_counter;
+    // The context's and prompt's scroll: one position that moves through the context first,
+    // then the prompt; tea's viewport clamps each the same way.
+    let context_lines = if plan.context_text {
+        &m.context_text
+    } else {
+        &m.context
+    };
+    let context_max = Viewport::new(context_lines, 0)
         .counter_below()
         .max_offset(plan.context);
-    plan.context_scroll = q.context_scroll.min(context_max);
+    let prompt_max = super::prompt_max_scroll(m.prompt.len(), plan.prompt);
+    plan.text_scroll = q.context_scroll.min(context_max + prompt_max);
+    plan.context_scroll = plan.text_scroll.min(context_max);
+    plan.prompt_scroll = plan.text_scroll - plan.context_scroll;
+    plan.context_max = context_max;
+    plan.prompt_max = prompt_max;
     plan.preview_body = if expanded {
         plan.preview.saturating_sub(1)
     } else if geometry.wide && !m.items.is_empty() {
-        (plan.filter + plan.list.rows + plan.editor + plan.filler).saturating_sub(1)
+        (plan.filter + body).saturating_sub(1)
     } else {
         0
     };
@@ -236,6 +328,52 @@ fn plan_question(
         .min(doc_len.saturating_sub(plan.preview_body));
     plan.preview_len = doc_len;
     plan
+}
+
+/// Rows of item `i` in the list: whole when focused (`whole`) or when descriptions are not
+/// shortened, else its label and at most `descriptions` rows of its description.
+fn item_rows(m: &QuestionLayout, i: usize, descriptions: Option<usize>, whole: bool) -> usize {
+    let item = &m.items[i];
+    match descriptions {
+        Some(rows) if !whole => item.label.len() + item.description.len().min(rows),
+        _ => item.height(),
+    }
+}
+
+/// How many description rows the options other than the focused one keep (`None`: all) so
+/// that every item shows in `room` rows, and the rows the list then wants at most, whichever
+/// item is focused (`whole_focus`: a focused item shows its whole description). When even
+/// labels alone do not fit, they are what the list windows over.
+fn descriptions(
+    m: &QuestionLayout,
+    shown: &[usize],
+    room: usize,
+    whole_focus: &dyn Fn(usize) -> bool,
+) -> (Option<usize>, usize) {
+    let whole: usize = shown.iter().map(|&i| m.items[i].height()).sum();
+    if whole <= room {
+        return (None, whole);
+    }
+    let want = |rows: usize| {
+        let short: usize = shown
+            .iter()
+            .map(|&i| item_rows(m, i, Some(rows), false))
+            .sum();
+        let focus = shown
+            .iter()
+            .filter(|&&i| whole_focus(i))
+            .map(|&i| m.items[i].height() - item_rows(m, i, Some(rows), false))
+            .max()
+            .unwrap_or(0);
+        short + focus
+    };
+    for rows in (1..=DESCRIPTION_SHORT_ROWS).rev() {
+        let need = want(rows);
+        if need <= room {
+            return (Some(rows), need);
+        }
+    }
+    (Some(0), want(0))
 }
 
 fn plan_review(mut plan: Plan, mut budget: Budget, measured: &Measured, r: &ReviewInput) -> Plan {

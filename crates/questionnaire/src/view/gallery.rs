@@ -126,7 +126,7 @@ fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Lin
     match component {
         Component::Tabs => app.tab_bar().lines(width, height),
         Component::Context => app.context(q, plan).lines(width, height),
-        Component::Prompt => app.prompt(q).lines(width, height),
+        Component::Prompt => app.prompt(q, plan).lines(width, height),
         Component::OptionList => app.option_list(q, plan).lines(width, height),
         Component::Editor => {
             let target = app.open_editor().expect("an open editor");

@@ -21,12 +21,12 @@
 //! granted it and returns lines. They compose by lines and end as one `tea::rows` element,
 //! since per-component iocraft layout is the costly part of a frame.
 
-mod context;
 mod editor;
 #[cfg(test)]
 mod gallery;
 mod options;
 mod preview;
+mod prompt;
 mod review;
 
 use question::Label;
@@ -41,8 +41,8 @@ use crate::keymap::HintContext;
 use crate::layout::{LIST_SHARE, Plan};
 use crate::model::App;
 
-use context::Prompt;
 use preview::{PreviewBelow, PreviewPane};
+use prompt::Prompt;
 
 /// Tab headers are cut at this many columns in the tab bar.
 const TAB_HEADER_COLUMNS: usize = 24;
@@ -178,11 +178,11 @@ impl App {
         };
         if let Some((q, question)) = self.question() {
             let cursor = self.cursor(q);
-            let m = self.layout_of(q);
             ctx.multi = self.traits(q).toggles();
             ctx.on_option = cursor < question.options.len();
             ctx.narrow_preview = !self.measured.geometry.wide && self.previewable(q, cursor);
-            ctx.context_scrolls = m.context.len() > plan.context;
+            ctx.context_scrolls = plan.context_max > 0;
+            ctx.prompt_scrolls = plan.prompt_max > 0;
             ctx.preview_scrolls = plan.preview_body > 0 && plan.preview_len > plan.preview_body;
         }
         ctx
@@ -190,15 +190,25 @@ impl App {
 
     /// The context viewport of question `q`: scrolled as the plan clamped it, with a counter
     /// row under it when it does not fit.
+    /// When the viewport is too small for the whole context, it shows the context's text
+    /// without blank rows and borders.
     fn context(&self, q: usize, plan: &Plan) -> Viewport<'_> {
-        Viewport::new(&self.layout_of(q).context, plan.context_scroll)
+        let m = self.layout_of(q);
+        let lines = if plan.context_text {
+            &m.context_text
+        } else {
+            &m.context
+        };
+        Viewport::new(lines, plan.context_scroll)
             .more(self.label(Label::More))
             .counter_below()
     }
 
-    fn prompt(&self, q: usize) -> Prompt<'_> {
+    fn prompt(&self, q: usize, plan: &Plan) -> Prompt<'_> {
         Prompt {
             rows: &self.layout_of(q).prompt,
+            scroll: plan.prompt_scroll,
+            more: self.label(Label::More),
         }
     }
 
@@ -277,7 +287,7 @@ impl App {
         if plan.context_divider > 0 {
             rows.push(FrameRow::Divider);
         }
-        rows.extend(content(self.prompt(q).lines(inner, plan.prompt)));
+        rows.extend(content(self.prompt(q, plan).lines(inner, plan.prompt)));
 
         // The body: the list with its editor (and a narrow preview) in one column, the
         // preview beside it on wide terminals. The stack's children get exactly the plan's
@@ -297,7 +307,8 @@ impl App {
         if let Some(line) = &filter_line {
             items.push(StackItem::new(line, plan.filter, plan.filter));
         }
-        items.push(StackItem::new(&list, plan.list.rows, plan.list.rows));
+        let list_rows = plan.list.rows + plan.list_counter;
+        items.push(StackItem::new(&list, list_rows, list_rows));
         if let Some(editor) = &editor {
             items.push(StackItem::new(editor, plan.editor, plan.editor));
         }

@@ -8,6 +8,7 @@
 use question::{Answer, Label, Question};
 use tea::components::filter::{FilterMatch, FilterState};
 use tea::components::list::{self, Window};
+use tea::components::viewport::counter_text;
 use tea::components::{Block, ListState};
 use tea::text::{sanitize_line, truncate, truncate_line};
 use tea::{Line, Slot, Span, Style};
@@ -26,6 +27,14 @@ pub(crate) struct OptionList<'a> {
     pub cursor: usize,
     /// The items shown, from the plan (positions among the matches while filtering).
     pub window: Window,
+    /// A row under the window counts the items above and below it.
+    pub counter: bool,
+    /// The `more` label of that row.
+    pub more: String,
+    /// Description rows of the options other than the focused one (`None`: all).
+    pub descriptions: Option<usize>,
+    /// The focused option shows its whole description.
+    pub focus_whole: bool,
     /// The open filter: the list shows its matches.
     pub filter: Option<&'a FilterState>,
     /// Shown when nothing matches.
@@ -45,6 +54,10 @@ impl App {
             answer: self.answer(q),
             cursor: self.cursor(q),
             window: plan.list,
+            counter: plan.list_counter > 0,
+            more: self.label(Label::More),
+            descriptions: plan.descriptions,
+            focus_whole: plan.focus_whole,
             filter: self.filter_of(q).map(|f| &f.state),
             no_matches: self.label(question::Label::NoMatches),
             draft: self
@@ -202,10 +215,20 @@ impl OptionList<'_> {
             &Style::fg(Slot::Muted),
             &hit_style,
         );
-        for spans in description {
-            let mut row = vec![Span::plain(hang.clone())];
-            row.extend(spans);
-            rows.push(Line::new(row));
+        // The other options' descriptions may be shortened; a cut one ends with "…".
+        let shown = match self.descriptions {
+            Some(limit) if !(focused && self.focus_whole) => limit.min(description.len()),
+            _ => description.len(),
+        };
+        let cut = shown < description.len();
+        for (n, spans) in description.into_iter().take(shown).enumerate() {
+            let mut row = Line::new(vec![Span::plain(hang.clone())]);
+            row.spans.extend(spans);
+            if cut && n + 1 == shown {
+                row.push(Span::styled("…", Style::fg(Slot::Muted)));
+                row = truncate_line(&row, column);
+            }
+            rows.push(row);
         }
         rows
     }
@@ -215,6 +238,26 @@ impl Block for OptionList<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let Window { start, end, rows } = self.window;
         let rows = rows.min(height);
+        let mut lines = self.window_lines(width, rows);
+        if self.counter && lines.len() < height {
+            let total = match self.filter {
+                Some(filter) => filter.matches().len(),
+                None => self.layout.items.len(),
+            };
+            let counter = counter_text(start, total.saturating_sub(end), &self.more);
+            lines.push(truncate_line(
+                &Line::styled(counter, Style::fg(Slot::Muted)),
+                width,
+            ));
+        }
+        lines
+    }
+}
+
+impl OptionList<'_> {
+    /// The window's items in `rows` rows.
+    fn window_lines(&self, width: usize, rows: usize) -> Vec<Line> {
+        let Window { start, end, .. } = self.window;
         let (mut items, cursor): (Vec<Vec<Line>>, usize) = match self.filter {
             Some(filter) if filter.matches().is_empty() => {
                 let text = truncate(&sanitize_line(&self.no_matches), width);
