@@ -108,16 +108,23 @@ pub fn parse_keys(binding: &str, keys: &str) -> Result<Vec<KeyPress>, KeymapErro
 }
 
 type Predicate<C> = Arc<dyn Fn(&C) -> bool + Send + Sync>;
+type OfKey<M> = Arc<dyn Fn(KeyPress) -> M + Send + Sync>;
 
 /// One binding: keys, what the help footer says about them, when it applies, its message.
 pub struct Binding<C, M> {
     pub name: String,
     keys: Vec<KeyPress>,
-    /// The key string as written (for the default label).
-    key_string: String,
+    /// Each key as written (for the default label), in the order of `keys`.
+    key_names: Vec<String>,
     label: Option<String>,
     pub help: String,
     when: Option<Predicate<C>>,
+    /// When the help entry is listed, beyond `when` (always, by default).
+    help_when: Option<Predicate<C>>,
+    /// Made by [`Binding::help_only`]: listed without keys of its own.
+    help_only: bool,
+    /// The message for the key pressed, when it depends on the key (see [`Binding::of_key`]).
+    of_key: Option<OfKey<M>>,
     pub msg: M,
     pub repeats: bool,
 }
@@ -127,10 +134,13 @@ impl<C, M: Clone> Clone for Binding<C, M> {
         Binding {
             name: self.name.clone(),
             keys: self.keys.clone(),
-            key_string: self.key_string.clone(),
+            key_names: self.key_names.clone(),
             label: self.label.clone(),
             help: self.help.clone(),
             when: self.when.clone(),
+            help_when: self.help_when.clone(),
+            help_only: self.help_only,
+            of_key: self.of_key.clone(),
             msg: self.msg.clone(),
             repeats: self.repeats,
         }
@@ -141,7 +151,7 @@ impl<C, M: fmt::Debug> fmt::Debug for Binding<C, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Binding")
             .field("name", &self.name)
-            .field("keys", &self.key_string)
+            .field("keys", &self.key_names.join(" "))
             .field("label", &self.label_text())
             .field("help", &self.help)
             .field("msg", &self.msg)
@@ -154,14 +164,36 @@ impl<C, M> Binding<C, M> {
     pub fn new(name: &str, keys: &str, msg: M) -> Result<Binding<C, M>, KeymapError> {
         Ok(Binding {
             keys: parse_keys(name, keys)?,
-            key_string: keys.split_whitespace().collect::<Vec<_>>().join(" "),
+            key_names: keys.split_whitespace().map(str::to_string).collect(),
             name: name.to_string(),
             label: None,
             help: String::new(),
             when: None,
+            help_when: None,
+            help_only: false,
+            of_key: None,
             msg,
             repeats: false,
         })
+    }
+
+    /// A binding with no keys of its own that only puts an entry in the help: for keys that a
+    /// keymap consulted after this one handles (a component's, such as the text area's), so a
+    /// footer can name them among its own. `label` names those keys; give it help text.
+    pub fn help_only(name: &str, label: impl Into<String>, msg: M) -> Binding<C, M> {
+        Binding {
+            keys: Vec::new(),
+            key_names: Vec::new(),
+            name: name.to_string(),
+            label: Some(label.into()),
+            help: String::new(),
+            when: None,
+            help_when: None,
+            help_only: true,
+            of_key: None,
+            msg,
+            repeats: false,
+        }
     }
 
     /// What the footer shows for the keys (e.g. "↑↓"); by default the first key as written.
@@ -182,6 +214,20 @@ impl<C, M> Binding<C, M> {
         self
     }
 
+    /// When the help lists the binding, beyond [`Binding::when`]: the keys still act when
+    /// this does not hold (a hint worth its room only sometimes, as "switch tab" with tabs).
+    pub fn help_when(mut self, predicate: impl Fn(&C) -> bool + Send + Sync + 'static) -> Self {
+        self.help_when = Some(Arc::new(predicate));
+        self
+    }
+
+    /// The message depends on which of the keys was pressed (`1`–`9` pick their number); the
+    /// binding's own message stays what it is compared by (see [`Keymap::bind_key`]).
+    pub fn of_key(mut self, msg: impl Fn(KeyPress) -> M + Send + Sync + 'static) -> Self {
+        self.of_key = Some(Arc::new(msg));
+        self
+    }
+
     /// A held key (repeat events) acts again: for moving, scrolling, typing.
     pub fn repeats(mut self) -> Self {
         self.repeats = true;
@@ -192,11 +238,16 @@ impl<C, M> Binding<C, M> {
         &self.keys
     }
 
+    /// The keys as written, in order.
+    pub fn key_names(&self) -> &[String] {
+        &self.key_names
+    }
+
     /// The label the footer shows.
     pub fn label_text(&self) -> String {
         match &self.label {
             Some(label) => label.clone(),
-            None => self.key_string.split(' ').next().unwrap_or("").to_string(),
+            None => self.key_names.first().cloned().unwrap_or_default(),
         }
     }
 
@@ -204,8 +255,22 @@ impl<C, M> Binding<C, M> {
         self.when.as_ref().is_none_or(|p| p(ctx))
     }
 
+    fn msg_for_key(&self, key: KeyPress) -> M
+    where
+        M: Clone,
+    {
+        match &self.of_key {
+            Some(of_key) => of_key(key),
+            None => self.msg.clone(),
+        }
+    }
+
     fn takes(&self, key: KeyPress) -> bool {
         self.keys.contains(&key)
+    }
+
+    fn listed(&self, ctx: &C) -> bool {
+        !self.help.is_empty() && self.applies(ctx) && self.help_when.as_ref().is_none_or(|p| p(ctx))
     }
 }
 
@@ -216,15 +281,20 @@ pub struct HelpEntry {
     pub text: String,
 }
 
-/// Bindings in order; the first binding that applies and takes a key wins.
+type Fallback<M> = Arc<dyn Fn(&Event) -> Option<M> + Send + Sync>;
+
+/// Bindings in order; the first binding that applies and takes a key wins. A keymap may have
+/// a fallback for what no binding takes (a text field's typing and pasting).
 pub struct Keymap<C, M> {
     bindings: Vec<Binding<C, M>>,
+    fallback: Option<Fallback<M>>,
 }
 
 impl<C, M: Clone> Clone for Keymap<C, M> {
     fn clone(&self) -> Self {
         Keymap {
             bindings: self.bindings.clone(),
+            fallback: self.fallback.clone(),
         }
     }
 }
@@ -237,7 +307,20 @@ impl<C, M: fmt::Debug> fmt::Debug for Keymap<C, M> {
 
 impl<C, M: Clone> Keymap<C, M> {
     pub fn new(bindings: Vec<Binding<C, M>>) -> Keymap<C, M> {
-        Keymap { bindings }
+        Keymap {
+            bindings,
+            fallback: None,
+        }
+    }
+
+    /// What an event no binding takes means: typed characters and pastes in a text field.
+    /// It never sees releases or keys with Super or Hyper, and decides itself about repeats.
+    pub fn with_fallback(
+        mut self,
+        fallback: impl Fn(&Event) -> Option<M> + Send + Sync + 'static,
+    ) -> Keymap<C, M> {
+        self.fallback = Some(Arc::new(fallback));
+        self
     }
 
     pub fn bindings(&self) -> &[Binding<C, M>] {
@@ -245,15 +328,26 @@ impl<C, M: Clone> Keymap<C, M> {
     }
 
     /// The message `event` means in `ctx`: from the first applying binding that takes the
-    /// key. Releases never match; repeats only match bindings that repeat.
+    /// key, else from the fallback. Releases never match; repeats only match bindings that
+    /// repeat.
     pub fn msg_for(&self, event: &Event, ctx: &C) -> Option<M> {
-        let key = event.as_key()?;
-        if key.kind == KeyEventKind::Release {
-            return None;
+        if let Some(key) = event.as_key() {
+            if key.kind == KeyEventKind::Release {
+                return None;
+            }
+            let press = KeyPress::of(&key)?;
+            if self.winner(press, ctx).is_some() {
+                return self.bound(press, key.kind, ctx);
+            }
         }
-        let press = KeyPress::of(&key)?;
+        self.fallback.as_ref().and_then(|f| f(event))
+    }
+
+    /// The message of the binding that takes `press` (a key as [`KeyPress::of`] gives it) in
+    /// `ctx`, for an event of `kind`; the fallback is not asked.
+    pub fn bound(&self, press: KeyPress, kind: KeyEventKind, ctx: &C) -> Option<M> {
         let binding = self.winner(press, ctx)?;
-        (key.kind == KeyEventKind::Press || binding.repeats).then(|| binding.msg.clone())
+        (kind == KeyEventKind::Press || binding.repeats).then(|| binding.msg_for_key(press))
     }
 
     fn winner(&self, press: KeyPress, ctx: &C) -> Option<&Binding<C, M>> {
@@ -263,14 +357,16 @@ impl<C, M: Clone> Keymap<C, M> {
     }
 
     /// The footer's entries in `ctx`, in binding order: bindings with help text that apply
-    /// and actually receive their first key (no earlier binding takes it).
+    /// and actually receive their first key (no earlier binding takes it), and help-only ones.
     pub fn help(&self, ctx: &C) -> Vec<HelpEntry> {
         self.bindings
             .iter()
-            .filter(|b| !b.help.is_empty() && b.applies(ctx))
-            .filter(|b| {
-                self.winner(b.keys[0], ctx)
-                    .is_some_and(|w| std::ptr::eq(w, *b))
+            .filter(|b| b.listed(ctx))
+            .filter(|b| match b.keys.first() {
+                Some(first) => self
+                    .winner(*first, ctx)
+                    .is_some_and(|w| std::ptr::eq(w, *b)),
+                None => b.help_only,
             })
             .map(|b| HelpEntry {
                 key: b.label_text(),
@@ -290,10 +386,72 @@ impl<C, M: Clone> Keymap<C, M> {
                 binding: name.to_string(),
             })?;
         binding.keys = parse_keys(name, keys)?;
-        binding.key_string = keys.split_whitespace().collect::<Vec<_>>().join(" ");
+        binding.key_names = keys.split_whitespace().map(str::to_string).collect();
         binding.label = None;
+        binding.help_only = false;
         Ok(())
     }
+
+    /// Makes `key` (one key) do nothing here, whichever binding had it (so a host can use it).
+    pub fn unbind_key(&mut self, key: &str) -> Result<(), KeymapError> {
+        let press = parse_one(key)?;
+        self.remove(press);
+        Ok(())
+    }
+
+    fn remove(&mut self, press: KeyPress) {
+        for b in &mut self.bindings {
+            while let Some(i) = b.keys.iter().position(|k| *k == press) {
+                b.keys.remove(i);
+                b.key_names.remove(i);
+            }
+        }
+    }
+}
+
+impl<C, M: Clone + PartialEq> Keymap<C, M> {
+    /// Makes `key` (one key) send `msg` too: takes it from whichever binding had it and adds
+    /// it to the first binding that sends `msg`, or to a new binding named `key` that repeats
+    /// (with no help text) when none does.
+    pub fn bind_key(&mut self, key: &str, msg: M) -> Result<(), KeymapError> {
+        let press = parse_one(key)?;
+        self.remove(press);
+        let name = key.trim().to_string();
+        match self.bindings.iter_mut().find(|b| b.msg == msg) {
+            Some(b) => {
+                b.keys.push(press);
+                b.key_names.push(name);
+            }
+            None => self.bindings.push(Binding {
+                keys: vec![press],
+                key_names: vec![name.clone()],
+                name,
+                label: None,
+                help: String::new(),
+                when: None,
+                help_when: None,
+                help_only: false,
+                of_key: None,
+                msg,
+                repeats: true,
+            }),
+        }
+        Ok(())
+    }
+}
+
+/// Parses a key string that must name exactly one key.
+fn parse_one(key: &str) -> Result<KeyPress, KeymapError> {
+    let mut keys = parse_keys(key.trim(), key)?;
+    if keys.len() > 1 {
+        return Err(KeymapError::UnknownKey {
+            binding: key.trim().to_string(),
+            token: key.trim().to_string(),
+            position: 1,
+            message: "one key expected".into(),
+        });
+    }
+    Ok(keys.remove(0))
 }
 
 #[cfg(test)]
