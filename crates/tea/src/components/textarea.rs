@@ -427,16 +427,6 @@ impl TextArea {
             .collect()
     }
 
-    /// [`TextArea::view`] as an element `width` columns wide.
-    pub fn element(
-        &self,
-        width: u16,
-        max_rows: usize,
-        focused: bool,
-    ) -> iocraft::AnyElement<'static> {
-        crate::rows(self.view(width.into(), max_rows, focused), width)
-    }
-
     fn grapheme_at(&self, at: usize) -> &str {
         self.text[at..].graphemes(true).next().unwrap_or("")
     }
