@@ -369,3 +369,36 @@ fn set<T>(place: &mut T, value: T) -> bool {
     *place = value;
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_palette_holds_each_slot_at_its_own_index() {
+        for (i, slot) in Slot::ALL.into_iter().enumerate() {
+            assert_eq!(slot as usize, i, "{slot:?}");
+        }
+        for (i, slot) in BgSlot::ALL.into_iter().enumerate() {
+            assert_eq!(slot as usize, i, "{slot:?}");
+        }
+    }
+
+    #[test]
+    fn the_built_in_palettes_read_their_colors_by_slot() {
+        let (dark, light) = (Palette::dark(), Palette::light());
+        assert_eq!(dark.fg(Slot::Accent), Color::Rgb(0x8a, 0xbe, 0xb7));
+        assert_eq!(light.fg(Slot::Accent), Color::Rgb(0x5f, 0x87, 0x87));
+        assert_eq!(dark.fg(Slot::Text), Color::Default);
+        assert_eq!(
+            dark.fg(Slot::SyntaxPunctuation),
+            Color::Rgb(0xd4, 0xd4, 0xd4)
+        );
+        assert_eq!(light.bg(BgSlot::ErrorBg), Color::Rgb(0xf0, 0xe8, 0xe8));
+        for slot in Slot::ALL {
+            let (dark_hex, light_hex) = fg_colors(slot);
+            assert_eq!(dark.fg(slot), hex(dark_hex), "{slot:?}");
+            assert_eq!(light.fg(slot), hex(light_hex), "{slot:?}");
+        }
+    }
+}
