@@ -286,22 +286,25 @@ fn collapsed() -> Table {
     ])
 }
 
-const MODES: [Mode; 7] = [
-    Mode::List,
-    Mode::YesNo,
-    Mode::Filter,
-    Mode::Review,
-    Mode::Editor,
-    Mode::TextAnswer,
-    Mode::Collapsed,
-];
+impl Mode {
+    /// Every mode, in the order of their tables.
+    pub const ALL: [Mode; 7] = [
+        Mode::List,
+        Mode::YesNo,
+        Mode::Filter,
+        Mode::Review,
+        Mode::Editor,
+        Mode::TextAnswer,
+        Mode::Collapsed,
+    ];
+}
 
 /// The table of a mode, most important hint first. In an editor the text area's keys come
 /// after it (see [`crate::Keys::msg_for`]), so a mode's own bindings (Enter, Esc, Tab) win.
 pub(crate) fn table(mode: Mode) -> &'static Table {
     static TABLES: OnceLock<[Table; 7]> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
-        MODES.map(|mode| match mode {
+        Mode::ALL.map(|mode| match mode {
             Mode::List => list(),
             Mode::YesNo => yes_no(),
             Mode::Filter => filter(),
@@ -311,7 +314,7 @@ pub(crate) fn table(mode: Mode) -> &'static Table {
             Mode::Collapsed => collapsed(),
         })
     });
-    &tables[MODES.iter().position(|m| *m == mode).unwrap_or(0)]
+    &tables[Mode::ALL.iter().position(|m| *m == mode).unwrap_or(0)]
 }
 
 /// The message of the binding of `mode` that takes `press` (a press, or a repeat for the
@@ -323,7 +326,7 @@ pub(crate) fn bound(mode: Mode, press: KeyPress, kind: KeyEventKind) -> Option<M
 /// What `press` already does in the questionnaire, in words, if anything: a binding of some
 /// mode, an editing key, or a character typed into an editor.
 pub(crate) fn used_for(press: KeyPress) -> Option<String> {
-    let modes = MODES.iter().filter(|mode| **mode != Mode::Collapsed);
+    let modes = Mode::ALL.iter().filter(|mode| **mode != Mode::Collapsed);
     for mode in modes {
         for binding in table(*mode).bindings() {
             if binding.keys().contains(&press) {

@@ -162,9 +162,15 @@ impl<C, M: fmt::Debug> fmt::Debug for Binding<C, M> {
 impl<C, M> Binding<C, M> {
     /// A binding named `name` of the keys in `keys` (whitespace-separated tokens).
     pub fn new(name: &str, keys: &str, msg: M) -> Result<Binding<C, M>, KeymapError> {
-        Ok(Binding {
-            keys: parse_keys(name, keys)?,
-            key_names: keys.split_whitespace().map(str::to_string).collect(),
+        let names = keys.split_whitespace().map(str::to_string).collect();
+        Ok(Binding::bare(name, parse_keys(name, keys)?, names, msg))
+    }
+
+    /// A binding of parsed keys with nothing else set.
+    fn bare(name: &str, keys: Vec<KeyPress>, key_names: Vec<String>, msg: M) -> Binding<C, M> {
+        Binding {
+            keys,
+            key_names,
             name: name.to_string(),
             label: None,
             help: String::new(),
@@ -174,7 +180,7 @@ impl<C, M> Binding<C, M> {
             of_key: None,
             msg,
             repeats: false,
-        })
+        }
     }
 
     /// A binding with no keys of its own that only puts an entry in the help: for keys that a
@@ -182,17 +188,9 @@ impl<C, M> Binding<C, M> {
     /// footer can name them among its own. `label` names those keys; give it help text.
     pub fn help_only(name: &str, label: impl Into<String>, msg: M) -> Binding<C, M> {
         Binding {
-            keys: Vec::new(),
-            key_names: Vec::new(),
-            name: name.to_string(),
             label: Some(label.into()),
-            help: String::new(),
-            when: None,
-            help_when: None,
             help_only: true,
-            of_key: None,
-            msg,
-            repeats: false,
+            ..Binding::bare(name, Vec::new(), Vec::new(), msg)
         }
     }
 
@@ -423,17 +421,8 @@ impl<C, M: Clone + PartialEq> Keymap<C, M> {
                 b.key_names.push(name);
             }
             None => self.bindings.push(Binding {
-                keys: vec![press],
-                key_names: vec![name.clone()],
-                name,
-                label: None,
-                help: String::new(),
-                when: None,
-                help_when: None,
-                help_only: false,
-                of_key: None,
-                msg,
                 repeats: true,
+                ..Binding::bare(&name, vec![press], vec![name.clone()], msg)
             }),
         }
         Ok(())

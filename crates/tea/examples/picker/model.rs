@@ -3,9 +3,9 @@
 //! headless.
 
 use std::sync::OnceLock;
-use tea::components::filter::{FilterMsg, FilterState, Filtered, highlight};
+use tea::components::filter::{self, FilterMsg, FilterState, Filtered, highlight};
 
-use tea::input::{Event, KeyCode, KeyModifiers};
+use tea::input::Event;
 use tea::keymap::{Binding, Keymap};
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
@@ -98,17 +98,11 @@ fn keymap() -> &'static Keymap<(), Msg> {
     })
 }
 
-/// What no key binds: a paste, or a character typed with no modifier but Shift, goes to the
-/// query.
+/// What no key binds: what the filter types into its query (a paste, a character with no
+/// modifier but Shift).
 fn typed(event: &Event) -> Option<Msg> {
-    if let Some(pasted) = event.as_paste() {
-        return Some(Msg::Type(pasted.to_owned()));
-    }
-    let key = tea::input::as_press(event)?;
-    match key.code {
-        KeyCode::Char(c) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
-            Some(Msg::Type(c.to_string()))
-        }
+    match filter::keymap().msg_for(event, &())? {
+        FilterMsg::Insert(text) => Some(Msg::Type(text)),
         _ => None,
     }
 }
