@@ -58,6 +58,8 @@ pub enum KeymapError {
     },
     /// A binding with no keys at all.
     NoKeys { binding: String },
+    /// Several keys where one was asked for ([`Keymap::bind_key`], [`Keymap::unbind_key`]).
+    NotOneKey { keys: String },
     /// `rebind` of a name no binding has.
     UnknownBinding { binding: String },
 }
@@ -75,6 +77,7 @@ impl fmt::Display for KeymapError {
                 "binding '{binding}': unknown key '{token}' (token {position})"
             ),
             KeymapError::NoKeys { binding } => write!(f, "binding '{binding}': no keys"),
+            KeymapError::NotOneKey { keys } => write!(f, "'{keys}' is not one key"),
             KeymapError::UnknownBinding { binding } => write!(f, "no binding named '{binding}'"),
         }
     }
@@ -433,224 +436,9 @@ impl<C, M: Clone + PartialEq> Keymap<C, M> {
 fn parse_one(key: &str) -> Result<KeyPress, KeymapError> {
     let mut keys = parse_keys(key.trim(), key)?;
     if keys.len() > 1 {
-        return Err(KeymapError::UnknownKey {
-            binding: key.trim().to_string(),
-            token: key.trim().to_string(),
-            position: 1,
-            message: "one key expected".into(),
+        return Err(KeymapError::NotOneKey {
+            keys: key.trim().to_string(),
         });
     }
     Ok(keys.remove(0))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::input::{KeyCode, KeyEventKind, KeyModifiers, parse_key_script};
-
-    #[derive(Debug, Clone, PartialEq)]
-    enum Msg {
-        Up,
-        Down,
-        Next,
-        Prev,
-        Note,
-        QuestionNote,
-        Toggle,
-        Collapse,
-    }
-
-    #[derive(Default)]
-    struct Ctx {
-        multi: bool,
-        tabs: bool,
-    }
-
-    fn keymap() -> Keymap<Ctx, Msg> {
-        Keymap::new(vec![
-            Binding::new("up", "up k", Msg::Up)
-                .unwrap()
-                .label("↑↓")
-                .help("move")
-                .repeats(),
-            Binding::new("down", "down j", Msg::Down).unwrap().repeats(),
-            Binding::new("toggle", "space", Msg::Toggle)
-                .unwrap()
-                .help("toggle")
-                .when(|c: &Ctx| c.multi),
-            Binding::new("next", "tab right", Msg::Next)
-                .unwrap()
-                .help("switch tab")
-                .when(|c: &Ctx| c.tabs),
-            Binding::new("prev", "shift+tab left", Msg::Prev).unwrap(),
-            Binding::new("note", "n", Msg::Note).unwrap().help("note"),
-            Binding::new("question-note", "N", Msg::QuestionNote)
-                .unwrap()
-                .help("question note"),
-            Binding::new("collapse", "ctrl+]", Msg::Collapse)
-                .unwrap()
-                .help("collapse"),
-        ])
-    }
-
-    fn ev(token: &str) -> Event {
-        parse_key_script(token).unwrap().remove(0)
-    }
-
-    fn kind(event: Event, kind: KeyEventKind) -> Event {
-        match event {
-            Event::Key(k) => Event::Key(k.kind(kind)),
-            other => other,
-        }
-    }
-
-    fn help(keymap: &Keymap<Ctx, Msg>, ctx: &Ctx) -> Vec<String> {
-        keymap
-            .help(ctx)
-            .iter()
-            .map(|e| format!("{} {}", e.key, e.text))
-            .collect()
-    }
-
-    #[test]
-    fn keys_map_to_messages() {
-        let k = keymap();
-        let ctx = Ctx {
-            multi: true,
-            tabs: true,
-        };
-        assert_eq!(k.msg_for(&ev("up"), &ctx), Some(Msg::Up));
-        assert_eq!(k.msg_for(&ev("k"), &ctx), Some(Msg::Up));
-        assert_eq!(k.msg_for(&ev("j"), &ctx), Some(Msg::Down));
-        assert_eq!(k.msg_for(&ev("shift+tab"), &ctx), Some(Msg::Prev));
-        assert_eq!(k.msg_for(&ev("ctrl+]"), &ctx), Some(Msg::Collapse));
-        assert_eq!(k.msg_for(&ev("x"), &ctx), None);
-        assert_eq!(k.msg_for(&Event::Paste("n".into()), &ctx), None);
-    }
-
-    #[test]
-    fn shift_and_case_are_one_key() {
-        let k = keymap();
-        let ctx = Ctx::default();
-        assert_eq!(k.msg_for(&ev("n"), &ctx), Some(Msg::Note));
-        assert_eq!(k.msg_for(&ev("N"), &ctx), Some(Msg::QuestionNote));
-        assert_eq!(k.msg_for(&ev("shift+n"), &ctx), Some(Msg::QuestionNote));
-        // Upper case without Shift (some terminals) and Ctrl with Shift are the same keys.
-        let bare_upper = crate::input::key(KeyCode::Char('N'), KeyModifiers::NONE);
-        assert_eq!(k.msg_for(&bare_upper, &ctx), Some(Msg::QuestionNote));
-        let ctrl_shift =
-            crate::input::key(KeyCode::Char(']'), KeyModifiers::CTRL | KeyModifiers::SHIFT);
-        assert_eq!(k.msg_for(&ctrl_shift, &ctx), Some(Msg::Collapse));
-        let sup = crate::input::key(KeyCode::Char('n'), KeyModifiers::SUPER);
-        assert_eq!(k.msg_for(&sup, &ctx), None);
-    }
-
-    #[test]
-    fn predicates_decide_when_a_binding_applies() {
-        let k = keymap();
-        assert_eq!(k.msg_for(&ev("space"), &Ctx::default()), None);
-        assert_eq!(
-            k.msg_for(
-                &ev("space"),
-                &Ctx {
-                    multi: true,
-                    tabs: false
-                }
-            ),
-            Some(Msg::Toggle)
-        );
-        assert_eq!(k.msg_for(&ev("tab"), &Ctx::default()), None);
-    }
-
-    #[test]
-    fn releases_never_act_and_repeats_only_when_allowed() {
-        let k = keymap();
-        let ctx = Ctx::default();
-        assert_eq!(
-            k.msg_for(&kind(ev("up"), KeyEventKind::Release), &ctx),
-            None
-        );
-        assert_eq!(
-            k.msg_for(&kind(ev("up"), KeyEventKind::Repeat), &ctx),
-            Some(Msg::Up)
-        );
-        assert_eq!(k.msg_for(&kind(ev("n"), KeyEventKind::Repeat), &ctx), None);
-    }
-
-    #[test]
-    fn help_follows_the_context() {
-        let k = keymap();
-        assert_eq!(
-            help(&k, &Ctx::default()),
-            ["↑↓ move", "n note", "N question note", "ctrl+] collapse"]
-        );
-        assert_eq!(
-            help(
-                &k,
-                &Ctx {
-                    multi: true,
-                    tabs: true
-                }
-            ),
-            [
-                "↑↓ move",
-                "space toggle",
-                "tab switch tab",
-                "n note",
-                "N question note",
-                "ctrl+] collapse"
-            ]
-        );
-    }
-
-    #[test]
-    fn a_hint_never_names_a_key_that_does_something_else() {
-        let mut k = keymap();
-        // `n` now belongs to "up" first, so "n note" would lie: it is not listed.
-        k.rebind("up", "up n").unwrap();
-        assert_eq!(k.msg_for(&ev("n"), &Ctx::default()), Some(Msg::Up));
-        assert!(!help(&k, &Ctx::default()).contains(&"n note".to_string()));
-        assert_eq!(
-            help(&k, &Ctx::default())[0],
-            "up move",
-            "the label follows the keys"
-        );
-    }
-
-    #[test]
-    fn rebinding_changes_keys_and_reports_errors() {
-        let mut k = keymap();
-        k.rebind("collapse", "ctrl+g").unwrap();
-        let ctx = Ctx::default();
-        assert_eq!(k.msg_for(&ev("ctrl+g"), &ctx), Some(Msg::Collapse));
-        assert_eq!(k.msg_for(&ev("ctrl+]"), &ctx), None);
-        assert!(help(&k, &ctx).contains(&"ctrl+g collapse".to_string()));
-        assert_eq!(
-            k.rebind("collapse", "ctlr+g").unwrap_err().to_string(),
-            "binding 'collapse': unknown key 'ctlr+g' (token 1)"
-        );
-        assert_eq!(
-            k.rebind("collapse", "ctrl+g alt+").unwrap_err().to_string(),
-            "binding 'collapse': unknown key 'alt+' (token 2)"
-        );
-        assert_eq!(
-            k.rebind("nope", "x").unwrap_err().to_string(),
-            "no binding named 'nope'"
-        );
-        assert_eq!(
-            k.rebind("collapse", "  ").unwrap_err().to_string(),
-            "binding 'collapse': no keys"
-        );
-        // A failed rebind leaves the binding as it was.
-        assert_eq!(k.msg_for(&ev("ctrl+g"), &ctx), Some(Msg::Collapse));
-    }
-
-    #[test]
-    fn bad_keys_in_a_new_binding_say_where() {
-        let err = Binding::<Ctx, Msg>::new("collapse", "ctrl+] ctlr+g", Msg::Collapse).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "binding 'collapse': unknown key 'ctlr+g' (token 2)"
-        );
-    }
 }
