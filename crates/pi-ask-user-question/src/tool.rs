@@ -107,6 +107,27 @@ mod tests {
         );
     }
 
+    /// The TypeScript types of the tool's input are written from the schema beside the
+    /// extension, so that its TypeScript cannot drift from what validation accepts
+    /// (`UPDATE_SNAPSHOTS=1` rewrites them, for review like a snapshot).
+    #[test]
+    fn the_extensions_tool_input_types_are_current() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("extension")
+            .join("tool-input.ts");
+        let current = question::typescript_types();
+        if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0") {
+            std::fs::write(&path, &current).expect("write the tool input's types");
+            return;
+        }
+        let copy = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            copy == current,
+            "extension/tool-input.ts is not what the schema gives; run \
+             `UPDATE_SNAPSHOTS=1 cargo test -p pi-ask-user-question` and review its diff"
+        );
+    }
+
     #[test]
     fn the_definition_carries_the_schema_and_names_the_tool_in_every_guideline() {
         let definition = tool_definition();
