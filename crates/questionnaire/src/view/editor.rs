@@ -199,4 +199,36 @@ mod tests {
         assert!(rows(0).is_empty());
         assert_eq!(rows(5).len(), 5);
     }
+
+    fn number_rows(height: usize, error: Option<&str>) -> Vec<String> {
+        let editor = Editor {
+            label: "Answer".into(),
+            draft: std::borrow::Cow::Owned(TextArea::new("100")),
+            placeholder: None,
+            number: Some(NumberNote {
+                unit: Some("workers"),
+                error: error.map(str::to_string),
+            }),
+        };
+        editor
+            .lines(16, height)
+            .iter()
+            .map(Line::plain_text)
+            .collect()
+    }
+
+    #[test]
+    fn a_number_editor_shows_its_unit_and_why_the_number_is_no_answer() {
+        assert_eq!(
+            number_rows(3, Some("at most 64")),
+            ["── Answer ──────", "100  workers", "── at most 64 ──"]
+        );
+        assert_eq!(number_rows(3, None)[2], "────────────────");
+        // Without room for the lower rule, the reason takes the label's.
+        assert_eq!(
+            number_rows(2, Some("at most 64")),
+            ["── at most 64 ──", "100  workers"]
+        );
+        assert_eq!(number_rows(1, Some("at most 64")), ["100  workers"]);
+    }
 }
