@@ -3,7 +3,7 @@
 //! asks these traits (the keymap's mode, the layout's reservations, what Enter and the editor
 //! do). See docs/behaviour.md#options-and-free-text.
 
-use question::{Question, QuestionType};
+use question::{OptionSource, Question, QuestionType};
 
 use crate::keymap::Mode;
 
@@ -56,7 +56,7 @@ impl Traits {
                 editor_rows: NOTE_EDITOR_ROWS,
                 free_text_advances: true,
                 blank_text_skips: false,
-                yes_no: kind == QuestionType::Confirm,
+                yes_no: kind.options() == OptionSource::YesNo,
             },
             QuestionType::Multi => Traits {
                 body: options(true),
