@@ -27,6 +27,8 @@ pub enum Mode {
     Editor,
     /// The editor of a text question: Esc cancels the questionnaire.
     TextAnswer,
+    /// The editor of a number question: as a text question's, with ↑/↓ stepping the number.
+    NumberAnswer,
     /// Folded into the dock: only Ctrl+] is ours.
     Collapsed,
 }
@@ -448,6 +450,30 @@ static TEXT_ANSWER: &[Binding] = &[
     EXTERNAL_EDITOR,
 ];
 
+static NUMBER_ANSWER: &[Binding] = &[
+    SAVE,
+    STEP_UP,
+    STEP_DOWN,
+    NEXT_TAB_IN_EDITOR,
+    PREV_TAB_IN_EDITOR,
+    CANCEL,
+    COLLAPSE,
+];
+
+const STEP_UP: Binding = Binding {
+    keys: &[key(KeyCode::Up)],
+    msg: |_| Msg::StepNumber(1),
+    repeats: true,
+    hint: hint("↑↓", Label::Step, When::Always),
+};
+
+const STEP_DOWN: Binding = Binding {
+    keys: &[key(KeyCode::Down)],
+    msg: |_| Msg::StepNumber(-1),
+    repeats: true,
+    hint: None,
+};
+
 const NEXT_TAB_IN_EDITOR: Binding = Binding {
     keys: &[key(KeyCode::Tab)],
     msg: |_| Msg::NextTab,
@@ -479,6 +505,7 @@ fn table(mode: Mode) -> &'static [Binding] {
         Mode::Review => REVIEW,
         Mode::Editor => EDITOR,
         Mode::TextAnswer => TEXT_ANSWER,
+        Mode::NumberAnswer => NUMBER_ANSWER,
         Mode::Collapsed => COLLAPSED,
     }
 }
@@ -514,6 +541,7 @@ pub(crate) fn used_for(press: KeyPress) -> Option<String> {
         Mode::Review,
         Mode::Editor,
         Mode::TextAnswer,
+        Mode::NumberAnswer,
     ];
     for mode in modes {
         for binding in table(mode) {
