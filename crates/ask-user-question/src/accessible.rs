@@ -12,7 +12,9 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::sync::mpsc;
 use std::thread;
 
-use question::{DialogView, Dialogs, Label, NotUnderstood, Question, QuestionType, Questionnaire};
+use question::{
+    AnswerShape, DialogView, Dialogs, Label, NotUnderstood, OptionSource, Question, Questionnaire,
+};
 use question::{Labels, ToolResult};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
@@ -136,10 +138,10 @@ fn read_lines(mut reader: Box<dyn BufRead + Send>, events: &mpsc::Sender<Event>)
 /// The hint that says what to type for `view`.
 fn hint(view: DialogView<'_>) -> Label {
     match view {
-        DialogView::Choose { question, .. } => match question.kind {
-            QuestionType::Multi => Label::LineChooseMany,
-            QuestionType::Confirm => Label::LineConfirm,
-            QuestionType::Single | QuestionType::Text => Label::LineChoose,
+        DialogView::Choose { question, .. } => match question.kind.answer() {
+            AnswerShape::Picks => Label::LineChooseMany,
+            _ if question.kind.options() == OptionSource::YesNo => Label::LineConfirm,
+            _ => Label::LineChoose,
         },
         DialogView::Type { .. } => Label::LineType,
         DialogView::Review | DialogView::Finished(_) => Label::LineReview,
@@ -210,8 +212,13 @@ impl Out {
                     self.say(&text);
                 }
             }
-            DialogView::Type { position, question } if question.kind == QuestionType::Text => {
+            DialogView::Type { position, question }
+                if question.kind.options() == OptionSource::None =>
+            {
                 self.question(dialogs, position, count, question);
+                if let Some(number) = &question.number {
+                    self.say(&number.describe());
+                }
                 if let Some(placeholder) = &question.placeholder {
                     self.say(&format!("({})", one_line(placeholder)));
                 }

@@ -237,3 +237,29 @@ fn without_a_terminal_or_piped_answers_it_exits_1_and_says_why() {
         stderr(&output)
     );
 }
+
+#[test]
+fn a_number_question_is_asked_again_until_the_number_is_an_answer() {
+    let path = fixture("number.json");
+    let output = run_with_stdin(
+        &["--accessible", path.to_str().unwrap()],
+        "100\n12\n0.33\n0.35\n\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let prompts = stderr(&output);
+    assert!(
+        prompts.contains("a whole number from 1 to 64, in workers"),
+        "{prompts}"
+    );
+    assert!(
+        prompts.contains("Not understood: 100 (at most 64)"),
+        "{prompts}"
+    );
+    assert!(
+        prompts.contains("Not understood: 0.33 (steps of 0.05 from 0)"),
+        "{prompts}"
+    );
+    let answers = &stdout_json(&output)["details"]["answers"];
+    assert_eq!(answers["workers"]["number"], json!(12));
+    assert_eq!(answers["ratio"]["number"], json!(0.35));
+}

@@ -427,3 +427,47 @@ fn one_esc_in_a_text_question_with_unsent_text_does_not_cancel() {
         "the second Esc cancelled: {stderr}"
     );
 }
+
+/// Replays `keys` over the number fixture (1 to 64 workers, then a ratio in steps of 0.05).
+fn replay_numbers(keys: &str) -> (Option<i32>, Value) {
+    let path = fixture("number.json");
+    let output = run(&["--keys", keys, path.to_str().unwrap()]);
+    (output.status.code(), stdout_json(&output))
+}
+
+#[test]
+fn a_typed_number_is_answered_as_a_number() {
+    let (code, result) = replay_numbers("text:8 enter text:0.25 enter enter");
+    assert_eq!(code, Some(0));
+    assert_eq!(answer(&result, "workers")["number"], json!(8));
+    assert_eq!(answer(&result, "ratio")["number"], json!(0.25));
+    assert_eq!(
+        result["content"],
+        json!("Workers: user entered: 8\nRatio: user entered: 0.25")
+    );
+}
+
+#[test]
+fn arrows_step_a_number_within_its_bounds() {
+    // ↑ starts at the placeholder (8) and adds 1; on the ratio ↓ stops at the minimum.
+    let (code, result) = replay_numbers("up up up enter up up down down down enter enter");
+    assert_eq!(code, Some(0));
+    assert_eq!(answer(&result, "workers")["number"], json!(10));
+    assert_eq!(answer(&result, "ratio")["number"], json!(0));
+}
+
+#[test]
+fn an_invalid_number_is_never_submitted() {
+    // 100 is over the maximum: Enter keeps the tab; fixed to 64 it goes on, the blank ratio
+    // is skipped, and Submit needs a second Enter with a question unanswered.
+    let (code, result) = replay_numbers(
+        "text:100 enter backspace backspace backspace text:64 enter enter enter enter",
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(answer(&result, "workers")["number"], json!(64));
+    assert_eq!(status(&result, "ratio"), "skipped");
+    let (code, result) = replay_numbers("text:2.5 enter esc esc");
+    assert_eq!(code, Some(130));
+    assert_eq!(status(&result, "workers"), "skipped");
+    assert_eq!(answer(&result, "workers")["draft"]["text"], json!("2.5"));
+}

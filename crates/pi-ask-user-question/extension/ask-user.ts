@@ -1,7 +1,10 @@
 // Asking the user from another pi extension: the question service's protocol on `pi.events`
 // (version 1), and `askUser()`, which sends a request and answers `unavailable` at once when no
 // provider took it (and `takeRequest()`, the provider's side of that handshake). Types and plain JS
-// only, no addon: callers can import this module or copy it.
+// only, no addon: callers can import this module (with the generated `tool-input.ts`) or copy
+// both.
+
+import type { QuestionType, ToolInputQuestion } from "./tool-input.ts";
 
 /** The channel a request is emitted on. */
 export const QUESTION_REQUEST = "ask-user-question:v1:request";
@@ -23,9 +26,16 @@ export interface Question {
 	prompt: string;
 	/** Markdown above the prompt; no length limit through the service. */
 	context?: string;
-	type?: "single" | "multi" | "text" | "confirm";
+	type?: QuestionType;
 	required?: boolean;
 	options?: QuestionOption[];
+	/** A text or number question's example answer, shown while it is empty. */
+	placeholder?: ToolInputQuestion["placeholder"];
+	/** A number question's bounds, step and unit. */
+	min?: ToolInputQuestion["min"];
+	max?: ToolInputQuestion["max"];
+	step?: ToolInputQuestion["step"];
+	unit?: ToolInputQuestion["unit"];
 	/** `false` hides the "Type something." row of a single or multi question. Default `true`. */
 	allowCustom?: boolean;
 }
@@ -52,6 +62,8 @@ export interface AnswerDetails {
 	values: string[];
 	labels: string[];
 	customText?: string;
+	/** A number question's answer. */
+	number?: number;
 	note?: string;
 	optionNotes?: Record<string, string>;
 	/** Text typed but never saved (present only when there is some). */

@@ -86,25 +86,42 @@ mod tests {
         json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick?", "options": [{"value": "x", "label": "X"}]}]})
     }
 
-    /// The extension reads the definition from a copy beside it, so pi's start need not load
-    /// the addon; the copy must be what the addon gives (`UPDATE_SNAPSHOTS=1` rewrites it, for
-    /// review like a snapshot).
-    #[test]
-    fn the_extensions_copy_of_the_definition_is_current() {
+    /// A file of the extension written from the Rust side: it must be `current`
+    /// (`UPDATE_SNAPSHOTS=1` rewrites it, for review like a snapshot).
+    fn assert_copy_is_current(file: &str, current: &str, what: &str) {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("extension")
-            .join("tool-definition.json");
-        let current = format!("{:#}\n", tool_definition());
+            .join(file);
         if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0") {
-            std::fs::write(&path, &current).expect("write the definition's copy");
+            std::fs::write(&path, current).expect("write the extension's copy");
             return;
         }
         let copy = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             copy == current,
-            "extension/tool-definition.json is not the addon's tool definition; run \
+            "extension/{file} is not {what}; run \
              `UPDATE_SNAPSHOTS=1 cargo test -p pi-ask-user-question` and review its diff"
         );
+    }
+
+    /// The extension reads the definition from a copy beside it, so pi's start need not load
+    /// the addon.
+    #[test]
+    fn the_extensions_copy_of_the_definition_is_current() {
+        let current = format!("{:#}\n", tool_definition());
+        assert_copy_is_current(
+            "tool-definition.json",
+            &current,
+            "the addon's tool definition",
+        );
+    }
+
+    /// The TypeScript types of the tool's input are written from the schema, so that the
+    /// extension's TypeScript cannot drift from what validation accepts.
+    #[test]
+    fn the_extensions_tool_input_types_are_current() {
+        let current = question::typescript_types();
+        assert_copy_is_current("tool-input.ts", &current, "what the schema gives");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::questionnaire::{Question, QuestionType, Questionnaire};
+use crate::number::{Decimal, NumberError};
+use crate::questionnaire::{AnswerShape, Question, QuestionType, Questionnaire};
 
 /// What the user recorded for one question.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -13,6 +14,8 @@ pub struct Answer {
     pub picks: Vec<String>,
     /// Free text (single: instead of a pick; multi: besides the picks; text: the answer).
     pub custom_text: Option<String>,
+    /// A number question's answer, as typed (`8`, `2.50`).
+    pub number: Option<Decimal>,
     /// A note on the whole question.
     pub note: Option<String>,
     /// Notes on options, as (value, note), in option order; the options need not be picked.
@@ -20,9 +23,9 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// At least one pick or custom text; otherwise the question counts as skipped.
+    /// At least one pick, custom text or a number; otherwise the question counts as skipped.
     pub fn is_answered(&self) -> bool {
-        !self.picks.is_empty() || self.custom_text.is_some()
+        !self.picks.is_empty() || self.custom_text.is_some() || self.number.is_some()
     }
 
     /// The note on the option with `value`.
@@ -59,6 +62,11 @@ pub enum StateError {
     CustomTextNotAllowed {
         question: String,
     },
+    /// Text that is no answer to a number question.
+    InvalidNumber {
+        question: String,
+        error: NumberError,
+    },
 }
 
 impl fmt::Display for StateError {
@@ -84,6 +92,9 @@ impl fmt::Display for StateError {
                 f,
                 "question \"{question}\" takes no free text (allowCustom is false)"
             ),
+            StateError::InvalidNumber { question, error } => {
+                write!(f, "question \"{question}\" takes a number: {error}")
+            }
         }
     }
 }
@@ -134,11 +145,7 @@ impl AnswerState {
     /// Single/confirm: picks `value`, replacing prior picks and custom text.
     pub fn select(&self, id: &str, value: &str) -> Result<AnswerState, StateError> {
         self.change(id, |question, answer| {
-            allow(
-                question,
-                "select",
-                &[QuestionType::Single, QuestionType::Confirm],
-            )?;
+            allow(question, "select", AnswerShape::OnePick)?;
             known_option(question, value)?;
             answer.picks = vec![value.to_string()];
             answer.custom_text = None;
@@ -149,7 +156,7 @@ impl AnswerState {
     /// Multi: adds or removes `value`; keeps custom text; picks stay in option order.
     pub fn toggle(&self, id: &str, value: &str) -> Result<AnswerState, StateError> {
         self.change(id, |question, answer| {
-            allow(question, "toggle", &[QuestionType::Multi])?;
+            allow(question, "toggle", AnswerShape::Picks)?;
             known_option(question, value)?;
             let picked = !answer.is_picked(value);
             answer.picks = question
@@ -174,15 +181,9 @@ impl AnswerState {
     /// custom text.
     pub fn set_custom_text(&self, id: &str, text: &str) -> Result<AnswerState, StateError> {
         self.change(id, |question, answer| {
-            allow(
-                question,
-                "set_custom_text",
-                &[
-                    QuestionType::Single,
-                    QuestionType::Multi,
-                    QuestionType::Text,
-                ],
-            )?;
+            if !question.kind.allows_custom_text() {
+                return Err(not_allowed(question, "set_custom_text"));
+            }
             if !question.allow_custom {
                 return Err(StateError::CustomTextNotAllowed {
                     question: question.id.clone(),
@@ -192,12 +193,44 @@ impl AnswerState {
                 answer.custom_text = None;
                 return Ok(());
             }
-            if question.kind == QuestionType::Single {
+            if question.kind.answer() == AnswerShape::OnePick {
                 answer.picks.clear();
             }
             answer.custom_text = Some(text.to_string());
             Ok(())
         })
+    }
+
+    /// Number: the typed number, checked against the question's bounds and step; blank
+    /// removes it.
+    pub fn set_number(&self, id: &str, text: &str) -> Result<AnswerState, StateError> {
+        self.change(id, |question, answer| {
+            allow(question, "set_number", AnswerShape::Number)?;
+            if text.trim().is_empty() {
+                answer.number = None;
+                return Ok(());
+            }
+            let spec = question.number.clone().unwrap_or_default();
+            let number = spec
+                .check(text)
+                .map_err(|error| StateError::InvalidNumber {
+                    question: question.id.clone(),
+                    error,
+                })?;
+            answer.number = Some(number);
+            Ok(())
+        })
+    }
+
+    /// Whichever typed answer the question takes: its number, else its free text.
+    pub fn set_typed(&self, id: &str, text: &str) -> Result<AnswerState, StateError> {
+        let kind = self.questionnaire.question(id).map(|q| q.kind.answer());
+        match kind {
+            Some(AnswerShape::Number) => self.set_number(id, text),
+            Some(AnswerShape::OnePick | AnswerShape::Picks | AnswerShape::Text) | None => {
+                self.set_custom_text(id, text)
+            }
+        }
     }
 
     /// A note on the whole question; never answers it. Blank removes it.
@@ -230,11 +263,12 @@ impl AnswerState {
         })
     }
 
-    /// Clears picks and custom text; keeps notes.
+    /// Clears picks, custom text and the number; keeps notes.
     pub fn mark_skipped(&self, id: &str) -> Result<AnswerState, StateError> {
         self.change(id, |_, answer| {
             answer.picks.clear();
             answer.custom_text = None;
+            answer.number = None;
             Ok(())
         })
     }
@@ -257,19 +291,19 @@ impl AnswerState {
     }
 }
 
-fn allow(
-    question: &Question,
-    action: &'static str,
-    kinds: &[QuestionType],
-) -> Result<(), StateError> {
-    if kinds.contains(&question.kind) {
+fn allow(question: &Question, action: &'static str, shape: AnswerShape) -> Result<(), StateError> {
+    if question.kind.answer() == shape {
         Ok(())
     } else {
-        Err(StateError::NotAllowed {
-            question: question.id.clone(),
-            action,
-            kind: question.kind,
-        })
+        Err(not_allowed(question, action))
+    }
+}
+
+fn not_allowed(question: &Question, action: &'static str) -> StateError {
+    StateError::NotAllowed {
+        question: question.id.clone(),
+        action,
+        kind: question.kind,
     }
 }
 

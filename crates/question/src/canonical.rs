@@ -4,11 +4,11 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::questionnaire::{Question, QuestionType, Questionnaire};
+use crate::questionnaire::{OptionSource, Question, Questionnaire};
 
 impl Questionnaire {
     /// The canonical input that validates to this same questionnaire: `questions` of objects,
-    /// `type` one of the four, options as objects with `value` and `label`, and `labels` as the
+    /// `type` one of the five, options as objects with `value` and `label`, and `labels` as the
     /// call supplied them. Synthesized Yes/No options are left out, as validation adds them.
     pub fn to_canonical_input(&self) -> Value {
         let mut input = Map::new();
@@ -42,8 +42,22 @@ fn canonical_question(question: &Question) -> Value {
     if question.secret {
         object.insert("isSecret".into(), true.into());
     }
-    match question.kind {
-        QuestionType::Single | QuestionType::Multi => {
+    if let Some(number) = &question.number {
+        for (key, bound) in [
+            ("min", number.min),
+            ("max", number.max),
+            ("step", number.step),
+        ] {
+            if let Some(bound) = bound {
+                object.insert(key.into(), bound.to_json());
+            }
+        }
+        if let Some(unit) = &number.unit {
+            object.insert("unit".into(), unit.as_str().into());
+        }
+    }
+    match question.kind.options() {
+        OptionSource::Given => {
             if !question.allow_custom {
                 object.insert("allowCustom".into(), false.into());
             }
@@ -64,8 +78,8 @@ fn canonical_question(question: &Question) -> Value {
             });
             object.insert("options".into(), Value::Array(options.collect()));
         }
-        // Confirm's Yes/No are synthesized from the labels; text has no options.
-        QuestionType::Confirm | QuestionType::Text => {}
+        // Confirm's Yes/No are synthesized from the labels.
+        OptionSource::YesNo | OptionSource::None => {}
     }
     json!(object)
 }

@@ -7,9 +7,10 @@ mod lines;
 
 pub use lines::NotUnderstood;
 
-use crate::answer::AnswerState;
+use crate::answer::{AnswerState, StateError};
 use crate::labels::Label;
-use crate::questionnaire::{Question, QuestionType, Questionnaire};
+use crate::number::NumberError;
+use crate::questionnaire::{AnswerShape, OptionSource, Question, Questionnaire};
 use crate::result::{ResultOptions, ToolResult};
 
 /// A dialog the host should show.
@@ -38,7 +39,8 @@ pub enum DialogView<'a> {
         position: usize,
         question: &'a Question,
     },
-    /// Type the answer of a text question, or the free text after "Type something.".
+    /// Type the answer of a text or number question, or the free text after "Type
+    /// something.".
     Type {
         position: usize,
         question: &'a Question,
@@ -93,6 +95,8 @@ pub struct Dialogs {
     review: bool,
     /// Whether the current question was reopened from the review (answering returns there).
     revisiting: bool,
+    /// Why the last reply to the current number question was no answer; it is asked again.
+    number_error: Option<NumberError>,
 }
 
 impl Dialogs {
@@ -113,6 +117,7 @@ impl Dialogs {
             stage: Stage::Choosing,
             review,
             revisiting: false,
+            number_error: None,
         };
         dialogs.enter_question(0);
         dialogs
@@ -146,12 +151,18 @@ impl Dialogs {
             .map(|option| one_line(&option.label))
             .collect();
         parts.extend(answer.custom_text.as_deref().map(one_line));
+        parts.extend(answer.number.map(|number| number.to_string()));
         (!parts.is_empty()).then(|| parts.join(", "))
     }
 
     /// The answers recorded so far.
     pub fn state(&self) -> &AnswerState {
         &self.state
+    }
+
+    /// Why the last reply to the current number question was no answer, until one is.
+    pub fn number_error(&self) -> Option<&NumberError> {
+        self.number_error.as_ref()
     }
 
     pub fn is_finished(&self) -> bool {
@@ -180,9 +191,7 @@ impl Dialogs {
             Stage::Typing => DialogRequest::Input {
                 title: self.title(question),
                 placeholder: match &question.placeholder {
-                    Some(placeholder) if question.kind == QuestionType::Text => {
-                        one_line(placeholder)
-                    }
+                    Some(placeholder) if question.kind.takes_placeholder() => one_line(placeholder),
                     _ => one_line(labels.get(Label::TypeSomething)),
                 },
             },
@@ -222,7 +231,8 @@ impl Dialogs {
         let Some(reply) = reply else {
             // Dismissing the input opened from "Type something." goes back to the list; any
             // other dismissal cancels, as Esc does in the questionnaire.
-            if self.stage == Stage::Typing && question.kind != QuestionType::Text {
+            let from_list = question.kind.options() != OptionSource::None;
+            if self.stage == Stage::Typing && from_list {
                 self.stage = Stage::Choosing;
             } else {
                 self.finish(ResultOptions::cancelled());
@@ -294,7 +304,7 @@ impl Dialogs {
     fn chose(&mut self, question: &Question, entry: Entry) {
         let id = question.id.as_str();
         match entry {
-            Entry::Option(value) if question.kind == QuestionType::Multi => {
+            Entry::Option(value) if question.kind.answer() == AnswerShape::Picks => {
                 self.state = self.state.toggle(id, &value).expect(ENTRIES_ARE_VALID);
             }
             Entry::Option(value) => {
@@ -314,21 +324,34 @@ impl Dialogs {
     fn typed(&mut self, question: &Question, text: &str) {
         let id = question.id.as_str();
         let text = &typed_text(text);
-        if question.kind == QuestionType::Multi {
-            self.state = self
-                .state
-                .set_custom_text(id, text)
-                .expect(ENTRIES_ARE_VALID);
-            self.stage = Stage::Choosing;
-        } else if text.trim().is_empty() {
-            self.state = self.state.mark_skipped(id).expect(ENTRIES_ARE_VALID);
-            self.advance();
-        } else {
-            self.state = self
-                .state
-                .set_custom_text(id, text)
-                .expect(ENTRIES_ARE_VALID);
-            self.advance();
+        match question.kind.answer() {
+            AnswerShape::Picks => {
+                self.state = self
+                    .state
+                    .set_custom_text(id, text)
+                    .expect(ENTRIES_ARE_VALID);
+                self.stage = Stage::Choosing;
+            }
+            _ if text.trim().is_empty() => {
+                self.state = self.state.mark_skipped(id).expect(ENTRIES_ARE_VALID);
+                self.advance();
+            }
+            AnswerShape::Number => match self.state.set_number(id, text) {
+                Ok(state) => {
+                    self.state = state;
+                    self.advance();
+                }
+                // Asked again, saying why; nothing was recorded.
+                Err(StateError::InvalidNumber { error, .. }) => self.number_error = Some(error),
+                Err(error) => unreachable!("{error}"),
+            },
+            AnswerShape::OnePick | AnswerShape::Text => {
+                self.state = self
+                    .state
+                    .set_custom_text(id, text)
+                    .expect(ENTRIES_ARE_VALID);
+                self.advance();
+            }
         }
     }
 
@@ -344,12 +367,17 @@ impl Dialogs {
 
     fn enter_question(&mut self, position: usize) {
         self.position = position;
+        self.number_error = None;
         let count = self.state.questionnaire().questions.len();
         match self.state.questionnaire().questions.get(position) {
             None if self.review && count > 1 => self.stage = Stage::Reviewing,
             None => self.finish(ResultOptions::submitted()),
-            Some(question) if question.kind == QuestionType::Text => self.stage = Stage::Typing,
-            Some(_) => self.stage = Stage::Choosing,
+            Some(question) => {
+                self.stage = match question.kind.options() {
+                    OptionSource::None => Stage::Typing,
+                    OptionSource::Given | OptionSource::YesNo => Stage::Choosing,
+                }
+            }
         }
     }
 
@@ -357,14 +385,22 @@ impl Dialogs {
         self.stage = Stage::Finished(self.state.build_result(options));
     }
 
-    /// Context (if any), then the prompt; a multi question also shows the text typed so far.
+    /// Context (if any), then the prompt; a multi question also shows the text typed so far,
+    /// a number question what it takes and why the last reply was none.
     fn title(&self, question: &Question) -> String {
         let mut parts = Vec::new();
         if let Some(context) = &question.context {
             parts.push(clean(context));
         }
         parts.push(clean(&question.prompt));
-        if question.kind == QuestionType::Multi
+        if let Some(number) = &question.number {
+            let mut takes = number.describe();
+            if let Some(error) = &self.number_error {
+                takes = format!("{takes} — {error}");
+            }
+            parts.push(one_line(&takes));
+        }
+        if question.kind.answer() == AnswerShape::Picks
             && let Some(text) = self
                 .state
                 .answer(&question.id)
@@ -379,7 +415,7 @@ impl Dialogs {
     fn entries(&self, question: &Question) -> Vec<(String, Entry)> {
         let labels = &self.state.questionnaire().labels;
         let answer = self.state.answer(&question.id);
-        let multi = question.kind == QuestionType::Multi;
+        let multi = question.kind.answer() == AnswerShape::Picks;
         let mut entries: Vec<(String, Entry)> = question
             .options
             .iter()

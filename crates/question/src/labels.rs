@@ -95,6 +95,7 @@ label_table! {
     CancelHint => "cancelHint", "cancel";
     PreviewHint => "previewHint", "preview";
     TypedAfterSave => "typedAfterSave", "Saved with Enter; keys typed right after it did nothing";
+    Step => "step", "step";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

@@ -10,6 +10,7 @@ mod dialogs;
 mod duration;
 mod labels;
 mod notice;
+mod number;
 mod questionnaire;
 mod result;
 mod schema;
@@ -20,9 +21,12 @@ pub use dialogs::{DialogRequest, DialogStep, DialogView, Dialogs, NotUnderstood}
 pub use duration::{DurationError, parse_duration, parse_span};
 pub use labels::{Label, Labels};
 pub use notice::{Notice, waiting_notice};
-pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
+pub use number::{Decimal, NumberError, NumberSpec};
+pub use questionnaire::{
+    AnswerShape, OptionSource, Question, QuestionOption, QuestionType, Questionnaire,
+};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
-pub use schema::schema;
+pub use schema::{schema, typescript_types};
 pub use validate::{
     CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, validate,
     validate_report, validate_with,

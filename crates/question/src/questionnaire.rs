@@ -3,8 +3,12 @@
 use serde::Serialize;
 
 use crate::labels::Labels;
+use crate::number::NumberSpec;
 
-/// How a question is answered.
+/// How a question is answered. What differs between the types is decided here, once per
+/// concern, in exhaustive matches: validation, answers, results, the dialog fallback, the
+/// accessible mode, the questionnaire and the schema ask these methods, so a new type is
+/// pointed out by the compiler wherever it must be decided.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum QuestionType {
@@ -16,33 +20,108 @@ pub enum QuestionType {
     Text,
     /// Yes or no (two synthesized options, values `yes` and `no`).
     Confirm,
+    /// A number, typed (whole unless the step has decimals), within optional bounds.
+    Number,
+}
+
+/// Where a question's options come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionSource {
+    /// The call gives them (and must give at least one).
+    Given,
+    /// Validation synthesizes Yes and No from the labels.
+    YesNo,
+    /// The question has none.
+    None,
+}
+
+/// What an answer to a question holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnswerShape {
+    /// One option, or free text instead (when the type and the call allow it).
+    OnePick,
+    /// Any set of options, plus free text (when the call allows it).
+    Picks,
+    /// Free text.
+    Text,
+    /// A number (held as its text, checked against the question's [`NumberSpec`]).
+    Number,
 }
 
 impl QuestionType {
-    /// The input spelling: `single`, `multi`, `text` or `confirm`.
+    /// Every type, in the order the schema and the docs list them.
+    pub const ALL: [QuestionType; 5] = [
+        QuestionType::Single,
+        QuestionType::Multi,
+        QuestionType::Text,
+        QuestionType::Confirm,
+        QuestionType::Number,
+    ];
+
+    /// The input spelling: `single`, `multi`, `text`, `confirm` or `number`.
     pub fn as_str(self) -> &'static str {
         match self {
             QuestionType::Single => "single",
             QuestionType::Multi => "multi",
             QuestionType::Text => "text",
             QuestionType::Confirm => "confirm",
+            QuestionType::Number => "number",
         }
     }
 
     /// Parses the input spelling.
     pub fn parse(text: &str) -> Option<QuestionType> {
-        match text {
-            "single" => Some(QuestionType::Single),
-            "multi" => Some(QuestionType::Multi),
-            "text" => Some(QuestionType::Text),
-            "confirm" => Some(QuestionType::Confirm),
-            _ => None,
+        QuestionType::ALL
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+    }
+
+    /// What the schema tells the model about this type.
+    pub fn describe(self) -> &'static str {
+        match self {
+            QuestionType::Single => "single (default): pick one option or type an answer",
+            QuestionType::Multi => "multi: pick any number",
+            QuestionType::Text => "text: free text only, no options",
+            QuestionType::Confirm => "confirm: yes/no, no options",
+            QuestionType::Number => {
+                "number: a typed number, no options (whole unless step has decimals, within min and max, with an optional unit)"
+            }
+        }
+    }
+
+    /// Where the options come from.
+    pub fn options(self) -> OptionSource {
+        match self {
+            QuestionType::Single | QuestionType::Multi => OptionSource::Given,
+            QuestionType::Confirm => OptionSource::YesNo,
+            QuestionType::Text | QuestionType::Number => OptionSource::None,
+        }
+    }
+
+    /// What an answer holds.
+    pub fn answer(self) -> AnswerShape {
+        match self {
+            QuestionType::Single | QuestionType::Confirm => AnswerShape::OnePick,
+            QuestionType::Multi => AnswerShape::Picks,
+            QuestionType::Text => AnswerShape::Text,
+            QuestionType::Number => AnswerShape::Number,
         }
     }
 
     /// Whether the user may answer with free text ("Type something." / the text editor).
     pub fn allows_custom_text(self) -> bool {
-        !matches!(self, QuestionType::Confirm)
+        match self {
+            QuestionType::Single | QuestionType::Multi | QuestionType::Text => true,
+            QuestionType::Confirm | QuestionType::Number => false,
+        }
+    }
+
+    /// Whether the answer is typed into a field that can show an example while empty.
+    pub fn takes_placeholder(self) -> bool {
+        match self.answer() {
+            AnswerShape::Text | AnswerShape::Number => true,
+            AnswerShape::OnePick | AnswerShape::Picks => false,
+        }
     }
 }
 
@@ -98,7 +177,8 @@ pub struct Question {
     pub required: bool,
     /// For confirm: the synthesized `yes`/`no` options; for text: empty.
     pub options: Vec<QuestionOption>,
-    /// Text questions only: a hint shown while the answer is empty; never submitted.
+    /// Text and number questions only: a hint shown while the answer is empty; never
+    /// submitted.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub placeholder: Option<String>,
     /// `false` hides the free-text entry of a single or multi question (input `allowCustom`,
@@ -109,6 +189,9 @@ pub struct Question {
     /// `isSecret`); the answer itself is reported as usual. Serialized only when `true`.
     #[serde(skip_serializing_if = "is_false")]
     pub secret: bool,
+    /// Number questions only: the bounds, step and unit (`min`, `max`, `step`, `unit`).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub number: Option<NumberSpec>,
 }
 
 fn is_true(flag: &bool) -> bool {

@@ -347,6 +347,9 @@ fn push_answer_lines(
     if let Some(text) = &answer.custom_text {
         parts.push(format!("user wrote: {text}"));
     }
+    if let Some(number) = answer.number {
+        parts.push(format!("user entered: {number}"));
+    }
     let unsent = draft
         .and_then(|d| d.text.as_deref())
         .map(|text| format!("unsent draft: \"{text}\""));
@@ -415,6 +418,9 @@ fn answer_details(question: &Question, answer: &Answer) -> Value {
     details.insert("labels".into(), json!(labels));
     if let Some(text) = &answer.custom_text {
         details.insert("customText".into(), json!(text));
+    }
+    if let Some(number) = answer.number {
+        details.insert("number".into(), number.to_json());
     }
     if let Some(note) = &answer.note {
         details.insert("note".into(), json!(note));

@@ -1,8 +1,13 @@
 //! The JSON Schema of the input: what hosts give the model as the tool's parameters.
 
+mod typescript;
+
 use serde_json::{Map, Value, json};
 
+pub use typescript::typescript_types;
+
 use crate::labels::Label;
+use crate::questionnaire::QuestionType;
 use crate::validate::CONTEXT_MAX_CHARS;
 
 /// The input's JSON Schema (draft-07 keywords only, so it also reads as 2020-12).
@@ -21,6 +26,11 @@ pub fn schema() -> Value {
                 json!({ "type": "string", "description": format!("Default: \"{}\"", label.english()) }),
             )
         })
+        .collect();
+    let types: Vec<&str> = QuestionType::ALL.iter().map(|kind| kind.as_str()).collect();
+    let type_descriptions: Vec<&str> = QuestionType::ALL
+        .iter()
+        .map(|kind| kind.describe())
         .collect();
     json!({
         "type": "object",
@@ -61,12 +71,28 @@ pub fn schema() -> Value {
                         },
                         "type": {
                             "type": "string",
-                            "enum": ["single", "multi", "text", "confirm"],
-                            "description": "single (default): pick one option or type an answer; multi: pick any number; text: free text only, no options; confirm: yes/no, no options."
+                            "enum": types,
+                            "description": format!("{}.", type_descriptions.join("; "))
                         },
                         "placeholder": {
                             "type": "string",
-                            "description": "Optional hint for a text question, shown while the answer is empty, e.g. \"my-service\"; never submitted. Ignored on other types."
+                            "description": "Optional hint for a text or number question, shown while the answer is empty, e.g. \"my-service\"; never submitted. Ignored on other types."
+                        },
+                        "min": {
+                            "type": "number",
+                            "description": "Number questions: the lowest answer allowed."
+                        },
+                        "max": {
+                            "type": "number",
+                            "description": "Number questions: the highest answer allowed."
+                        },
+                        "step": {
+                            "type": "number",
+                            "description": "Number questions: what the arrow keys add; answers are min (or 0) plus whole steps. Its decimals allow decimal answers (0.5); without it answers are whole numbers."
+                        },
+                        "unit": {
+                            "type": "string",
+                            "description": "Number questions: the unit shown after the number, e.g. \"workers\"."
                         },
                         "required": {
                             "type": "boolean",

@@ -1,16 +1,21 @@
 //! Validation and normalization of every accepted input shape (`docs/behaviour.md#input`): every
 //! problem is reported at once, and every key that was read past is listed as a warning.
 
+mod fields;
 mod issue;
 mod keys;
+mod kind;
+mod number;
 mod options;
 
 use serde_json::{Map, Value};
 
+use fields::{is_absent, kind_of};
 pub use issue::{Issue, IssueCode};
 
 use crate::labels::{Label, Labels};
-use crate::questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
+use crate::number::NumberSpec;
+use crate::questionnaire::{OptionSource, Question, QuestionOption, QuestionType, Questionnaire};
 
 /// The most characters a question's `context` may have.
 pub const CONTEXT_MAX_CHARS: usize = 500;
@@ -101,19 +106,20 @@ struct Validator {
     options: ValidateOptions,
 }
 
+/// A question's options as given, before its type decides what they become.
+struct GivenOptions<'v> {
+    items: &'v [Value],
+    /// `options` was an array (or absent).
+    well_typed: bool,
+    path: &'v str,
+    compatible: bool,
+}
+
 /// Where a question's id came from, for the duplicate check.
 struct SeenId {
     id: String,
     question: usize,
 }
-
-/// The keys that make a question multiple choice in other agents' shapes: Claude Code and
-/// Gemini CLI, opencode, oh-my-pi.
-const MULTI_KEYS: [&str; 3] = ["multiSelect", "multiple", "multi"];
-
-/// The keys that turn the free-text entry off when `false`, besides `allowCustom`: Copilot CLI,
-/// opencode, Codex.
-const FREE_TEXT_KEYS: [&str; 3] = ["allow_freeform", "custom", "isOther"];
 
 impl Validator {
     fn report(&mut self, path: &str, code: IssueCode, message: String) {
@@ -285,6 +291,60 @@ impl Validator {
         // Claude Code's shape and the others that follow it: `question` instead of `prompt`,
         // optional `header` and `id`, options without values.
         let compatible = object.contains_key("question") && !object.contains_key("prompt");
+        let (id, header, prompt) = self.identity(index, object, path, compatible, seen);
+        let context = self.context(object, path);
+        let required = self
+            .optional_bool(object, "required", path)
+            .unwrap_or(false);
+        let placeholder = self.placeholder(object, path);
+
+        let (options_key, raw_options, options_well_typed) = self.option_items(object, path);
+        let options_path = format!("{path}/{options_key}");
+        let kind = self.kind(object, path, compatible, !raw_options.is_empty());
+        let mut options = match kind {
+            Some(kind) => {
+                let given = GivenOptions {
+                    items: raw_options,
+                    well_typed: options_well_typed,
+                    path: &options_path,
+                    compatible,
+                };
+                self.options_of(kind, given, labels)
+            }
+            None => self.options(raw_options, &options_path, compatible, labels),
+        };
+        self.recommended_index(object, path, &mut options);
+        let allow_custom = self.allow_custom(object, path, kind);
+        let number = self.number_spec(object, path, kind);
+        let placeholder = self.placeholder_of(kind, placeholder, number.as_ref(), path);
+        let secret = self
+            .optional_bool(object, "isSecret", path)
+            .unwrap_or(false);
+
+        Question {
+            id: id.unwrap_or_default(),
+            header: header.unwrap_or_default(),
+            prompt: prompt.unwrap_or_default(),
+            context,
+            kind: kind.unwrap_or(QuestionType::Single),
+            required,
+            options,
+            placeholder,
+            allow_custom,
+            secret,
+            number,
+        }
+    }
+
+    /// The id, header and prompt, each `None` when reported; ids are checked for duplicates.
+    fn identity(
+        &mut self,
+        index: usize,
+        object: &Map<String, Value>,
+        path: &str,
+        compatible: bool,
+        seen: &mut Vec<SeenId>,
+    ) -> (Option<String>, Option<String>, Option<String>) {
         let prompt = if compatible {
             self.required_text(
                 object,
@@ -341,7 +401,10 @@ impl Validator {
                 }),
             }
         }
+        (id, header, prompt)
+    }
 
+    fn context(&mut self, object: &Map<String, Value>, path: &str) -> Option<String> {
         let context = self.optional_text(object, "context", path);
         if let (Some(context), Some(limit)) = (&context, self.options.context_max_chars) {
             let chars = context.chars().count();
@@ -355,35 +418,40 @@ impl Validator {
                 );
             }
         }
-        let required = self
-            .optional_bool(object, "required", path)
-            .unwrap_or(false);
-        let placeholder = self.placeholder(object, path);
+        context
+    }
 
-        let (options_key, raw_options, options_well_typed) = self.option_items(object, path);
-        let options_path = format!("{path}/{options_key}");
-        let kind = self.kind(object, path, compatible, !raw_options.is_empty());
-
-        let mut options = match kind {
-            Some(QuestionType::Text) | Some(QuestionType::Confirm) if !raw_options.is_empty() => {
-                let message = if kind == Some(QuestionType::Text) {
-                    "A text question takes no options: remove options, or use type \"single\" or \"multi\" to offer choices."
-                } else {
-                    "A confirm question gets Yes/No options automatically: remove options, or use type \"single\" to offer your own."
-                };
-                self.report(&options_path, IssueCode::UnexpectedOptions, message.into());
-                Vec::new()
-            }
-            Some(QuestionType::Confirm) => vec![
+    /// The options a question of `kind` has: the given ones, Yes and No, or none.
+    fn options_of(
+        &mut self,
+        kind: QuestionType,
+        given: GivenOptions<'_>,
+        labels: &Labels,
+    ) -> Vec<QuestionOption> {
+        let source = kind.options();
+        if source != OptionSource::Given && !given.items.is_empty() {
+            let message = match source {
+                OptionSource::YesNo => format!(
+                    "A {} question gets Yes/No options automatically: remove options, or use type \"single\" to offer your own.",
+                    kind.as_str()
+                ),
+                _ => format!(
+                    "A {} question takes no options: remove options, or use type \"single\" or \"multi\" to offer choices.",
+                    kind.as_str()
+                ),
+            };
+            self.report(given.path, IssueCode::UnexpectedOptions, message);
+            return Vec::new();
+        }
+        match source {
+            OptionSource::YesNo => vec![
                 synthesized_option("yes", labels.get(Label::Yes)),
                 synthesized_option("no", labels.get(Label::No)),
             ],
-            Some(QuestionType::Text) => Vec::new(),
-            Some(kind @ (QuestionType::Single | QuestionType::Multi))
-                if raw_options.is_empty() && options_well_typed =>
-            {
+            OptionSource::None => Vec::new(),
+            OptionSource::Given if given.items.is_empty() && given.well_typed => {
                 self.report(
-                    &options_path,
+                    given.path,
                     IssueCode::MissingOptions,
                     format!(
                         "A {} question needs a non-empty options array; use type \"text\" for a free-form answer.",
@@ -392,75 +460,32 @@ impl Validator {
                 );
                 Vec::new()
             }
-            _ => self.options(raw_options, &options_path, compatible, labels),
-        };
-        self.recommended_index(object, path, &mut options);
-        let allow_custom = self.allow_custom(object, path, kind);
-        // Only a text question has an empty answer field to show a placeholder in.
-        let placeholder = match kind {
-            Some(QuestionType::Text) => placeholder,
+            OptionSource::Given => self.options(given.items, given.path, given.compatible, labels),
+        }
+    }
+
+    /// The placeholder, where the type has an empty field to show it in.
+    fn placeholder_of(
+        &mut self,
+        kind: Option<QuestionType>,
+        placeholder: Option<String>,
+        number: Option<&NumberSpec>,
+        path: &str,
+    ) -> Option<String> {
+        match kind {
+            Some(kind) if kind.takes_placeholder() => {
+                self.check_number_placeholder(placeholder.as_deref(), number, path);
+                placeholder
+            }
             Some(_) if placeholder.is_some() => {
                 self.ignore(
                     &format!("{path}/placeholder"),
-                    "placeholder is shown only on text questions, so it was ignored here.".into(),
+                    "placeholder is shown only on text and number questions, so it was ignored here.".into(),
                 );
                 None
             }
             _ => None,
-        };
-        let secret = self
-            .optional_bool(object, "isSecret", path)
-            .unwrap_or(false);
-
-        Question {
-            id: id.unwrap_or_default(),
-            header: header.unwrap_or_default(),
-            prompt: prompt.unwrap_or_default(),
-            context,
-            kind: kind.unwrap_or(QuestionType::Single),
-            required,
-            options,
-            placeholder,
-            allow_custom,
-            secret,
         }
-    }
-
-    /// Whether the free-text entry stays: `allowCustom`, or another agent's switch for it, is
-    /// not `false`. A text question is free text by nature: `allowCustom: false` on it is a
-    /// problem, another agent's switch is ignored (their option-less questions are free text).
-    fn allow_custom(
-        &mut self,
-        object: &Map<String, Value>,
-        path: &str,
-        kind: Option<QuestionType>,
-    ) -> bool {
-        let text = kind == Some(QuestionType::Text);
-        let mut allow = true;
-        if self.optional_bool(object, "allowCustom", path) == Some(false) {
-            if text {
-                self.report(
-                    &format!("{path}/allowCustom"),
-                    IssueCode::InvalidType,
-                    "A text question is answered with free text only, so allowCustom cannot be false: remove allowCustom, or use type \"single\" or \"multi\" with options.".into(),
-                );
-            } else {
-                allow = false;
-            }
-        }
-        for key in FREE_TEXT_KEYS {
-            if self.optional_bool(object, key, path) == Some(false) {
-                if text {
-                    self.ignore(
-                        &format!("{path}/{key}"),
-                        format!("A question without options is answered with free text, so {key}: false was ignored."),
-                    );
-                } else {
-                    allow = false;
-                }
-            }
-        }
-        allow
     }
 
     /// oh-my-pi's `recommended`: the 0-based index of the option to mark.
@@ -515,167 +540,6 @@ impl Validator {
         }
         self.optional_text(object, "placeholder", path)
     }
-
-    /// `type` (with Gemini CLI's `choice` and `yesno`), else another agent's multiple-choice
-    /// flag, else what the question's options imply.
-    fn kind(
-        &mut self,
-        object: &Map<String, Value>,
-        path: &str,
-        compatible: bool,
-        has_options: bool,
-    ) -> Option<QuestionType> {
-        let multi = self.multi_flag(object, path);
-        let many = multi.is_some_and(|(_, flag)| flag);
-        let from_flag = if many {
-            QuestionType::Multi
-        } else {
-            QuestionType::Single
-        };
-        let spelled = match object.get("type") {
-            None | Some(Value::Null) if compatible && !has_options && !many => {
-                return Some(QuestionType::Text);
-            }
-            None | Some(Value::Null) => return Some(from_flag),
-            Some(Value::String(text)) => text,
-            Some(other) => {
-                self.report(
-                    &format!("{path}/type"),
-                    IssueCode::InvalidType,
-                    format!(
-                        "type must be the string \"single\", \"multi\", \"text\" or \"confirm\", not {}.",
-                        kind_of(other)
-                    ),
-                );
-                return None;
-            }
-        };
-        let kind = match spelled.trim().to_ascii_lowercase().as_str() {
-            "choice" => return Some(from_flag),
-            "yesno" => QuestionType::Confirm,
-            other => match QuestionType::parse(other) {
-                Some(kind) => kind,
-                None => {
-                    self.report(
-                        &format!("{path}/type"),
-                        IssueCode::InvalidType,
-                        format!("type must be one of \"single\", \"multi\", \"text\", \"confirm\", not \"{spelled}\"."),
-                    );
-                    return None;
-                }
-            },
-        };
-        if let Some((key, flag)) = multi
-            && flag != (kind == QuestionType::Multi)
-        {
-            self.ignore(
-                &format!("{path}/{key}"),
-                format!("type \"{}\" decides how the question is answered, so {key}: {flag} was ignored.", spelled.trim()),
-            );
-        }
-        Some(kind)
-    }
-
-    /// The first multiple-choice flag given, and whether any of them is `true`.
-    fn multi_flag(
-        &mut self,
-        object: &Map<String, Value>,
-        path: &str,
-    ) -> Option<(&'static str, bool)> {
-        let mut found: Option<(&'static str, bool)> = None;
-        for key in MULTI_KEYS {
-            if let Some(flag) = self.optional_bool(object, key, path) {
-                found = Some(match found {
-                    Some((first, any)) => (first, any || flag),
-                    None => (key, flag),
-                });
-            }
-        }
-        found
-    }
-
-    fn required_text(
-        &mut self,
-        object: &Map<String, Value>,
-        key: &str,
-        parent: &str,
-        what: &str,
-    ) -> Option<String> {
-        let path = format!("{parent}/{key}");
-        match object.get(key) {
-            None | Some(Value::Null) => {
-                self.report(
-                    &path,
-                    IssueCode::Blank,
-                    format!("{key} is missing: give {what}."),
-                );
-                None
-            }
-            Some(Value::String(text)) if text.trim().is_empty() => {
-                self.report(
-                    &path,
-                    IssueCode::Blank,
-                    format!("{key} is blank: give {what}."),
-                );
-                None
-            }
-            Some(Value::String(text)) => Some(text.clone()),
-            Some(other) => {
-                self.report(
-                    &path,
-                    IssueCode::InvalidType,
-                    format!("{key} must be a string ({what}), not {}.", kind_of(other)),
-                );
-                None
-            }
-        }
-    }
-
-    /// An optional string; blank counts as absent.
-    fn optional_text(
-        &mut self,
-        object: &Map<String, Value>,
-        key: &str,
-        parent: &str,
-    ) -> Option<String> {
-        match object.get(key) {
-            None | Some(Value::Null) => None,
-            Some(Value::String(text)) if text.trim().is_empty() => None,
-            Some(Value::String(text)) => Some(text.clone()),
-            Some(other) => {
-                self.report(
-                    &format!("{parent}/{key}"),
-                    IssueCode::InvalidType,
-                    format!("{key} must be a string, not {}.", kind_of(other)),
-                );
-                None
-            }
-        }
-    }
-
-    fn optional_bool(
-        &mut self,
-        object: &Map<String, Value>,
-        key: &str,
-        parent: &str,
-    ) -> Option<bool> {
-        match object.get(key) {
-            None | Some(Value::Null) => None,
-            Some(Value::Bool(flag)) => Some(*flag),
-            Some(other) => {
-                self.report(
-                    &format!("{parent}/{key}"),
-                    IssueCode::InvalidType,
-                    format!("{key} must be true or false, not {}.", kind_of(other)),
-                );
-                None
-            }
-        }
-    }
-}
-
-fn is_absent(value: Option<&Value>) -> bool {
-    matches!(value, None | Some(Value::Null))
 }
 
 /// `q<position>` for a compatible-shape question without a usable header, unique among `seen`.
@@ -698,17 +562,6 @@ fn synthesized_option(value: &str, label: &str) -> QuestionOption {
         description: None,
         preview: None,
         recommended: false,
-    }
-}
-
-fn kind_of(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 

@@ -44,6 +44,10 @@ fn questions_accept_both_shapes() {
             "context",
             "type",
             "placeholder",
+            "min",
+            "max",
+            "step",
+            "unit",
             "required",
             "options",
             "question",
@@ -52,7 +56,7 @@ fn questions_accept_both_shapes() {
     );
     assert_eq!(
         question["properties"]["type"]["enum"],
-        json!(["single", "multi", "text", "confirm"])
+        json!(["single", "multi", "text", "confirm", "number"])
     );
     let option = &question["properties"]["options"]["items"];
     assert_eq!(option["required"], json!(["label"]));
@@ -67,8 +71,27 @@ fn placeholder_is_an_optional_string_for_text_questions() {
     let placeholder = &schema()["properties"]["questions"]["items"]["properties"]["placeholder"];
     assert_eq!(placeholder["type"], json!("string"));
     let description = placeholder["description"].as_str().unwrap();
-    assert!(description.contains("text question"), "{description}");
+    assert!(
+        description.contains("text or number question"),
+        "{description}"
+    );
     assert!(description.contains("never submitted"), "{description}");
+}
+
+#[test]
+fn number_fields_are_numbers_and_the_unit_a_string() {
+    let properties = &schema()["properties"]["questions"]["items"]["properties"];
+    for key in ["min", "max", "step"] {
+        assert_eq!(properties[key]["type"], json!("number"), "{key}");
+        let description = properties[key]["description"].as_str().unwrap();
+        assert!(description.starts_with("Number questions"), "{description}");
+    }
+    assert_eq!(properties["unit"]["type"], json!("string"));
+    let kinds = properties["type"]["description"].as_str().unwrap();
+    assert!(
+        kinds.contains("number: a typed number, no options"),
+        "{kinds}"
+    );
 }
 
 #[test]

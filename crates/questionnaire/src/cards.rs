@@ -173,6 +173,13 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                     Style::fg(Slot::Text).italic(),
                 ));
             }
+            if let Some(number) = number_text(question, answer) {
+                if !first {
+                    line.push(Span::plain("  "));
+                }
+                line.push(Span::styled("✓ ", Style::fg(Slot::Success)));
+                line.push(Span::styled(number, Style::fg(Slot::Text)));
+            }
         } else {
             line.push(Span::styled(
                 format!("○ {}", sanitize_line(labels.get(Label::Skipped))),
@@ -236,6 +243,18 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
         _ => {}
     }
     toned(lines, width, tone)
+}
+
+/// A number answer with its question's unit (`8 workers`); masked on a secret question.
+fn number_text(question: &Value, answer: &Value) -> Option<String> {
+    let number = answer.get("number").filter(|number| number.is_number())?;
+    if flag(question, "secret") {
+        return Some(secret::HIDDEN.to_string());
+    }
+    Some(match text(question, "unit") {
+        Some(unit) => format!("{number} {}", sanitize_line(&unit)),
+        None => number.to_string(),
+    })
 }
 
 /// Unsent text, muted, so the transcript keeps it too: `✎ draft: “…”`, `✎ draft note: …`,

@@ -34,6 +34,8 @@ pub enum Mode {
     Editor,
     /// The editor of a text question: Esc cancels the questionnaire.
     TextAnswer,
+    /// The editor of a number question: as a text question's, with ↑/↓ stepping the number.
+    NumberAnswer,
     /// Folded into the dock: only Ctrl+] is ours.
     Collapsed,
 }
@@ -280,6 +282,20 @@ fn text_answer() -> Table {
     Keymap::new(table)
 }
 
+fn number_answer() -> Table {
+    let mut table = vec![
+        save_and_newline()[0].clone(),
+        bind("step-up", "up", Msg::StepNumber(1))
+            .label("↑↓")
+            .help(says(Label::Step))
+            .repeats(),
+        bind("step-down", "down", Msg::StepNumber(-1)).repeats(),
+    ];
+    table.extend(tabs_in_editor());
+    table.extend([cancel(), collapse()]);
+    Keymap::new(table)
+}
+
 fn collapsed() -> Table {
     Keymap::new(vec![
         bind("collapse", "ctrl+]", Msg::ToggleCollapse).help(says(Label::Expand)),
@@ -288,13 +304,14 @@ fn collapsed() -> Table {
 
 impl Mode {
     /// Every mode, in the order of their tables.
-    pub const ALL: [Mode; 7] = [
+    pub const ALL: [Mode; 8] = [
         Mode::List,
         Mode::YesNo,
         Mode::Filter,
         Mode::Review,
         Mode::Editor,
         Mode::TextAnswer,
+        Mode::NumberAnswer,
         Mode::Collapsed,
     ];
 }
@@ -302,7 +319,7 @@ impl Mode {
 /// The table of a mode, most important hint first. In an editor the text area's keys come
 /// after it (see [`crate::Keys::msg_for`]), so a mode's own bindings (Enter, Esc, Tab) win.
 pub(crate) fn table(mode: Mode) -> &'static Table {
-    static TABLES: OnceLock<[Table; 7]> = OnceLock::new();
+    static TABLES: OnceLock<[Table; 8]> = OnceLock::new();
     let tables = TABLES.get_or_init(|| {
         Mode::ALL.map(|mode| match mode {
             Mode::List => list(),
@@ -311,6 +328,7 @@ pub(crate) fn table(mode: Mode) -> &'static Table {
             Mode::Review => review(),
             Mode::Editor => editor(),
             Mode::TextAnswer => text_answer(),
+            Mode::NumberAnswer => number_answer(),
             Mode::Collapsed => collapsed(),
         })
     });

@@ -186,7 +186,7 @@ impl Keys {
             _ => None,
         };
         match mode {
-            Mode::Editor | Mode::TextAnswer if ours.is_none() => {
+            Mode::Editor | Mode::TextAnswer | Mode::NumberAnswer if ours.is_none() => {
                 self.text_area.msg_for(event, &()).map(Msg::Edit)
             }
             Mode::Filter if ours.is_none() => filter::keymap().msg_for(event, &()).map(Msg::Filter),
@@ -247,7 +247,7 @@ impl Keys {
             // Characters are the query's, whatever a host bound them to.
             Mode::Filter if is_typed_char(press) => return Some(press),
             Mode::Filter => &self.in_lists,
-            Mode::Editor | Mode::TextAnswer => &self.in_editors,
+            Mode::Editor | Mode::TextAnswer | Mode::NumberAnswer => &self.in_editors,
             Mode::Collapsed => return Some(press),
         };
         Some(

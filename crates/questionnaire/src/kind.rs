@@ -3,7 +3,9 @@
 //! asks these traits (the keymap's mode, the layout's reservations, what Enter and the editor
 //! do). See docs/behaviour.md#options-and-free-text.
 
-use question::{Question, QuestionType};
+use question::{OptionSource, Question, QuestionType};
+
+use crate::keymap::Mode;
 
 /// Text rows reserved for a note or free-text editor under an option list.
 pub const NOTE_EDITOR_ROWS: usize = 1;
@@ -22,6 +24,8 @@ pub(crate) enum Body {
     },
     /// The answer editor, always open: the answer is the text.
     Text,
+    /// The one-row number editor, always open: ↑/↓ step, what is typed is checked as typed.
+    Number,
 }
 
 /// The behaviour of one question type.
@@ -52,7 +56,7 @@ impl Traits {
                 editor_rows: NOTE_EDITOR_ROWS,
                 free_text_advances: true,
                 blank_text_skips: false,
-                yes_no: kind == QuestionType::Confirm,
+                yes_no: kind.options() == OptionSource::YesNo,
             },
             QuestionType::Multi => Traits {
                 body: options(true),
@@ -68,6 +72,13 @@ impl Traits {
                 blank_text_skips: true,
                 yes_no: false,
             },
+            QuestionType::Number => Traits {
+                body: Body::Number,
+                editor_rows: NOTE_EDITOR_ROWS,
+                free_text_advances: true,
+                blank_text_skips: true,
+                yes_no: false,
+            },
         }
     }
 
@@ -79,6 +90,20 @@ impl Traits {
             *free_text = question.allows_custom_text();
         }
         traits
+    }
+
+    /// The keymap mode of the always-open answer editor; `None` for an option list.
+    pub fn answer_mode(self) -> Option<Mode> {
+        match self.body {
+            Body::Options { .. } => None,
+            Body::Text => Some(Mode::TextAnswer),
+            Body::Number => Some(Mode::NumberAnswer),
+        }
+    }
+
+    /// The answer is a number: typed text is checked as typed, and ↑/↓ step it.
+    pub fn is_number(self) -> bool {
+        self.body == Body::Number
     }
 
     /// Whether the question shows an option list (else its answer editor is always open).
@@ -124,5 +149,10 @@ mod tests {
         let text = Traits::of(QuestionType::Text);
         assert!(!text.has_options() && !text.takes_notes() && text.blank_text_skips);
         assert_eq!(text.editor_rows, ANSWER_EDITOR_ROWS);
+        assert_eq!(text.answer_mode(), Some(Mode::TextAnswer));
+        let number = Traits::of(QuestionType::Number);
+        assert!(!number.has_options() && number.is_number() && number.blank_text_skips);
+        assert_eq!(number.answer_mode(), Some(Mode::NumberAnswer));
+        assert_eq!(number.editor_rows, NOTE_EDITOR_ROWS);
     }
 }

@@ -274,9 +274,14 @@ impl App {
         if self.collapsed {
             return Mode::Collapsed;
         }
+        if let Some(mode) = self
+            .question()
+            .and_then(|(_, q)| Traits::of(q.kind).answer_mode())
+        {
+            return mode;
+        }
         match self.question() {
             None => Mode::Review,
-            Some((_, q)) if !Traits::of(q.kind).has_options() => Mode::TextAnswer,
             Some(_) if self.editor.is_some() => Mode::Editor,
             Some((q, _)) if self.filter_of(q).is_some() => Mode::Filter,
             Some((_, q)) if Traits::of(q.kind).yes_no => Mode::YesNo,
@@ -347,14 +352,23 @@ impl App {
     pub(crate) fn draft(&self, target: Target) -> Cow<'_, TextArea> {
         match self.drafts.get(&target) {
             Some(draft) => Cow::Borrowed(draft),
-            None => Cow::Owned(TextArea::new(self.saved_text(target))),
+            None => Cow::Owned(TextArea::new(&self.saved_draft(target))),
         }
     }
 
     /// The draft of `target` when it holds text that is not blank and not what is saved.
     pub(crate) fn unsaved_draft(&self, target: Target) -> Option<&str> {
         let text = self.drafts.get(&target)?.text();
-        (!text.trim().is_empty() && text != self.saved_text(target)).then_some(text)
+        (!text.trim().is_empty() && text != self.saved_draft(target)).then_some(text)
+    }
+
+    /// What the editor of `target` starts from: the saved text, or the saved number.
+    pub(crate) fn saved_draft(&self, target: Target) -> Cow<'_, str> {
+        let number = self.answer(target.question()).and_then(|a| a.number);
+        match (target, number) {
+            (Target::FreeText(_), Some(number)) => Cow::Owned(number.to_string()),
+            _ => Cow::Borrowed(self.saved_text(target)),
+        }
     }
 
     pub(crate) fn saved_text(&self, target: Target) -> &str {

@@ -92,6 +92,8 @@ pub enum Msg {
     Cancel,
     /// An edit of the open editor's draft (typing, moving, deleting, undo, yank…).
     Edit(TextAreaMsg),
+    /// ↑/↓ in a number editor: add this many steps to the number (negative: subtract).
+    StepNumber(i8),
     /// Enter in an editor: save the draft as the answer or note.
     SaveEditor,
     /// Esc in an editor: keep the draft, back to the list.

@@ -128,6 +128,7 @@ impl App {
             Msg::ToggleCollapse => self.toggle_collapse(),
             Msg::Cancel => self.escape(),
             Msg::Edit(edit) => self.edit(edit),
+            Msg::StepNumber(steps) => self.step_number(steps),
             Msg::SaveEditor => self.save_editor(),
             Msg::LeaveEditor => {
                 self.editor = None;

@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::{Dialogs, ENTRIES_ARE_VALID, Entry, Stage, typed_text};
 use crate::labels::Label;
-use crate::questionnaire::{Question, QuestionType};
+use crate::questionnaire::{AnswerShape, OptionSource, Question};
 use crate::result::ResultOptions;
 
 /// A line that answers nothing where it was typed; holds the part not understood. The host
@@ -36,10 +36,7 @@ impl Dialogs {
         match self.stage {
             Stage::Finished(_) => Ok(()),
             Stage::Reviewing => self.review_line(line),
-            Stage::Typing => {
-                self.typed_line(line);
-                Ok(())
-            }
+            Stage::Typing => self.typed_line(line),
             Stage::Choosing => self.choice_line(line),
         }
     }
@@ -54,7 +51,7 @@ impl Dialogs {
             self.chose(&question, Entry::Skip);
             return Ok(());
         }
-        if question.kind == QuestionType::Confirm {
+        if question.kind.options() == OptionSource::YesNo {
             let value = self.yes_or_no(&question, line)?;
             self.chose(&question, Entry::Option(value));
             return Ok(());
@@ -63,7 +60,7 @@ impl Dialogs {
         let count = question.options.len() + usize::from(custom);
         let numbers = numbers(line, count)?;
         let type_something = |n: usize| custom && n == question.options.len() + 1;
-        if question.kind == QuestionType::Multi {
+        if question.kind.answer() == AnswerShape::Picks {
             for (index, option) in question.options.iter().enumerate() {
                 let wanted = numbers.contains(&(index + 1));
                 let picked = self
@@ -120,20 +117,28 @@ impl Dialogs {
         }
     }
 
-    fn typed_line(&mut self, line: &str) {
+    /// The typed answer; a number that is no answer is not understood, saying why.
+    fn typed_line(&mut self, line: &str) -> Result<(), NotUnderstood> {
         let question = self
             .current()
             .cloned()
             .expect("typing points at a question");
-        if question.kind == QuestionType::Multi {
+        if question.kind.answer() == AnswerShape::Picks {
             // The picks were given with the numbers; the text completes the answer.
             self.state = self
                 .state
                 .set_custom_text(&question.id, &typed_text(line))
                 .expect(ENTRIES_ARE_VALID);
             self.advance();
-        } else {
-            self.typed(&question, line);
+            return Ok(());
+        }
+        self.typed(&question, line);
+        match self.number_error.clone() {
+            Some(error) => {
+                self.number_error = None;
+                Err(NotUnderstood(format!("{} ({error})", line.trim())))
+            }
+            None => Ok(()),
         }
     }
 

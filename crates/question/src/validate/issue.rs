@@ -26,6 +26,9 @@ pub enum IssueCode {
     ReservedLabel,
     /// `context` over 500 characters (unless [`ValidateOptions`] lift the limit).
     TooLong,
+    /// A number question's bounds that cannot hold (`min` above `max`, `step` not above 0, a
+    /// number too long to hold exactly), or a number placeholder that is no answer to it.
+    InvalidNumber,
     /// A warning, not a problem: a key that was read past (unknown, or overruled by another
     /// key). It never makes an input invalid.
     Ignored,
@@ -43,6 +46,7 @@ impl IssueCode {
         IssueCode::DuplicateValue,
         IssueCode::ReservedLabel,
         IssueCode::TooLong,
+        IssueCode::InvalidNumber,
         IssueCode::Ignored,
     ];
 
@@ -58,6 +62,7 @@ impl IssueCode {
             IssueCode::DuplicateValue => "duplicate_value",
             IssueCode::ReservedLabel => "reserved_label",
             IssueCode::TooLong => "too_long",
+            IssueCode::InvalidNumber => "invalid_number",
             IssueCode::Ignored => "ignored",
         }
     }

@@ -20,6 +20,10 @@ pub(super) const QUESTION: &[&str] = &[
     "options",
     "placeholder",
     "allowCustom",
+    "min",
+    "max",
+    "step",
+    "unit",
     // Claude Code, Gemini CLI, opencode, oh-my-pi, Codex, Copilot CLI, Cline/Roo.
     "question",
     "multiSelect",

@@ -75,7 +75,7 @@ impl App {
     /// Esc: in a text question with unsaved text, the first Esc only arms the cancel and the
     /// footer says so; the second cancels, keeping the text as a draft.
     pub(super) fn escape(&mut self) -> Effect {
-        let unsaved = self.mode() == Mode::TextAnswer
+        let unsaved = matches!(self.mode(), Mode::TextAnswer | Mode::NumberAnswer)
             && self
                 .open_editor()
                 .is_some_and(|target| self.unsaved_draft(target).is_some());

@@ -40,12 +40,33 @@ impl App {
         };
         let width = self.editor_width();
         if !self.drafts.contains_key(&target) {
-            let draft = TextArea::new(self.saved_text(target));
+            let draft = TextArea::new(&self.saved_draft(target));
             self.drafts.insert(target, draft);
         }
         let draft = self.drafts.get_mut(&target).expect("inserted above");
         draft.lay_out(width);
         draft.update(edit);
+        Cmd::None
+    }
+
+    /// ↑/↓ in a number editor: the draft moved by whole steps, kept within the bounds.
+    pub(super) fn step_number(&mut self, steps: i8) -> Effect {
+        let Some((q, question)) = self.question() else {
+            return Cmd::None;
+        };
+        let Some(spec) = question
+            .number
+            .as_ref()
+            .filter(|_| self.traits(q).is_number())
+        else {
+            return Cmd::Bell;
+        };
+        let target = Target::FreeText(q);
+        let text = self.draft(target).text().to_string();
+        let stepped = spec.stepped(&text, question.placeholder.as_deref(), steps.into());
+        let mut draft = TextArea::new(&stepped);
+        draft.lay_out(self.editor_width());
+        self.drafts.insert(target, draft);
         Cmd::None
     }
 
@@ -101,7 +122,7 @@ impl App {
         let text = self.draft(target).text().to_string();
         let q = target.question();
         let ok = match target {
-            Target::FreeText(_) => self.apply(|s, id| s.set_custom_text(id, &text), q),
+            Target::FreeText(_) => self.apply(|s, id| s.set_typed(id, &text), q),
             Target::QuestionNote(_) => self.apply(|s, id| s.set_question_note(id, &text), q),
             Target::OptionNote(_, o) => {
                 let value = self.questions()[q].options[o].value.clone();

@@ -153,5 +153,13 @@ fn summary(q: &Question, a: &Answer, columns: usize) -> String {
     if let Some(text) = &a.custom_text {
         parts.push(format!("“{}”", line_head(&secret::shown(q, text), columns)));
     }
+    if let Some(number) = a.number {
+        let unit = q.number.as_ref().and_then(|spec| spec.unit.as_deref());
+        let number = match unit {
+            Some(unit) => format!("{number} {unit}"),
+            None => number.to_string(),
+        };
+        parts.push(line_head(&secret::shown(q, &number), columns));
+    }
     parts.join(", ")
 }
