@@ -19,7 +19,7 @@ use proptest::prelude::*;
 use question::Questionnaire;
 use questionnaire::{App, Outcome, parse_script};
 use serde_json::{Value, json};
-use tea::headless::Driver;
+use tea::headless::{Driver, TaskPolicy};
 use tea::input::{Event, Step};
 use tea::{Editor, ExecPolicy, Palette, Size};
 
@@ -347,10 +347,13 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
         Palette::no_color()
     };
     let mut size = random_size(rng);
-    let mut driver = Driver::new(App::new(questionnaire, size), size, palette);
-    driver.set_exec_policy(ExecPolicy::Run(Editor::Command(
-        rng.pick(EDITORS).to_owned(),
-    )));
+    let mut driver = Driver::with_policies(
+        App::new(questionnaire, size),
+        size,
+        palette,
+        TaskPolicy::Inline,
+        ExecPolicy::Run(Editor::Command(rng.pick(EDITORS).to_owned())),
+    );
     check_frame(&mut driver, size, "first frame")?;
     let mut outcome = None;
     for (k, step) in steps.iter().enumerate() {

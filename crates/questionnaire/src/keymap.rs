@@ -1,14 +1,21 @@
-//! The keymap: one table per mode that turns input events into [`Msg`]s and, read the other
-//! way, yields the hint footer. A key is bound in exactly one place, so the footer never
-//! advertises a key that does something else.
+//! The keymap: one table per mode, all of them here as data, that turns input events into
+//! [`Msg`]s and, read the other way, yields the hint footer. Each table is a
+//! [`tea::keymap::Keymap`]: key strings, the footer's label and help, and when the hint is
+//! worth its room. A key is bound in exactly one place, so the footer never advertises a key
+//! that does something else.
+//!
+//! A binding's help text is the key of a [`Label`] (`Label::key`), so a questionnaire's own
+//! labels name what the keys do when the footer is drawn.
+
+use std::sync::OnceLock;
 
 use question::{Label, Labels};
 use tea::Line;
 use tea::components::Help;
 use tea::components::filter::FilterMsg;
-use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
-use tea::input::{KeyCode, KeyEventKind, KeyModifiers, KeyPress};
-use tea::keymap::HelpEntry;
+use tea::components::textarea::{self, TextAreaMsg};
+use tea::input::{KeyCode, KeyEventKind, KeyPress};
+use tea::keymap::{Binding, HelpEntry, Keymap};
 
 use crate::msg::Msg;
 
@@ -52,489 +59,252 @@ pub struct HintContext {
     pub prompt_scrolls: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum When {
-    Always,
-    Tabs,
-    SingleChoice,
-    Multi,
-    OnOption,
-    NarrowPreview,
-    PreviewScrolls,
-    ContextScrolls,
-    /// The prompt scrolls and the context does not.
-    OnlyPromptScrolls,
+/// One mode's table.
+type Table = Keymap<HintContext, Msg>;
+
+/// A binding of `keys` (key-script names, whitespace-separated) to `msg`.
+fn bind(name: &str, keys: &str, msg: Msg) -> Binding<HintContext, Msg> {
+    Binding::new(name, keys, msg).expect("the questionnaire's keys parse")
 }
 
-impl When {
-    fn holds(self, ctx: &HintContext) -> bool {
-        match self {
-            When::Always => true,
-            When::Tabs => ctx.tabs,
-            When::SingleChoice => !ctx.multi,
-            When::Multi => ctx.multi,
-            When::OnOption => ctx.on_option,
-            When::NarrowPreview => ctx.narrow_preview,
-            When::PreviewScrolls => ctx.preview_scrolls,
-            When::ContextScrolls => ctx.context_scrolls,
-            When::OnlyPromptScrolls => ctx.prompt_scrolls && !ctx.context_scrolls,
-        }
-    }
+/// Help text naming `label` (see the module's docs).
+fn says(label: Label) -> &'static str {
+    label.key()
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Hint {
-    keys: &'static str,
-    verb: Label,
-    when: When,
+// The bindings several modes share.
+
+fn collapse() -> Binding<HintContext, Msg> {
+    bind("collapse", "ctrl+]", Msg::ToggleCollapse).help(says(Label::Collapse))
 }
 
-#[derive(Debug, Clone, Copy)]
-enum Key {
-    Code(KeyCode, KeyModifiers),
-    /// 1–9 without modifiers.
-    Digit,
+fn next_tab() -> Binding<HintContext, Msg> {
+    bind("next-tab", "tab right", Msg::NextTab)
+        .help(says(Label::SwitchTab))
+        .help_when(|c: &HintContext| c.tabs)
 }
 
-struct Binding {
-    keys: &'static [Key],
-    /// Builds the message; gets the typed character for [`Key::Digit`].
-    msg: fn(char) -> Msg,
-    /// Whether a held-down key (a repeat event) acts again. Toggles and actions never do.
-    repeats: bool,
-    hint: Option<Hint>,
+fn prev_tab() -> Binding<HintContext, Msg> {
+    bind("prev-tab", "shift+tab left", Msg::PrevTab)
 }
 
-const NONE: KeyModifiers = KeyModifiers::NONE;
-const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
-const CTRL: KeyModifiers = KeyModifiers::CTRL;
-const ALT: KeyModifiers = KeyModifiers::ALT;
-
-const fn key(code: KeyCode) -> Key {
-    Key::Code(code, NONE)
-}
-const fn shift(code: KeyCode) -> Key {
-    Key::Code(code, SHIFT)
-}
-const fn ctrl(c: char) -> Key {
-    Key::Code(KeyCode::Char(c), CTRL)
-}
-const fn alt(code: KeyCode) -> Key {
-    Key::Code(code, ALT)
-}
-const fn ch(c: char) -> Key {
-    Key::Code(KeyCode::Char(c), NONE)
+/// Up, down, first, last.
+fn moves() -> [Binding<HintContext, Msg>; 4] {
+    [
+        bind("move-up", "up k", Msg::MoveUp)
+            .label("↑↓")
+            .help(says(Label::Move))
+            .repeats(),
+        bind("move-down", "down j", Msg::MoveDown).repeats(),
+        bind("move-first", "home", Msg::MoveFirst),
+        bind("move-last", "end", Msg::MoveLast),
+    ]
 }
 
-const fn hint(keys: &'static str, verb: Label, when: When) -> Option<Hint> {
-    Some(Hint { keys, verb, when })
+fn cancel() -> Binding<HintContext, Msg> {
+    bind("cancel", "esc", Msg::Cancel).help(says(Label::CancelHint))
 }
 
-const COLLAPSE: Binding = Binding {
-    keys: &[ctrl(']')],
-    msg: |_| Msg::ToggleCollapse,
-    repeats: false,
-    hint: hint("ctrl+]", Label::Collapse, When::Always),
-};
+/// Enter: "select" on a single-choice question, "next" on a multi-select one.
+fn activate() -> [Binding<HintContext, Msg>; 2] {
+    [
+        bind("activate", "enter", Msg::Activate)
+            .help(says(Label::Select))
+            .help_when(|c: &HintContext| !c.multi),
+        Binding::help_only("activate-multi", "enter", Msg::Activate)
+            .help(says(Label::Next))
+            .help_when(|c: &HintContext| c.multi),
+    ]
+}
 
-const NEXT_TAB: Binding = Binding {
-    keys: &[key(KeyCode::Tab), key(KeyCode::Right)],
-    msg: |_| Msg::NextTab,
-    repeats: false,
-    hint: hint("tab", Label::SwitchTab, When::Tabs),
-};
+fn toggle() -> Binding<HintContext, Msg> {
+    bind("toggle", "space", Msg::SelectWithoutAdvance)
+        .help(says(Label::Toggle))
+        .help_when(|c: &HintContext| c.multi)
+}
 
-const PREV_TAB: Binding = Binding {
-    keys: &[shift(KeyCode::Tab), key(KeyCode::Left)],
-    msg: |_| Msg::PrevTab,
-    repeats: false,
-    hint: None,
-};
+fn pick_number() -> Binding<HintContext, Msg> {
+    bind("pick", "1 2 3 4 5 6 7 8 9", Msg::PickNumber(1))
+        .of_key(|key| match key.code {
+            KeyCode::Char(digit) => Msg::PickNumber(digit.to_digit(10).unwrap_or(0) as u8),
+            _ => Msg::PickNumber(0),
+        })
+        .label("1-9")
+        .help(says(Label::Pick))
+}
 
-const MOVE_UP: Binding = Binding {
-    keys: &[key(KeyCode::Up), ch('k')],
-    msg: |_| Msg::MoveUp,
-    repeats: true,
-    hint: hint("↑↓", Label::Move, When::Always),
-};
+/// The preview's keys: show it on a narrow terminal, scroll it, page it; then the context's
+/// (and the prompt's) scrolling.
+fn scrolling() -> [Binding<HintContext, Msg>; 7] {
+    [
+        bind("toggle-preview", "p", Msg::TogglePreview)
+            .help(says(Label::PreviewHint))
+            .help_when(|c: &HintContext| c.narrow_preview),
+        bind("scroll-preview-up", "shift+up", Msg::ScrollPreview(-1))
+            .label("⇧↑↓")
+            .help(says(Label::ScrollPreview))
+            .help_when(|c: &HintContext| c.preview_scrolls)
+            .repeats(),
+        bind("scroll-preview-down", "shift+down", Msg::ScrollPreview(1)).repeats(),
+        bind("page-preview-up", "[ pageup", Msg::PagePreview(-1)).repeats(),
+        bind("page-preview-down", "] pagedown", Msg::PagePreview(1)).repeats(),
+        bind("scroll-context-up", "alt+up", Msg::ScrollContext(-1))
+            .label("alt+↑↓")
+            .help(says(Label::ScrollContext))
+            .help_when(|c: &HintContext| c.context_scrolls)
+            .repeats(),
+        // Without a context to scroll, the same keys scroll the prompt.
+        bind("scroll-context-down", "alt+down", Msg::ScrollContext(1))
+            .label("alt+↑↓")
+            .help(says(Label::ScrollPrompt))
+            .help_when(|c: &HintContext| c.prompt_scrolls && !c.context_scrolls)
+            .repeats(),
+    ]
+}
 
-const MOVE_DOWN: Binding = Binding {
-    keys: &[key(KeyCode::Down), ch('j')],
-    msg: |_| Msg::MoveDown,
-    repeats: true,
-    hint: None,
-};
+fn question_note() -> Binding<HintContext, Msg> {
+    bind("question-note", "N", Msg::OpenQuestionNote).help(says(Label::QuestionNote))
+}
 
-const MOVE_FIRST: Binding = Binding {
-    keys: &[key(KeyCode::Home)],
-    msg: |_| Msg::MoveFirst,
-    repeats: false,
-    hint: None,
-};
+fn clear() -> Binding<HintContext, Msg> {
+    bind("clear", "x delete", Msg::Clear).help(says(Label::Clear))
+}
 
-const MOVE_LAST: Binding = Binding {
-    keys: &[key(KeyCode::End)],
-    msg: |_| Msg::MoveLast,
-    repeats: false,
-    hint: None,
-};
-
-const CANCEL: Binding = Binding {
-    keys: &[key(KeyCode::Esc)],
-    msg: |_| Msg::Cancel,
-    repeats: false,
-    hint: hint("esc", Label::CancelHint, When::Always),
-};
-
-const ACTIVATE: Binding = Binding {
-    keys: &[key(KeyCode::Enter)],
-    msg: |_| Msg::Activate,
-    repeats: false,
-    hint: hint("enter", Label::Select, When::SingleChoice),
-};
-
-// Enter's hint on a multi question ("next"); the binding above handles the key.
-const ACTIVATE_MULTI_HINT: Binding = Binding {
-    keys: &[],
-    msg: |_| Msg::Activate,
-    repeats: false,
-    hint: hint("enter", Label::Next, When::Multi),
-};
-
-const TOGGLE: Binding = Binding {
-    keys: &[key(KeyCode::Char(' '))],
-    msg: |_| Msg::SelectWithoutAdvance,
-    repeats: false,
-    hint: hint("space", Label::Toggle, When::Multi),
-};
-
-const PICK_NUMBER: Binding = Binding {
-    keys: &[Key::Digit],
-    msg: |c| Msg::PickNumber(c.to_digit(10).unwrap_or(0) as u8),
-    repeats: false,
-    hint: hint("1-9", Label::Pick, When::Always),
-};
-
-const TOGGLE_PREVIEW: Binding = Binding {
-    keys: &[ch('p')],
-    msg: |_| Msg::TogglePreview,
-    repeats: false,
-    hint: hint("p", Label::PreviewHint, When::NarrowPreview),
-};
-
-const SCROLL_PREVIEW_UP: Binding = Binding {
-    keys: &[shift(KeyCode::Up)],
-    msg: |_| Msg::ScrollPreview(-1),
-    repeats: true,
-    hint: hint("⇧↑↓", Label::ScrollPreview, When::PreviewScrolls),
-};
-
-const SCROLL_PREVIEW_DOWN: Binding = Binding {
-    keys: &[shift(KeyCode::Down)],
-    msg: |_| Msg::ScrollPreview(1),
-    repeats: true,
-    hint: None,
-};
-
-const PAGE_PREVIEW_UP: Binding = Binding {
-    keys: &[ch('['), key(KeyCode::PageUp)],
-    msg: |_| Msg::PagePreview(-1),
-    repeats: true,
-    hint: None,
-};
-
-const PAGE_PREVIEW_DOWN: Binding = Binding {
-    keys: &[ch(']'), key(KeyCode::PageDown)],
-    msg: |_| Msg::PagePreview(1),
-    repeats: true,
-    hint: None,
-};
-
-const SCROLL_CONTEXT_UP: Binding = Binding {
-    keys: &[alt(KeyCode::Up)],
-    msg: |_| Msg::ScrollContext(-1),
-    repeats: true,
-    hint: hint("alt+↑↓", Label::ScrollContext, When::ContextScrolls),
-};
-
-const SCROLL_CONTEXT_DOWN: Binding = Binding {
-    keys: &[alt(KeyCode::Down)],
-    msg: |_| Msg::ScrollContext(1),
-    repeats: true,
-    hint: hint("alt+↑↓", Label::ScrollPrompt, When::OnlyPromptScrolls),
-};
-
-const QUESTION_NOTE: Binding = Binding {
-    keys: &[ch('N')],
-    msg: |_| Msg::OpenQuestionNote,
-    repeats: false,
-    hint: hint("N", Label::QuestionNote, When::Always),
-};
-
-const CLEAR: Binding = Binding {
-    keys: &[ch('x'), key(KeyCode::Delete)],
-    msg: |_| Msg::Clear,
-    repeats: false,
-    hint: hint("x", Label::Clear, When::Always),
-};
-
-static LIST: &[Binding] = &[
-    MOVE_UP,
-    MOVE_DOWN,
-    MOVE_FIRST,
-    MOVE_LAST,
-    ACTIVATE,
-    ACTIVATE_MULTI_HINT,
-    TOGGLE,
-    PICK_NUMBER,
-    NEXT_TAB,
-    PREV_TAB,
-    CANCEL,
-    TOGGLE_PREVIEW,
-    SCROLL_PREVIEW_UP,
-    SCROLL_PREVIEW_DOWN,
-    PAGE_PREVIEW_UP,
-    PAGE_PREVIEW_DOWN,
-    SCROLL_CONTEXT_UP,
-    SCROLL_CONTEXT_DOWN,
-    Binding {
-        keys: &[ch('n')],
-        msg: |_| Msg::OpenOptionNote,
-        repeats: false,
-        hint: hint("n", Label::OptionNote, When::OnOption),
-    },
-    QUESTION_NOTE,
-    CLEAR,
-    Binding {
-        keys: &[ch('/')],
-        msg: |_| Msg::OpenFilter,
-        repeats: false,
-        hint: hint("/", Label::Filter, When::Always),
-    },
-    COLLAPSE,
-];
+fn list() -> Table {
+    let mut table = Vec::from(moves());
+    table.extend(activate());
+    table.extend([toggle(), pick_number(), next_tab(), prev_tab(), cancel()]);
+    table.extend(scrolling());
+    table.extend([
+        bind("option-note", "n", Msg::OpenOptionNote)
+            .help(says(Label::OptionNote))
+            .help_when(|c: &HintContext| c.on_option),
+        question_note(),
+        clear(),
+        bind("filter", "/", Msg::OpenFilter).help(says(Label::Filter)),
+        collapse(),
+    ]);
+    Keymap::new(table)
+}
 
 // A confirm question: `y`/`n` answer (so `n` is not the option note here; notes on a yes/no
 // question are the question note, `N`). Its two options need no filter.
-static YES_NO: &[Binding] = &[
-    MOVE_UP,
-    MOVE_DOWN,
-    MOVE_FIRST,
-    MOVE_LAST,
-    ACTIVATE,
-    Binding {
-        keys: &[ch('y'), ch('Y')],
-        msg: |_| Msg::AnswerYesNo(true),
-        repeats: false,
-        hint: hint("y/n", Label::Answer, When::Always),
-    },
-    Binding {
-        keys: &[ch('n')],
-        msg: |_| Msg::AnswerYesNo(false),
-        repeats: false,
-        hint: None,
-    },
-    TOGGLE,
-    PICK_NUMBER,
-    NEXT_TAB,
-    PREV_TAB,
-    CANCEL,
-    TOGGLE_PREVIEW,
-    SCROLL_PREVIEW_UP,
-    SCROLL_PREVIEW_DOWN,
-    PAGE_PREVIEW_UP,
-    PAGE_PREVIEW_DOWN,
-    SCROLL_CONTEXT_UP,
-    SCROLL_CONTEXT_DOWN,
-    QUESTION_NOTE,
-    CLEAR,
-    COLLAPSE,
-];
+fn yes_no() -> Table {
+    let mut table = Vec::from(moves());
+    table.extend([
+        activate()[0].clone(),
+        bind("yes", "y Y", Msg::AnswerYesNo(true))
+            .label("y/n")
+            .help(says(Label::Answer)),
+        bind("no", "n", Msg::AnswerYesNo(false)),
+        toggle(),
+        pick_number(),
+        next_tab(),
+        prev_tab(),
+        cancel(),
+    ]);
+    table.extend(scrolling());
+    table.extend([question_note(), clear(), collapse()]);
+    Keymap::new(table)
+}
 
-// While filtering, printable keys (Space included) are the query's (see [`msg_for`]); these
-// are the rest. Enter acts on the focused match; Esc clears and closes, never cancels.
-static FILTER: &[Binding] = &[
-    Binding {
-        keys: &[],
-        msg: |_| Msg::Filter(FilterMsg::Down),
-        repeats: true,
-        hint: hint("↑↓", Label::Move, When::Always),
-    },
-    Binding {
-        keys: &[key(KeyCode::Enter)],
-        msg: |_| Msg::AcceptFilter,
-        repeats: false,
-        hint: hint("enter", Label::Select, When::SingleChoice),
-    },
-    Binding {
-        keys: &[],
-        msg: |_| Msg::AcceptFilter,
-        repeats: false,
-        hint: hint("enter", Label::Toggle, When::Multi),
-    },
-    Binding {
-        keys: &[key(KeyCode::Esc)],
-        msg: |_| Msg::CloseFilter,
-        repeats: false,
-        hint: hint("esc", Label::ClearFilter, When::Always),
-    },
-    COLLAPSE,
-];
+// While filtering, printable keys (Space included) are the query's and the filter's own keys
+// move and erase (see [`crate::Keys::msg_for`]); these are the rest. Enter acts on the focused
+// match; Esc clears and closes, never cancels.
+fn filter() -> Table {
+    Keymap::new(vec![
+        Binding::help_only("filter-move", "↑↓", Msg::Filter(FilterMsg::Down))
+            .help(says(Label::Move)),
+        bind("accept-filter", "enter", Msg::AcceptFilter)
+            .help(says(Label::Select))
+            .help_when(|c: &HintContext| !c.multi),
+        Binding::help_only("accept-filter-multi", "enter", Msg::AcceptFilter)
+            .help(says(Label::Toggle))
+            .help_when(|c: &HintContext| c.multi),
+        bind("close-filter", "esc", Msg::CloseFilter).help(says(Label::ClearFilter)),
+        collapse(),
+    ])
+}
 
-static REVIEW: &[Binding] = &[
-    MOVE_UP,
-    MOVE_DOWN,
-    MOVE_FIRST,
-    MOVE_LAST,
-    Binding {
-        keys: &[key(KeyCode::Enter), key(KeyCode::Char(' '))],
-        msg: |_| Msg::Activate,
-        repeats: false,
-        hint: hint("enter", Label::Select, When::Always),
-    },
-    NEXT_TAB,
-    PREV_TAB,
-    CANCEL,
-    COLLAPSE,
-];
-
-const SAVE: Binding = Binding {
-    keys: &[key(KeyCode::Enter)],
-    msg: |_| Msg::SaveEditor,
-    repeats: false,
-    hint: hint("enter", Label::Save, When::Always),
-};
+fn review() -> Table {
+    let mut table = Vec::from(moves());
+    table.extend([
+        bind("activate", "enter space", Msg::Activate).help(says(Label::Select)),
+        next_tab(),
+        prev_tab(),
+        cancel(),
+        collapse(),
+    ]);
+    Keymap::new(table)
+}
 
 /// The newline hint's keys: the one that works in every terminal. [`crate::Keys`] names
 /// Shift+Enter instead where the terminal tells it from Enter, or a host's newline key.
 pub(crate) const NEWLINE_KEYS: &str = "ctrl+j";
 
-// The newline hint; the text area's keys insert it (Shift+Enter, Ctrl+J, Alt+Enter).
-const NEWLINE: Binding = Binding {
-    keys: &[],
-    msg: |_| Msg::Edit(TextAreaMsg::Newline),
-    repeats: true,
-    hint: hint(NEWLINE_KEYS, Label::Newline, When::Always),
-};
+/// The bindings an editor's mode starts with: Enter saves, and the newline hint (the text
+/// area's keys insert it: Shift+Enter, Ctrl+J, Alt+Enter).
+fn save_and_newline() -> [Binding<HintContext, Msg>; 2] {
+    [
+        bind("save", "enter", Msg::SaveEditor).help(says(Label::Save)),
+        Binding::help_only("newline", NEWLINE_KEYS, Msg::Edit(TextAreaMsg::Newline))
+            .help(says(Label::Newline)),
+    ]
+}
+
+/// Tab switches questions from an editor too; ← and → are the text's.
+fn tabs_in_editor() -> [Binding<HintContext, Msg>; 2] {
+    [
+        bind("next-tab", "tab", Msg::NextTab)
+            .help(says(Label::SwitchTab))
+            .help_when(|c: &HintContext| c.tabs),
+        bind("prev-tab", "shift+tab", Msg::PrevTab),
+    ]
+}
 
 // Last in the editors' footers: it goes first when the footer is short of room.
-const EXTERNAL_EDITOR: Binding = Binding {
-    keys: &[ctrl('g')],
-    msg: |_| Msg::OpenExternalEditor,
-    repeats: false,
-    hint: hint("ctrl+g", Label::ExternalEditor, When::Always),
-};
-
-static EDITOR: &[Binding] = &[
-    SAVE,
-    NEWLINE,
-    Binding {
-        keys: &[key(KeyCode::Esc)],
-        msg: |_| Msg::LeaveEditor,
-        repeats: false,
-        hint: hint("esc", Label::KeepDraft, When::Always),
-    },
-    NEXT_TAB_IN_EDITOR,
-    PREV_TAB_IN_EDITOR,
-    COLLAPSE,
-    EXTERNAL_EDITOR,
-];
-
-static TEXT_ANSWER: &[Binding] = &[
-    SAVE,
-    NEWLINE,
-    NEXT_TAB_IN_EDITOR,
-    PREV_TAB_IN_EDITOR,
-    CANCEL,
-    COLLAPSE,
-    EXTERNAL_EDITOR,
-];
-
-static NUMBER_ANSWER: &[Binding] = &[
-    SAVE,
-    STEP_UP,
-    STEP_DOWN,
-    NEXT_TAB_IN_EDITOR,
-    PREV_TAB_IN_EDITOR,
-    CANCEL,
-    COLLAPSE,
-];
-
-const STEP_UP: Binding = Binding {
-    keys: &[key(KeyCode::Up)],
-    msg: |_| Msg::StepNumber(1),
-    repeats: true,
-    hint: hint("↑↓", Label::Step, When::Always),
-};
-
-const STEP_DOWN: Binding = Binding {
-    keys: &[key(KeyCode::Down)],
-    msg: |_| Msg::StepNumber(-1),
-    repeats: true,
-    hint: None,
-};
-
-const NEXT_TAB_IN_EDITOR: Binding = Binding {
-    keys: &[key(KeyCode::Tab)],
-    msg: |_| Msg::NextTab,
-    repeats: false,
-    hint: hint("tab", Label::SwitchTab, When::Tabs),
-};
-
-const PREV_TAB_IN_EDITOR: Binding = Binding {
-    keys: &[shift(KeyCode::Tab)],
-    msg: |_| Msg::PrevTab,
-    repeats: false,
-    hint: None,
-};
-
-static COLLAPSED: &[Binding] = &[Binding {
-    keys: &[ctrl(']')],
-    msg: |_| Msg::ToggleCollapse,
-    repeats: false,
-    hint: hint("ctrl+]", Label::Expand, When::Always),
-}];
-
-/// The bindings of a mode, most important hint first. In an editor the text area's keys come
-/// after them (see [`msg_for`]), so a mode's own bindings (Enter, Esc, Tab) win.
-fn table(mode: Mode) -> &'static [Binding] {
-    match mode {
-        Mode::List => LIST,
-        Mode::YesNo => YES_NO,
-        Mode::Filter => FILTER,
-        Mode::Review => REVIEW,
-        Mode::Editor => EDITOR,
-        Mode::TextAnswer => TEXT_ANSWER,
-        Mode::NumberAnswer => NUMBER_ANSWER,
-        Mode::Collapsed => COLLAPSED,
-    }
+fn external_editor() -> Binding<HintContext, Msg> {
+    bind("external-editor", "ctrl+g", Msg::OpenExternalEditor).help(says(Label::ExternalEditor))
 }
 
-fn matches(pattern: &Key, code: KeyCode, mods: KeyModifiers) -> Option<char> {
-    match (pattern, code) {
-        (Key::Code(c, m), _) if *c == code && *m == mods => Some('\0'),
-        (Key::Digit, KeyCode::Char(d @ '1'..='9')) if mods.is_empty() => Some(d),
-        _ => None,
-    }
+fn editor() -> Table {
+    let mut table = Vec::from(save_and_newline());
+    table.push(bind("leave-editor", "esc", Msg::LeaveEditor).help(says(Label::KeepDraft)));
+    table.extend(tabs_in_editor());
+    table.extend([collapse(), external_editor()]);
+    Keymap::new(table)
 }
 
-/// The message of the binding of `mode` that takes `press` (a press, or a repeat for the
-/// bindings that repeat).
-pub(crate) fn bound(mode: Mode, press: KeyPress, kind: KeyEventKind) -> Option<Msg> {
-    let KeyPress { code, modifiers } = press;
-    table(mode).iter().find_map(|binding| {
-        let c = binding
-            .keys
-            .iter()
-            .find_map(|pattern| matches(pattern, code, modifiers))?;
-        (kind == KeyEventKind::Press || binding.repeats).then(|| (binding.msg)(c))
-    })
+fn text_answer() -> Table {
+    let mut table = Vec::from(save_and_newline());
+    table.extend(tabs_in_editor());
+    table.extend([cancel(), collapse(), external_editor()]);
+    Keymap::new(table)
 }
 
-/// What `press` already does in the questionnaire, in words, if anything: a binding of some
-/// mode, an editing key, or a character typed into an editor.
-pub(crate) fn used_for(press: KeyPress) -> Option<String> {
-    let modes = [
+fn number_answer() -> Table {
+    let mut table = vec![
+        save_and_newline()[0].clone(),
+        bind("step-up", "up", Msg::StepNumber(1))
+            .label("↑↓")
+            .help(says(Label::Step))
+            .repeats(),
+        bind("step-down", "down", Msg::StepNumber(-1)).repeats(),
+    ];
+    table.extend(tabs_in_editor());
+    table.extend([cancel(), collapse()]);
+    Keymap::new(table)
+}
+
+fn collapsed() -> Table {
+    Keymap::new(vec![
+        bind("collapse", "ctrl+]", Msg::ToggleCollapse).help(says(Label::Expand)),
+    ])
+}
+
+impl Mode {
+    /// Every mode, in the order of their tables.
+    pub const ALL: [Mode; 8] = [
         Mode::List,
         Mode::YesNo,
         Mode::Filter,
@@ -542,23 +312,51 @@ pub(crate) fn used_for(press: KeyPress) -> Option<String> {
         Mode::Editor,
         Mode::TextAnswer,
         Mode::NumberAnswer,
+        Mode::Collapsed,
     ];
+}
+
+/// The table of a mode, most important hint first. In an editor the text area's keys come
+/// after it (see [`crate::Keys::msg_for`]), so a mode's own bindings (Enter, Esc, Tab) win.
+pub(crate) fn table(mode: Mode) -> &'static Table {
+    static TABLES: OnceLock<[Table; 8]> = OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        Mode::ALL.map(|mode| match mode {
+            Mode::List => list(),
+            Mode::YesNo => yes_no(),
+            Mode::Filter => filter(),
+            Mode::Review => review(),
+            Mode::Editor => editor(),
+            Mode::TextAnswer => text_answer(),
+            Mode::NumberAnswer => number_answer(),
+            Mode::Collapsed => collapsed(),
+        })
+    });
+    &tables[Mode::ALL.iter().position(|m| *m == mode).unwrap_or(0)]
+}
+
+/// The message of the binding of `mode` that takes `press` (a press, or a repeat for the
+/// bindings that repeat). The tables' conditions only decide the footer, so any context does.
+pub(crate) fn bound(mode: Mode, press: KeyPress, kind: KeyEventKind) -> Option<Msg> {
+    table(mode).bound(press, kind, &HintContext::default())
+}
+
+/// What `press` already does in the questionnaire, in words, if anything: a binding of some
+/// mode, an editing key, or a character typed into an editor.
+pub(crate) fn used_for(press: KeyPress) -> Option<String> {
+    let modes = Mode::ALL.iter().filter(|mode| **mode != Mode::Collapsed);
     for mode in modes {
-        for binding in table(mode) {
-            let taken = binding
-                .keys
-                .iter()
-                .any(|pattern| matches(pattern, press.code, press.modifiers).is_some());
-            if taken {
-                return Some(match binding.hint {
-                    Some(hint) => format!("the questionnaire's \"{}\" key", hint.verb.english()),
+        for binding in table(*mode).bindings() {
+            if binding.keys().contains(&press) {
+                return Some(match Label::from_key(&binding.help) {
+                    Some(label) => format!("the questionnaire's \"{}\" key", label.english()),
                     None => "one of the questionnaire's keys".into(),
                 });
             }
         }
     }
     let event = press.event();
-    if TextAreaKeys::standard().msg_for(&event).is_some() {
+    if textarea::keymap().msg_for(&event, &()).is_some() {
         return Some("typed or an editing key in the questionnaire's editors".into());
     }
     None
@@ -579,13 +377,13 @@ pub(crate) fn footer_named(
     name: &dyn Fn(&str) -> String,
 ) -> Line {
     let entries: Vec<HelpEntry> = table(mode)
-        .iter()
-        .filter_map(|b| b.hint)
-        .filter(|h| h.when.holds(ctx))
-        .map(|hint| HelpEntry {
-            key: name(hint.keys),
+        .help(ctx)
+        .into_iter()
+        .map(|entry| HelpEntry {
+            key: name(&entry.key),
             // The help footer sanitizes what it draws.
-            text: labels.get(hint.verb).to_string(),
+            text: Label::from_key(&entry.text)
+                .map_or(entry.text, |label| labels.get(label).to_string()),
         })
         .collect();
     Help::new(&entries).without_ellipsis().line(columns)

@@ -9,9 +9,10 @@ use std::collections::HashMap;
 
 use question::Labels;
 use tea::Line;
-use tea::components::filter::FilterState;
-use tea::components::textarea::{TextAreaKeys, TextAreaMsg};
+use tea::components::filter;
+use tea::components::textarea::{self, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, KeyPress, Keyboard, parse_key};
+use tea::keymap::Keymap;
 
 use crate::keymap::{self, HintContext, Mode};
 use crate::msg::Msg;
@@ -86,7 +87,8 @@ pub struct Keys {
     labels: HashMap<(&'static str, bool), Option<String>>,
     /// A host's keys for a newline in editors, in its order, as the footer would name them.
     newline: Vec<(KeyPress, String)>,
-    text_area: TextAreaKeys,
+    /// The text area's keymap with the host's editing keys.
+    text_area: Keymap<(), TextAreaMsg>,
 }
 
 impl Default for Keys {
@@ -98,7 +100,7 @@ impl Default for Keys {
             in_editors: Vec::new(),
             labels: HashMap::new(),
             newline: Vec::new(),
-            text_area: TextAreaKeys::standard().clone(),
+            text_area: textarea::keymap().clone(),
         }
     }
 }
@@ -144,7 +146,7 @@ impl Keys {
             }
             return self
                 .text_area
-                .bind(key.trim(), msg.clone(), "")
+                .bind_key(key.trim(), msg.clone())
                 .map_err(|e| e.to_string());
         }
         let Some((canonical, label)) = action.canonical() else {
@@ -185,9 +187,9 @@ impl Keys {
         };
         match mode {
             Mode::Editor | Mode::TextAnswer | Mode::NumberAnswer if ours.is_none() => {
-                self.text_area.msg_for(event).map(Msg::Edit)
+                self.text_area.msg_for(event, &()).map(Msg::Edit)
             }
-            Mode::Filter if ours.is_none() => FilterState::msg_for(event).map(Msg::Filter),
+            Mode::Filter if ours.is_none() => filter::keymap().msg_for(event, &()).map(Msg::Filter),
             _ => ours,
         }
     }

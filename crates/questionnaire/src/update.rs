@@ -4,20 +4,19 @@
 
 use std::time::Duration;
 
-use question::{AnswerState, ResultOptions, StateError};
-use tea::components::filter::{FilterMsg, FilterState, Filtered};
-use tea::components::textarea::{TextArea, TextAreaMsg};
-use tea::exec::Exec;
+use question::ResultOptions;
 use tea::input::{Event, Keyboard};
 use tea::{Cmd, Program, Size, Subs, Task};
 use tea_markdown::Code;
 
-use crate::keymap::Mode;
-use crate::kind::Traits;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
-use crate::model::{App, ListFilter, Target};
+use crate::model::App;
 use crate::msg::{Host, Msg, Outcome};
 use crate::typing::pressed;
+
+mod answering;
+mod editing;
+mod filtering;
 
 type Effect = Cmd<Msg, Outcome, Host>;
 
@@ -87,43 +86,11 @@ impl Program for App {
 }
 
 impl App {
+    /// Applies one message; what it means is in the methods it calls, by concern: answering
+    /// (`answering.rs`), editors (`editing.rs`), the filter (`filtering.rs`), scrolling and the
+    /// host's messages (here).
     fn handle(&mut self, msg: Msg) -> Effect {
-        let from_host = matches!(
-            msg,
-            Msg::Tick
-                | Msg::Resized(_)
-                | Msg::CodeHighlighted
-                | Msg::KeyboardKnown(_)
-                | Msg::TypingPaused(_)
-        );
-        if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
-            // A notice stays until the next key.
-            self.notice = None;
-        }
-        let from_person = !from_host;
-        if from_person {
-            // Someone who is answering is never timed out.
-            self.countdown = None;
-        }
-        if from_person && msg != Msg::Cancel {
-            self.esc_armed = false;
-        }
-        if from_person && msg != Msg::TypedAfterSave {
-            // A key that acts (not typing) shows the person is past the save.
-            self.stop_holding_off();
-        }
-        let keeps_going = matches!(
-            msg,
-            Msg::ToggleCollapse
-                | Msg::Resized(_)
-                | Msg::ExternalEdited(_)
-                | Msg::Tick
-                | Msg::CodeHighlighted
-                | Msg::KeyboardKnown(_)
-                | Msg::TypingPaused(_)
-        );
-        if self.collapsed && !keeps_going {
-            // While docked, input belongs to the host.
+        if !self.note_sender(&msg) {
             return Cmd::None;
         }
         match msg {
@@ -140,46 +107,11 @@ impl App {
             Msg::OpenFilter => self.open_filter(),
             Msg::Filter(msg) => self.filter(msg),
             Msg::AcceptFilter => self.accept_filter(),
-            Msg::CloseFilter => {
-                // The cursor stays on the match it was on.
-                self.filter = None;
-                Cmd::None
-            }
-            Msg::OpenOptionNote => match self.question() {
-                Some((q, question))
-                    if self.traits(q).takes_notes() && self.cursor(q) < question.options.len() =>
-                {
-                    self.editor = Some(Target::OptionNote(q, self.cursor(q)));
-                    Cmd::None
-                }
-                _ => Cmd::Bell,
-            },
-            Msg::OpenQuestionNote => match self.question() {
-                Some((q, _)) if self.traits(q).takes_notes() => {
-                    self.editor = Some(Target::QuestionNote(q));
-                    Cmd::None
-                }
-                _ => Cmd::Bell,
-            },
-            Msg::Clear => match self.question() {
-                Some((q, _)) => {
-                    if self.apply(|s, id| s.mark_skipped(id), q) {
-                        Cmd::None
-                    } else {
-                        Cmd::Bell
-                    }
-                }
-                None => Cmd::None,
-            },
-            Msg::TogglePreview => {
-                if self.measured.geometry.wide {
-                    return Cmd::None;
-                }
-                self.previews_expanded = !self.previews_expanded;
-                self.preview_scroll = 0;
-                self.remeasure();
-                Cmd::None
-            }
+            Msg::CloseFilter => self.close_filter(),
+            Msg::OpenOptionNote => self.open_option_note(),
+            Msg::OpenQuestionNote => self.open_question_note(),
+            Msg::Clear => self.clear(),
+            Msg::TogglePreview => self.toggle_preview(),
             Msg::ScrollPreview(rows) => {
                 self.preview_scroll = offset(self.preview_scroll, rows as isize);
                 Cmd::None
@@ -193,14 +125,7 @@ impl App {
                 self.context_scroll = offset(self.context_scroll, rows as isize);
                 Cmd::None
             }
-            Msg::ToggleCollapse => {
-                self.collapsed = !self.collapsed;
-                if self.collapsed {
-                    Cmd::Host(Host::Collapse)
-                } else {
-                    Cmd::Host(Host::Expand)
-                }
-            }
+            Msg::ToggleCollapse => self.toggle_collapse(),
             Msg::Cancel => self.escape(),
             Msg::Edit(edit) => self.edit(edit),
             Msg::StepNumber(steps) => self.step_number(steps),
@@ -231,17 +156,80 @@ impl App {
             }
             Msg::Tick => self.tick(),
             Msg::StopCountdown => Cmd::None,
-            Msg::CodeHighlighted => {
-                // The first batch's code shows first; later batches compile ahead of their tabs.
-                if !self.uncompiled.is_empty() {
-                    self.uncompiled.clear();
-                    self.markdown.set_code(Code::Highlighted);
-                    // The same rows, colored: measured again as after a resize.
-                    self.remeasure();
-                }
-                Cmd::None
-            }
+            Msg::CodeHighlighted => self.code_highlighted(),
         }
+    }
+
+    /// What a message says about who is there: one from the person (not the host's clock,
+    /// size or keyboard) clears the notice, stops the countdown and the armed Esc and ends
+    /// the hold after a save. Whether the message may act: while docked, input belongs to the
+    /// host.
+    fn note_sender(&mut self, msg: &Msg) -> bool {
+        let from_host = matches!(
+            msg,
+            Msg::Tick
+                | Msg::Resized(_)
+                | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::TypingPaused(_)
+        );
+        if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
+            // A notice stays until the next key.
+            self.notice = None;
+        }
+        let from_person = !from_host;
+        if from_person {
+            // Someone who is answering is never timed out.
+            self.countdown = None;
+        }
+        if from_person && *msg != Msg::Cancel {
+            self.esc_armed = false;
+        }
+        if from_person && *msg != Msg::TypedAfterSave {
+            // A key that acts (not typing) shows the person is past the save.
+            self.stop_holding_off();
+        }
+        let keeps_going = matches!(
+            msg,
+            Msg::ToggleCollapse
+                | Msg::Resized(_)
+                | Msg::ExternalEdited(_)
+                | Msg::Tick
+                | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::TypingPaused(_)
+        );
+        !self.collapsed || keeps_going
+    }
+
+    fn toggle_preview(&mut self) -> Effect {
+        if self.measured.geometry.wide {
+            return Cmd::None;
+        }
+        self.previews_expanded = !self.previews_expanded;
+        self.preview_scroll = 0;
+        self.remeasure();
+        Cmd::None
+    }
+
+    fn toggle_collapse(&mut self) -> Effect {
+        self.collapsed = !self.collapsed;
+        if self.collapsed {
+            Cmd::Host(Host::Collapse)
+        } else {
+            Cmd::Host(Host::Expand)
+        }
+    }
+
+    fn code_highlighted(&mut self) -> Effect {
+        // The first batch's code shows first; later batches compile ahead of their tabs.
+        if !self.uncompiled.is_empty() {
+            self.uncompiled.clear();
+            self.markdown.set_code(Code::Highlighted);
+            // The same rows, colored: measured again as after a resize.
+            self.remeasure();
+        }
+        Cmd::None
     }
 
     /// A tick of the countdown; at zero the questionnaire ends as timed out with everything
@@ -336,357 +324,6 @@ impl App {
         })
     }
 
-    /// Edits the open editor's draft in place: a key costs what it changes, not the draft's
-    /// length (the draft keeps its wrapped rows at the editor's width up to date).
-    fn edit(&mut self, edit: TextAreaMsg) -> Effect {
-        let Some(target) = self.open_editor() else {
-            return Cmd::None;
-        };
-        let width = self.editor_width();
-        if !self.drafts.contains_key(&target) {
-            let draft = TextArea::new(&self.saved_draft(target));
-            self.drafts.insert(target, draft);
-        }
-        let draft = self.drafts.get_mut(&target).expect("inserted above");
-        draft.lay_out(width);
-        draft.update(edit);
-        Cmd::None
-    }
-
-    /// ↑/↓ in a number editor: the draft moved by whole steps, kept within the bounds.
-    fn step_number(&mut self, steps: i8) -> Effect {
-        let Some((q, question)) = self.question() else {
-            return Cmd::None;
-        };
-        let Some(spec) = question
-            .number
-            .as_ref()
-            .filter(|_| self.traits(q).is_number())
-        else {
-            return Cmd::Bell;
-        };
-        let target = Target::FreeText(q);
-        let text = self.draft(target).text().to_string();
-        let stepped = spec.stepped(&text, question.placeholder.as_deref(), steps.into());
-        let mut draft = TextArea::new(&stepped);
-        draft.lay_out(self.editor_width());
-        self.drafts.insert(target, draft);
-        Cmd::None
-    }
-
-    /// Hands the open draft to the external editor (docs/behaviour.md#editor); its text
-    /// comes back as [`Msg::ExternalEdited`].
-    fn open_external_editor(&mut self) -> Effect {
-        let Some(target) = self.open_editor() else {
-            return Cmd::Bell;
-        };
-        if self.external.is_some() {
-            return Cmd::None;
-        }
-        self.external = Some(target);
-        let text = self.draft(target).text().to_string();
-        Cmd::Exec(Exec::editor(text, Msg::ExternalEdited))
-    }
-
-    /// The edited text becomes the draft of the editor it came from, open to be saved with
-    /// Enter; a failure leaves the draft as it was and says why in the footer's place.
-    fn external_edited(&mut self, result: Result<String, String>) -> Effect {
-        let Some(target) = self.external.take() else {
-            return Cmd::None;
-        };
-        match result {
-            Ok(text) => {
-                let mut draft = TextArea::new(&text);
-                if self.open_editor() == Some(target) {
-                    draft.lay_out(self.editor_width());
-                }
-                self.drafts.insert(target, draft);
-                if self.traits(target.question()).has_options() {
-                    self.editor = Some(target);
-                }
-                Cmd::None
-            }
-            Err(error) => {
-                self.notice = Some(without_command(&error));
-                Cmd::Bell
-            }
-        }
-    }
-
-    fn enter_tab(&mut self, tab: usize) {
-        self.tab = tab;
-        self.editor = None;
-        self.filter = None;
-        self.context_scroll = 0;
-        self.preview_scroll = 0;
-        self.review_warning = false;
-        if self.question().is_none() {
-            self.review.selected = self.questions().len();
-            self.review.offset = 0;
-        }
-    }
-
-    fn switch_tab(&mut self, step: isize) -> Effect {
-        if !self.has_tabs() {
-            return Cmd::None;
-        }
-        let tabs = self.questions().len() as isize + 1;
-        let tab = (self.tab as isize + step).rem_euclid(tabs) as usize;
-        self.enter_tab(tab);
-        Cmd::None
-    }
-
-    /// After an answer: the next tab (Review after the last question), or submit when there
-    /// is only one question.
-    fn advance(&mut self) -> Effect {
-        if !self.has_tabs() {
-            return Cmd::Quit(Outcome::Submitted(self.result(false)));
-        }
-        self.enter_tab(self.tab + 1);
-        Cmd::None
-    }
-
-    fn submit(&mut self) -> Effect {
-        let all_answered = self.state.answered_count() == self.questions().len();
-        if all_answered || self.review_warning {
-            Cmd::Quit(Outcome::Submitted(self.result(false)))
-        } else {
-            self.review_warning = true;
-            Cmd::None
-        }
-    }
-
-    fn cancel(&mut self) -> Effect {
-        Cmd::Quit(Outcome::Cancelled(self.result(true)))
-    }
-
-    /// Esc: in a text question with unsaved text, the first Esc only arms the cancel and the
-    /// footer says so; the second cancels, keeping the text as a draft.
-    fn escape(&mut self) -> Effect {
-        let unsaved = matches!(self.mode(), Mode::TextAnswer | Mode::NumberAnswer)
-            && self
-                .open_editor()
-                .is_some_and(|target| self.unsaved_draft(target).is_some());
-        if unsaved && !self.esc_armed {
-            self.esc_armed = true;
-            return Cmd::None;
-        }
-        self.cancel()
-    }
-
-    fn apply(
-        &mut self,
-        transition: impl FnOnce(&AnswerState, &str) -> Result<AnswerState, StateError>,
-        q: usize,
-    ) -> bool {
-        let id = self.questions()[q].id.clone();
-        match transition(&self.state, &id) {
-            Ok(state) => {
-                self.state = state;
-                true
-            }
-            Err(_) => false,
-        }
-    }
-
-    /// Picks option `o` of the shown question: a toggling type toggles, the others select
-    /// (and advance when `advance`).
-    fn pick(&mut self, q: usize, o: usize, advance: bool) -> Effect {
-        let value = self.questions()[q].options[o].value.clone();
-        let toggles = self.traits(q).toggles();
-        let ok = if toggles {
-            self.apply(|s, id| s.toggle(id, &value), q)
-        } else {
-            self.apply(|s, id| s.select(id, &value), q)
-        };
-        if !ok {
-            return Cmd::Bell;
-        }
-        if advance && !toggles {
-            self.advance()
-        } else {
-            Cmd::None
-        }
-    }
-
-    fn pick_number(&mut self, n: u8) -> Effect {
-        let Some((q, question)) = self.question() else {
-            return Cmd::None;
-        };
-        let options = question.options.len();
-        let index = usize::from(n).wrapping_sub(1);
-        if !self.traits(q).has_options() || index >= self.item_count(q) {
-            return Cmd::Bell;
-        }
-        self.move_cursor(|_, _| index);
-        if index >= options {
-            self.editor = Some(Target::FreeText(q));
-            return Cmd::None;
-        }
-        self.pick(q, index, true)
-    }
-
-    /// Enter or Space on the focused list row.
-    fn activate_row(&mut self, advance: bool) -> Effect {
-        let Some((q, question)) = self.question() else {
-            return self.activate_review();
-        };
-        let traits = self.traits(q);
-        if !traits.has_options() {
-            return Cmd::None;
-        }
-        let cursor = self.cursor(q);
-        if cursor >= question.options.len() {
-            if !traits.free_text_row() {
-                return Cmd::Bell;
-            }
-            self.editor = Some(Target::FreeText(q));
-            return Cmd::None;
-        }
-        // Enter on a toggling list confirms the set.
-        if traits.toggles() && advance {
-            return self.advance();
-        }
-        self.pick(q, cursor, advance)
-    }
-
-    /// `y`/`n` on a yes/no question: the Yes or No option, picked as Enter would.
-    fn answer_yes_no(&mut self, yes: bool) -> Effect {
-        let Some((q, question)) = self.question() else {
-            return Cmd::None;
-        };
-        if !Traits::of(question.kind).yes_no {
-            return Cmd::Bell;
-        }
-        let value = if yes { "yes" } else { "no" };
-        let Some(o) = question.options.iter().position(|o| o.value == value) else {
-            return Cmd::Bell;
-        };
-        self.move_cursor(|_, _| o);
-        self.pick(q, o, true)
-    }
-
-    /// `/` on a single or multi list: the filter opens over the options (not "Type
-    /// something."), its cursor on the focused option.
-    fn open_filter(&mut self) -> Effect {
-        let Some((q, question)) = self.question() else {
-            return Cmd::None;
-        };
-        let traits = self.traits(q);
-        if !traits.has_options() || traits.yes_no || question.options.is_empty() {
-            return Cmd::Bell;
-        }
-        let mut state = FilterState::new(
-            question
-                .options
-                .iter()
-                .map(|o| (o.label.as_str(), o.description.as_deref().unwrap_or(""))),
-        );
-        state.focus_item(self.cursor(q));
-        self.editor = None;
-        self.filter = Some(ListFilter {
-            q,
-            state,
-            offset: 0,
-        });
-        self.follow_filter(q);
-        Cmd::None
-    }
-
-    fn filter(&mut self, msg: FilterMsg) -> Effect {
-        let Some((q, _)) = self.question() else {
-            return Cmd::None;
-        };
-        let Some(filter) = self.filter.as_mut().filter(|f| f.q == q) else {
-            return Cmd::None;
-        };
-        match filter.state.update(msg) {
-            Filtered::Close => self.filter = None,
-            Filtered::Changed => self.follow_filter(q),
-            Filtered::Unchanged => {}
-        }
-        Cmd::None
-    }
-
-    /// The list's cursor follows the filter's, so the preview, and the list once the filter
-    /// closes, show the focused match; with no matches it stays where it was.
-    fn follow_filter(&mut self, q: usize) {
-        if let Some(item) = self.filter_of(q).and_then(|f| f.state.current()) {
-            self.move_cursor(|_, _| item);
-        }
-    }
-
-    /// Enter while filtering: a single question picks the focused match and moves on; a
-    /// multi question toggles it and stays, the cursor on it. Nothing matching, it rings.
-    fn accept_filter(&mut self) -> Effect {
-        let Some((q, _)) = self.question() else {
-            return Cmd::None;
-        };
-        let Some(item) = self.filter_of(q).and_then(|f| f.state.current()) else {
-            return Cmd::Bell;
-        };
-        self.filter = None;
-        self.move_cursor(|_, _| item);
-        self.pick(q, item, true)
-    }
-
-    fn activate_review(&mut self) -> Effect {
-        let n = self.questions().len();
-        match self.review.selected {
-            row if row < n => {
-                self.enter_tab(row);
-                Cmd::None
-            }
-            row if row == n => self.submit(),
-            _ => self.cancel(),
-        }
-    }
-
-    fn save_editor(&mut self) -> Effect {
-        let Some(target) = self.open_editor() else {
-            return Cmd::None;
-        };
-        if self.caret_after_backslash(target) {
-            // Enter right after a `\` is a line break in place of the backslash, as in Claude
-            // Code: a newline key for terminals whose Shift+Enter sends Enter.
-            self.edit(TextAreaMsg::DeleteBack);
-            return self.edit(TextAreaMsg::Newline);
-        }
-        let text = self.draft(target).text().to_string();
-        let q = target.question();
-        let ok = match target {
-            Target::FreeText(_) => self.apply(|s, id| s.set_typed(id, &text), q),
-            Target::QuestionNote(_) => self.apply(|s, id| s.set_question_note(id, &text), q),
-            Target::OptionNote(_, o) => {
-                let value = self.questions()[q].options[o].value.clone();
-                self.apply(|s, id| s.set_option_note(id, &value, &text), q)
-            }
-        };
-        if !ok {
-            return Cmd::Bell;
-        }
-        self.drafts.remove(&target);
-        self.editor = None;
-        let traits = self.traits(q);
-        let blank = text.trim().is_empty();
-        let hold_off = self.hold_off_typing();
-        let moved = match target {
-            Target::FreeText(_) if !blank && traits.free_text_advances => self.advance(),
-            // A blank text answer is a skip and moves on, as a blank input does in the dialog
-            // fallback; alone it stays, so an empty Enter never submits by accident.
-            Target::FreeText(_) if blank && traits.blank_text_skips && self.has_tabs() => {
-                self.advance()
-            }
-            _ => Cmd::None,
-        };
-        moved.and(hold_off)
-    }
-
-    fn caret_after_backslash(&self, target: Target) -> bool {
-        let draft = self.draft(target);
-        draft.text()[..draft.cursor()].ends_with('\\')
-    }
-
     fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Effect {
         match self.question() {
             None => {
@@ -706,18 +343,6 @@ impl App {
             }
         }
         Cmd::None
-    }
-}
-
-/// The editor's error without the command line it quotes (`` `code -w` ``): the row has room
-/// for what went wrong, and the person knows their editor.
-fn without_command(error: &str) -> String {
-    let quoted = error
-        .find(" `")
-        .and_then(|start| Some((start, start + 2 + error[start + 2..].find('`')? + 1)));
-    match quoted {
-        Some((start, end)) => format!("{}{}", &error[..start], &error[end..]),
-        None => error.to_string(),
     }
 }
 

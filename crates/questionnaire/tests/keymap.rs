@@ -80,15 +80,7 @@ fn capital_n_is_the_question_note_however_shift_is_reported() {
 #[test]
 fn ctrl_bracket_collapses_from_raw_bytes_and_in_every_mode() {
     let events = decode("\x1d");
-    for mode in [
-        Mode::List,
-        Mode::YesNo,
-        Mode::Filter,
-        Mode::Review,
-        Mode::Editor,
-        Mode::TextAnswer,
-        Mode::Collapsed,
-    ] {
+    for mode in Mode::ALL {
         assert_eq!(
             msg_for(mode, &events[0]),
             Some(Msg::ToggleCollapse),

@@ -64,6 +64,9 @@ fn a_collapse_key_that_names_no_key_or_a_used_key_is_refused() {
         ("ctrl+g", "the questionnaire's \"editor\" key"),
         ("q", "typed or an editing key"),
         ("ctrl+a", "typed or an editing key"),
+        ("7", "the questionnaire's \"pick\" key"),
+        ("shift+up", "the questionnaire's \"scroll preview\" key"),
+        ("]", "one of the questionnaire's keys"),
     ];
     for (key, says) in cases {
         let error = Keys::default().with_collapse(key).unwrap_err();

@@ -7,11 +7,8 @@ use tea::{Line, Slot, Span, Style};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::document::{Block, List};
-use crate::{table, verbatim};
-
-/// The narrowest text column a container leaves its content: two columns, so a wide (CJK,
-/// emoji) glyph still fits. Below that a container gives up its border or indent instead.
-pub(crate) const MIN_TEXT_WIDTH: usize = 2;
+use crate::table::{self, MIN_TEXT_WIDTH};
+use crate::verbatim;
 
 /// Lays out a sequence of sibling blocks, a blank row between them unless `tight`.
 pub(crate) fn blocks(blocks: &[Block], width: usize, depth: usize, tight: bool) -> Vec<Line> {

@@ -8,7 +8,11 @@ use tea::text::{width as text_width, wrap_spans};
 use tea::{Line, Slot, Span, Style};
 
 use crate::document::Table;
-use crate::layout::MIN_TEXT_WIDTH;
+
+/// The narrowest text column a container (a table's cell, a quote, a list item) leaves its
+/// content: two columns, so a wide (CJK, emoji) glyph still fits. Below that a container gives
+/// up its border or indent instead.
+pub(crate) const MIN_TEXT_WIDTH: usize = 2;
 
 /// Columns taken by borders and padding: `│ ` before each cell, ` │` after the last, and ` `
 /// before each inner `│`.

@@ -56,14 +56,6 @@ impl<O, H> Effects<O, H> {
             .any(|effect| matches!(effect, Effect::Quit(_)))
     }
 
-    /// The host effects alone.
-    pub fn hosts(&self) -> impl Iterator<Item = &H> {
-        self.0.iter().filter_map(|effect| match effect {
-            Effect::Host(h) => Some(h),
-            _ => None,
-        })
-    }
-
     pub fn extend(&mut self, more: Effects<O, H>) {
         self.0.extend(more.0);
     }
@@ -318,11 +310,6 @@ impl<P: Program> Driver<P> {
             }
         }
         self.poll_tasks()
-    }
-
-    /// How editor runs are performed from now on.
-    pub fn set_exec_policy(&mut self, policy: ExecPolicy) {
-        self.exec_policy = policy;
     }
 
     pub fn exec_policy(&self) -> &ExecPolicy {

@@ -58,6 +58,8 @@ pub enum KeymapError {
     },
     /// A binding with no keys at all.
     NoKeys { binding: String },
+    /// Several keys where one was asked for ([`Keymap::bind_key`], [`Keymap::unbind_key`]).
+    NotOneKey { keys: String },
     /// `rebind` of a name no binding has.
     UnknownBinding { binding: String },
 }
@@ -75,6 +77,7 @@ impl fmt::Display for KeymapError {
                 "binding '{binding}': unknown key '{token}' (token {position})"
             ),
             KeymapError::NoKeys { binding } => write!(f, "binding '{binding}': no keys"),
+            KeymapError::NotOneKey { keys } => write!(f, "'{keys}' is not one key"),
             KeymapError::UnknownBinding { binding } => write!(f, "no binding named '{binding}'"),
         }
     }
@@ -108,16 +111,23 @@ pub fn parse_keys(binding: &str, keys: &str) -> Result<Vec<KeyPress>, KeymapErro
 }
 
 type Predicate<C> = Arc<dyn Fn(&C) -> bool + Send + Sync>;
+type OfKey<M> = Arc<dyn Fn(KeyPress) -> M + Send + Sync>;
 
 /// One binding: keys, what the help footer says about them, when it applies, its message.
 pub struct Binding<C, M> {
     pub name: String,
     keys: Vec<KeyPress>,
-    /// The key string as written (for the default label).
-    key_string: String,
+    /// Each key as written (for the default label), in the order of `keys`.
+    key_names: Vec<String>,
     label: Option<String>,
     pub help: String,
     when: Option<Predicate<C>>,
+    /// When the help entry is listed, beyond `when` (always, by default).
+    help_when: Option<Predicate<C>>,
+    /// Made by [`Binding::help_only`]: listed without keys of its own.
+    help_only: bool,
+    /// The message for the key pressed, when it depends on the key (see [`Binding::of_key`]).
+    of_key: Option<OfKey<M>>,
     pub msg: M,
     pub repeats: bool,
 }
@@ -127,10 +137,13 @@ impl<C, M: Clone> Clone for Binding<C, M> {
         Binding {
             name: self.name.clone(),
             keys: self.keys.clone(),
-            key_string: self.key_string.clone(),
+            key_names: self.key_names.clone(),
             label: self.label.clone(),
             help: self.help.clone(),
             when: self.when.clone(),
+            help_when: self.help_when.clone(),
+            help_only: self.help_only,
+            of_key: self.of_key.clone(),
             msg: self.msg.clone(),
             repeats: self.repeats,
         }
@@ -141,7 +154,7 @@ impl<C, M: fmt::Debug> fmt::Debug for Binding<C, M> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Binding")
             .field("name", &self.name)
-            .field("keys", &self.key_string)
+            .field("keys", &self.key_names.join(" "))
             .field("label", &self.label_text())
             .field("help", &self.help)
             .field("msg", &self.msg)
@@ -152,16 +165,36 @@ impl<C, M: fmt::Debug> fmt::Debug for Binding<C, M> {
 impl<C, M> Binding<C, M> {
     /// A binding named `name` of the keys in `keys` (whitespace-separated tokens).
     pub fn new(name: &str, keys: &str, msg: M) -> Result<Binding<C, M>, KeymapError> {
-        Ok(Binding {
-            keys: parse_keys(name, keys)?,
-            key_string: keys.split_whitespace().collect::<Vec<_>>().join(" "),
+        let names = keys.split_whitespace().map(str::to_string).collect();
+        Ok(Binding::bare(name, parse_keys(name, keys)?, names, msg))
+    }
+
+    /// A binding of parsed keys with nothing else set.
+    fn bare(name: &str, keys: Vec<KeyPress>, key_names: Vec<String>, msg: M) -> Binding<C, M> {
+        Binding {
+            keys,
+            key_names,
             name: name.to_string(),
             label: None,
             help: String::new(),
             when: None,
+            help_when: None,
+            help_only: false,
+            of_key: None,
             msg,
             repeats: false,
-        })
+        }
+    }
+
+    /// A binding with no keys of its own that only puts an entry in the help: for keys that a
+    /// keymap consulted after this one handles (a component's, such as the text area's), so a
+    /// footer can name them among its own. `label` names those keys; give it help text.
+    pub fn help_only(name: &str, label: impl Into<String>, msg: M) -> Binding<C, M> {
+        Binding {
+            label: Some(label.into()),
+            help_only: true,
+            ..Binding::bare(name, Vec::new(), Vec::new(), msg)
+        }
     }
 
     /// What the footer shows for the keys (e.g. "↑↓"); by default the first key as written.
@@ -182,6 +215,20 @@ impl<C, M> Binding<C, M> {
         self
     }
 
+    /// When the help lists the binding, beyond [`Binding::when`]: the keys still act when
+    /// this does not hold (a hint worth its room only sometimes, as "switch tab" with tabs).
+    pub fn help_when(mut self, predicate: impl Fn(&C) -> bool + Send + Sync + 'static) -> Self {
+        self.help_when = Some(Arc::new(predicate));
+        self
+    }
+
+    /// The message depends on which of the keys was pressed (`1`–`9` pick their number); the
+    /// binding's own message stays what it is compared by (see [`Keymap::bind_key`]).
+    pub fn of_key(mut self, msg: impl Fn(KeyPress) -> M + Send + Sync + 'static) -> Self {
+        self.of_key = Some(Arc::new(msg));
+        self
+    }
+
     /// A held key (repeat events) acts again: for moving, scrolling, typing.
     pub fn repeats(mut self) -> Self {
         self.repeats = true;
@@ -192,11 +239,16 @@ impl<C, M> Binding<C, M> {
         &self.keys
     }
 
+    /// The keys as written, in order.
+    pub fn key_names(&self) -> &[String] {
+        &self.key_names
+    }
+
     /// The label the footer shows.
     pub fn label_text(&self) -> String {
         match &self.label {
             Some(label) => label.clone(),
-            None => self.key_string.split(' ').next().unwrap_or("").to_string(),
+            None => self.key_names.first().cloned().unwrap_or_default(),
         }
     }
 
@@ -204,8 +256,22 @@ impl<C, M> Binding<C, M> {
         self.when.as_ref().is_none_or(|p| p(ctx))
     }
 
+    fn msg_for_key(&self, key: KeyPress) -> M
+    where
+        M: Clone,
+    {
+        match &self.of_key {
+            Some(of_key) => of_key(key),
+            None => self.msg.clone(),
+        }
+    }
+
     fn takes(&self, key: KeyPress) -> bool {
         self.keys.contains(&key)
+    }
+
+    fn listed(&self, ctx: &C) -> bool {
+        !self.help.is_empty() && self.applies(ctx) && self.help_when.as_ref().is_none_or(|p| p(ctx))
     }
 }
 
@@ -216,15 +282,20 @@ pub struct HelpEntry {
     pub text: String,
 }
 
-/// Bindings in order; the first binding that applies and takes a key wins.
+type Fallback<M> = Arc<dyn Fn(&Event) -> Option<M> + Send + Sync>;
+
+/// Bindings in order; the first binding that applies and takes a key wins. A keymap may have
+/// a fallback for what no binding takes (a text field's typing and pasting).
 pub struct Keymap<C, M> {
     bindings: Vec<Binding<C, M>>,
+    fallback: Option<Fallback<M>>,
 }
 
 impl<C, M: Clone> Clone for Keymap<C, M> {
     fn clone(&self) -> Self {
         Keymap {
             bindings: self.bindings.clone(),
+            fallback: self.fallback.clone(),
         }
     }
 }
@@ -237,7 +308,20 @@ impl<C, M: fmt::Debug> fmt::Debug for Keymap<C, M> {
 
 impl<C, M: Clone> Keymap<C, M> {
     pub fn new(bindings: Vec<Binding<C, M>>) -> Keymap<C, M> {
-        Keymap { bindings }
+        Keymap {
+            bindings,
+            fallback: None,
+        }
+    }
+
+    /// What an event no binding takes means: typed characters and pastes in a text field.
+    /// It never sees releases or keys with Super or Hyper, and decides itself about repeats.
+    pub fn with_fallback(
+        mut self,
+        fallback: impl Fn(&Event) -> Option<M> + Send + Sync + 'static,
+    ) -> Keymap<C, M> {
+        self.fallback = Some(Arc::new(fallback));
+        self
     }
 
     pub fn bindings(&self) -> &[Binding<C, M>] {
@@ -245,15 +329,26 @@ impl<C, M: Clone> Keymap<C, M> {
     }
 
     /// The message `event` means in `ctx`: from the first applying binding that takes the
-    /// key. Releases never match; repeats only match bindings that repeat.
+    /// key, else from the fallback. Releases never match; repeats only match bindings that
+    /// repeat.
     pub fn msg_for(&self, event: &Event, ctx: &C) -> Option<M> {
-        let key = event.as_key()?;
-        if key.kind == KeyEventKind::Release {
-            return None;
+        if let Some(key) = event.as_key() {
+            if key.kind == KeyEventKind::Release {
+                return None;
+            }
+            let press = KeyPress::of(&key)?;
+            if self.winner(press, ctx).is_some() {
+                return self.bound(press, key.kind, ctx);
+            }
         }
-        let press = KeyPress::of(&key)?;
+        self.fallback.as_ref().and_then(|f| f(event))
+    }
+
+    /// The message of the binding that takes `press` (a key as [`KeyPress::of`] gives it) in
+    /// `ctx`, for an event of `kind`; the fallback is not asked.
+    pub fn bound(&self, press: KeyPress, kind: KeyEventKind, ctx: &C) -> Option<M> {
         let binding = self.winner(press, ctx)?;
-        (key.kind == KeyEventKind::Press || binding.repeats).then(|| binding.msg.clone())
+        (kind == KeyEventKind::Press || binding.repeats).then(|| binding.msg_for_key(press))
     }
 
     fn winner(&self, press: KeyPress, ctx: &C) -> Option<&Binding<C, M>> {
@@ -263,14 +358,16 @@ impl<C, M: Clone> Keymap<C, M> {
     }
 
     /// The footer's entries in `ctx`, in binding order: bindings with help text that apply
-    /// and actually receive their first key (no earlier binding takes it).
+    /// and actually receive their first key (no earlier binding takes it), and help-only ones.
     pub fn help(&self, ctx: &C) -> Vec<HelpEntry> {
         self.bindings
             .iter()
-            .filter(|b| !b.help.is_empty() && b.applies(ctx))
-            .filter(|b| {
-                self.winner(b.keys[0], ctx)
-                    .is_some_and(|w| std::ptr::eq(w, *b))
+            .filter(|b| b.listed(ctx))
+            .filter(|b| match b.keys.first() {
+                Some(first) => self
+                    .winner(*first, ctx)
+                    .is_some_and(|w| std::ptr::eq(w, *b)),
+                None => b.help_only,
             })
             .map(|b| HelpEntry {
                 key: b.label_text(),
@@ -290,220 +387,58 @@ impl<C, M: Clone> Keymap<C, M> {
                 binding: name.to_string(),
             })?;
         binding.keys = parse_keys(name, keys)?;
-        binding.key_string = keys.split_whitespace().collect::<Vec<_>>().join(" ");
+        binding.key_names = keys.split_whitespace().map(str::to_string).collect();
         binding.label = None;
+        binding.help_only = false;
+        Ok(())
+    }
+
+    /// Makes `key` (one key) do nothing here, whichever binding had it (so a host can use it).
+    pub fn unbind_key(&mut self, key: &str) -> Result<(), KeymapError> {
+        let press = parse_one(key)?;
+        self.remove(press);
+        Ok(())
+    }
+
+    fn remove(&mut self, press: KeyPress) {
+        for b in &mut self.bindings {
+            while let Some(i) = b.keys.iter().position(|k| *k == press) {
+                b.keys.remove(i);
+                b.key_names.remove(i);
+            }
+        }
+    }
+}
+
+impl<C, M: Clone + PartialEq> Keymap<C, M> {
+    /// Makes `key` (one key) send `msg` too: takes it from whichever binding had it and adds
+    /// it to the first binding that sends `msg`, or to a new binding named `key` that repeats
+    /// (with no help text) when none does.
+    pub fn bind_key(&mut self, key: &str, msg: M) -> Result<(), KeymapError> {
+        let press = parse_one(key)?;
+        self.remove(press);
+        let name = key.trim().to_string();
+        match self.bindings.iter_mut().find(|b| b.msg == msg) {
+            Some(b) => {
+                b.keys.push(press);
+                b.key_names.push(name);
+            }
+            None => self.bindings.push(Binding {
+                repeats: true,
+                ..Binding::bare(&name, vec![press], vec![name.clone()], msg)
+            }),
+        }
         Ok(())
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::input::{KeyCode, KeyEventKind, KeyModifiers, parse_key_script};
-
-    #[derive(Debug, Clone, PartialEq)]
-    enum Msg {
-        Up,
-        Down,
-        Next,
-        Prev,
-        Note,
-        QuestionNote,
-        Toggle,
-        Collapse,
+/// Parses a key string that must name exactly one key.
+fn parse_one(key: &str) -> Result<KeyPress, KeymapError> {
+    let mut keys = parse_keys(key.trim(), key)?;
+    if keys.len() > 1 {
+        return Err(KeymapError::NotOneKey {
+            keys: key.trim().to_string(),
+        });
     }
-
-    #[derive(Default)]
-    struct Ctx {
-        multi: bool,
-        tabs: bool,
-    }
-
-    fn keymap() -> Keymap<Ctx, Msg> {
-        Keymap::new(vec![
-            Binding::new("up", "up k", Msg::Up)
-                .unwrap()
-                .label("↑↓")
-                .help("move")
-                .repeats(),
-            Binding::new("down", "down j", Msg::Down).unwrap().repeats(),
-            Binding::new("toggle", "space", Msg::Toggle)
-                .unwrap()
-                .help("toggle")
-                .when(|c: &Ctx| c.multi),
-            Binding::new("next", "tab right", Msg::Next)
-                .unwrap()
-                .help("switch tab")
-                .when(|c: &Ctx| c.tabs),
-            Binding::new("prev", "shift+tab left", Msg::Prev).unwrap(),
-            Binding::new("note", "n", Msg::Note).unwrap().help("note"),
-            Binding::new("question-note", "N", Msg::QuestionNote)
-                .unwrap()
-                .help("question note"),
-            Binding::new("collapse", "ctrl+]", Msg::Collapse)
-                .unwrap()
-                .help("collapse"),
-        ])
-    }
-
-    fn ev(token: &str) -> Event {
-        parse_key_script(token).unwrap().remove(0)
-    }
-
-    fn kind(event: Event, kind: KeyEventKind) -> Event {
-        match event {
-            Event::Key(k) => Event::Key(k.kind(kind)),
-            other => other,
-        }
-    }
-
-    fn help(keymap: &Keymap<Ctx, Msg>, ctx: &Ctx) -> Vec<String> {
-        keymap
-            .help(ctx)
-            .iter()
-            .map(|e| format!("{} {}", e.key, e.text))
-            .collect()
-    }
-
-    #[test]
-    fn keys_map_to_messages() {
-        let k = keymap();
-        let ctx = Ctx {
-            multi: true,
-            tabs: true,
-        };
-        assert_eq!(k.msg_for(&ev("up"), &ctx), Some(Msg::Up));
-        assert_eq!(k.msg_for(&ev("k"), &ctx), Some(Msg::Up));
-        assert_eq!(k.msg_for(&ev("j"), &ctx), Some(Msg::Down));
-        assert_eq!(k.msg_for(&ev("shift+tab"), &ctx), Some(Msg::Prev));
-        assert_eq!(k.msg_for(&ev("ctrl+]"), &ctx), Some(Msg::Collapse));
-        assert_eq!(k.msg_for(&ev("x"), &ctx), None);
-        assert_eq!(k.msg_for(&Event::Paste("n".into()), &ctx), None);
-    }
-
-    #[test]
-    fn shift_and_case_are_one_key() {
-        let k = keymap();
-        let ctx = Ctx::default();
-        assert_eq!(k.msg_for(&ev("n"), &ctx), Some(Msg::Note));
-        assert_eq!(k.msg_for(&ev("N"), &ctx), Some(Msg::QuestionNote));
-        assert_eq!(k.msg_for(&ev("shift+n"), &ctx), Some(Msg::QuestionNote));
-        // Upper case without Shift (some terminals) and Ctrl with Shift are the same keys.
-        let bare_upper = crate::input::key(KeyCode::Char('N'), KeyModifiers::NONE);
-        assert_eq!(k.msg_for(&bare_upper, &ctx), Some(Msg::QuestionNote));
-        let ctrl_shift =
-            crate::input::key(KeyCode::Char(']'), KeyModifiers::CTRL | KeyModifiers::SHIFT);
-        assert_eq!(k.msg_for(&ctrl_shift, &ctx), Some(Msg::Collapse));
-        let sup = crate::input::key(KeyCode::Char('n'), KeyModifiers::SUPER);
-        assert_eq!(k.msg_for(&sup, &ctx), None);
-    }
-
-    #[test]
-    fn predicates_decide_when_a_binding_applies() {
-        let k = keymap();
-        assert_eq!(k.msg_for(&ev("space"), &Ctx::default()), None);
-        assert_eq!(
-            k.msg_for(
-                &ev("space"),
-                &Ctx {
-                    multi: true,
-                    tabs: false
-                }
-            ),
-            Some(Msg::Toggle)
-        );
-        assert_eq!(k.msg_for(&ev("tab"), &Ctx::default()), None);
-    }
-
-    #[test]
-    fn releases_never_act_and_repeats_only_when_allowed() {
-        let k = keymap();
-        let ctx = Ctx::default();
-        assert_eq!(
-            k.msg_for(&kind(ev("up"), KeyEventKind::Release), &ctx),
-            None
-        );
-        assert_eq!(
-            k.msg_for(&kind(ev("up"), KeyEventKind::Repeat), &ctx),
-            Some(Msg::Up)
-        );
-        assert_eq!(k.msg_for(&kind(ev("n"), KeyEventKind::Repeat), &ctx), None);
-    }
-
-    #[test]
-    fn help_follows_the_context() {
-        let k = keymap();
-        assert_eq!(
-            help(&k, &Ctx::default()),
-            ["↑↓ move", "n note", "N question note", "ctrl+] collapse"]
-        );
-        assert_eq!(
-            help(
-                &k,
-                &Ctx {
-                    multi: true,
-                    tabs: true
-                }
-            ),
-            [
-                "↑↓ move",
-                "space toggle",
-                "tab switch tab",
-                "n note",
-                "N question note",
-                "ctrl+] collapse"
-            ]
-        );
-    }
-
-    #[test]
-    fn a_hint_never_names_a_key_that_does_something_else() {
-        let mut k = keymap();
-        // `n` now belongs to "up" first, so "n note" would lie: it is not listed.
-        k.rebind("up", "up n").unwrap();
-        assert_eq!(k.msg_for(&ev("n"), &Ctx::default()), Some(Msg::Up));
-        assert!(!help(&k, &Ctx::default()).contains(&"n note".to_string()));
-        assert_eq!(
-            help(&k, &Ctx::default())[0],
-            "up move",
-            "the label follows the keys"
-        );
-    }
-
-    #[test]
-    fn rebinding_changes_keys_and_reports_errors() {
-        let mut k = keymap();
-        k.rebind("collapse", "ctrl+g").unwrap();
-        let ctx = Ctx::default();
-        assert_eq!(k.msg_for(&ev("ctrl+g"), &ctx), Some(Msg::Collapse));
-        assert_eq!(k.msg_for(&ev("ctrl+]"), &ctx), None);
-        assert!(help(&k, &ctx).contains(&"ctrl+g collapse".to_string()));
-        assert_eq!(
-            k.rebind("collapse", "ctlr+g").unwrap_err().to_string(),
-            "binding 'collapse': unknown key 'ctlr+g' (token 1)"
-        );
-        assert_eq!(
-            k.rebind("collapse", "ctrl+g alt+").unwrap_err().to_string(),
-            "binding 'collapse': unknown key 'alt+' (token 2)"
-        );
-        assert_eq!(
-            k.rebind("nope", "x").unwrap_err().to_string(),
-            "no binding named 'nope'"
-        );
-        assert_eq!(
-            k.rebind("collapse", "  ").unwrap_err().to_string(),
-            "binding 'collapse': no keys"
-        );
-        // A failed rebind leaves the binding as it was.
-        assert_eq!(k.msg_for(&ev("ctrl+g"), &ctx), Some(Msg::Collapse));
-    }
-
-    #[test]
-    fn bad_keys_in_a_new_binding_say_where() {
-        let err = Binding::<Ctx, Msg>::new("collapse", "ctrl+] ctlr+g", Msg::Collapse).unwrap_err();
-        assert_eq!(
-            err.to_string(),
-            "binding 'collapse': unknown key 'ctlr+g' (token 2)"
-        );
-    }
+    Ok(keys.remove(0))
 }

@@ -29,11 +29,7 @@ use crate::text::grapheme_width;
 /// Draws `lines` as rows `width` columns wide, one line per row, never wrapping; whatever
 /// does not fit a row is cut off at a whole grapheme.
 pub fn rows(lines: Vec<Line>, width: u16) -> AnyElement<'static> {
-    rows_shared(lines.into(), width)
-}
-
-/// [`rows`] for lines the caller keeps (e.g. cached per width).
-pub fn rows_shared(lines: Arc<[Line]>, width: u16) -> AnyElement<'static> {
+    let lines: Arc<[Line]> = lines.into();
     iocraft::element!(Rows(lines: lines, width: width)).into_any()
 }
 

@@ -48,8 +48,8 @@
 pub mod attention;
 mod exec;
 pub(crate) mod guard;
-mod keys;
 mod region;
+mod timed_decoder;
 mod tty;
 
 use std::collections::VecDeque;
@@ -65,6 +65,7 @@ use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind, Keyboard};
 use crate::program::{Program, Size};
 use crate::theme::Palette;
+use timed_decoder::TimedDecoder;
 
 pub use attention::Attention;
 pub use guard::SignalHold;
@@ -193,7 +194,7 @@ pub fn run_inline<P: Program>(
     let mut run = Run {
         driver,
         term,
-        keys: keys::Keys::new(opts.escape_timeout, opts.paste_timeout),
+        keys: TimedDecoder::new(opts.escape_timeout, opts.paste_timeout),
         host_effects: Vec::new(),
         screen,
         started,
@@ -227,7 +228,7 @@ pub fn run_inline<P: Program>(
 struct Run<P: Program> {
     driver: Driver<P>,
     term: Terminal,
-    keys: keys::Keys,
+    keys: TimedDecoder,
     host_effects: Vec<P::Host>,
     /// The terminal's size as last seen.
     screen: Size,

@@ -198,7 +198,8 @@ impl Style {
 }
 
 /// A run of text with one style. The text must already be sanitized (no control characters);
-/// [`crate::text::sanitize`] is the way in for untrusted strings.
+/// `text::sanitize` is the way in for untrusted strings. Its width is measured by the text
+/// module, which knows the widths.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     pub text: String,
@@ -217,9 +218,6 @@ impl Span {
             text: text.into(),
             style,
         }
-    }
-    pub fn width(&self) -> usize {
-        crate::text::width(&self.text)
     }
 }
 
@@ -246,10 +244,6 @@ impl Line {
     }
     pub fn push(&mut self, span: Span) {
         self.spans.push(span);
-    }
-    /// Display width in terminal columns.
-    pub fn width(&self) -> usize {
-        self.spans.iter().map(Span::width).sum()
     }
     /// The text without styles.
     pub fn plain_text(&self) -> String {

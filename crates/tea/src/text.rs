@@ -11,6 +11,22 @@ use crate::style::{Line, Span};
 
 pub use measure::{agreed, char_width, is_disputed, is_invisible};
 
+// Spans and lines are measured here, where widths are defined, so `style` needs nothing of
+// this module.
+impl Span {
+    /// Display width in terminal columns.
+    pub fn width(&self) -> usize {
+        width(&self.text)
+    }
+}
+
+impl Line {
+    /// Display width in terminal columns.
+    pub fn width(&self) -> usize {
+        self.spans.iter().map(Span::width).sum()
+    }
+}
+
 /// Columns a tab advances to: the next multiple of this.
 pub const TAB_STOP: usize = 4;
 

@@ -97,40 +97,77 @@ pub struct Palette {
     pub links: bool,
 }
 
-fn hex_table<const N: usize>(table: [&str; N]) -> [Color; N] {
-    table.map(|hex| {
-        if hex.is_empty() {
-            Color::Default
-        } else {
-            Color::hex(hex).unwrap_or(Color::Default)
-        }
-    })
+/// A foreground slot's built-in colors: (dark, light); "" is the terminal's default color.
+fn fg_colors(slot: Slot) -> (&'static str, &'static str) {
+    match slot {
+        Slot::Accent => ("#8abeb7", "#5f8787"),
+        Slot::Border => ("#5f87ff", "#5f87af"),
+        Slot::BorderAccent => ("#00d7ff", "#5f8787"),
+        Slot::BorderMuted => ("#505050", "#b0b0b0"),
+        Slot::Success => ("#b5bd68", "#5f8700"),
+        Slot::Error => ("#cc6666", "#af0000"),
+        Slot::Warning => ("#ffff00", "#9a7326"),
+        Slot::Muted => ("#808080", "#6c6c6c"),
+        Slot::Dim => ("#666666", "#8a8a8a"),
+        Slot::Text => ("", ""),
+        Slot::Title => ("", ""),
+        Slot::Output => ("#808080", "#6c6c6c"),
+        Slot::MdHeading => ("#f0c674", "#9a7326"),
+        Slot::MdLink => ("#81a2be", "#547da7"),
+        Slot::MdLinkUrl => ("#666666", "#8a8a8a"),
+        Slot::MdCode => ("#8abeb7", "#5f8787"),
+        Slot::MdCodeBlock => ("#b5bd68", "#5f8700"),
+        Slot::MdCodeBlockBorder => ("#808080", "#6c6c6c"),
+        Slot::MdQuote => ("#808080", "#6c6c6c"),
+        Slot::MdQuoteBorder => ("#808080", "#6c6c6c"),
+        Slot::MdHr => ("#808080", "#6c6c6c"),
+        Slot::MdListBullet => ("#8abeb7", "#5f8787"),
+        Slot::SyntaxComment => ("#6a9955", "#008000"),
+        Slot::SyntaxKeyword => ("#569cd6", "#0000ff"),
+        Slot::SyntaxFunction => ("#dcdcaa", "#795e26"),
+        Slot::SyntaxVariable => ("#9cdcfe", "#001080"),
+        Slot::SyntaxString => ("#ce9178", "#a31515"),
+        Slot::SyntaxNumber => ("#b5cea8", "#098658"),
+        Slot::SyntaxType => ("#4ec9b0", "#267f99"),
+        Slot::SyntaxOperator => ("#d4d4d4", "#000000"),
+        Slot::SyntaxPunctuation => ("#d4d4d4", "#000000"),
+    }
+}
+
+/// A background slot's built-in colors: (dark, light).
+fn bg_colors(slot: BgSlot) -> (&'static str, &'static str) {
+    match slot {
+        BgSlot::SelectedBg => ("#3a3a4a", "#d0d0e0"),
+        BgSlot::PendingBg => ("#282832", "#e8e8f0"),
+        BgSlot::SuccessBg => ("#283228", "#e8f0e8"),
+        BgSlot::ErrorBg => ("#3c2828", "#f0e8e8"),
+    }
+}
+
+/// A color from a built-in table: `#rrggbb`, or "" for the terminal's default.
+fn hex(hex: &str) -> Color {
+    if hex.is_empty() {
+        Color::Default
+    } else {
+        Color::hex(hex).unwrap_or(Color::Default)
+    }
 }
 
 impl Palette {
-    /// Colors for a dark terminal background .
+    /// Colors for a dark terminal background.
     pub fn dark() -> Palette {
-        // In the order of `Slot::ALL`; "" is the terminal's default color.
-        let fg = hex_table([
-            "#8abeb7", "#5f87ff", "#00d7ff", "#505050", "#b5bd68", "#cc6666", "#ffff00", "#808080",
-            "#666666", "", "", "#808080", "#f0c674", "#81a2be", "#666666", "#8abeb7", "#b5bd68",
-            "#808080", "#808080", "#808080", "#808080", "#8abeb7", "#6a9955", "#569cd6", "#dcdcaa",
-            "#9cdcfe", "#ce9178", "#b5cea8", "#4ec9b0", "#d4d4d4", "#d4d4d4",
-        ]);
-        let bg = hex_table(["#3a3a4a", "#282832", "#283228", "#3c2828"]);
-        Palette::with_colors(fg, bg)
+        Palette::with_colors(
+            Slot::ALL.map(|slot| hex(fg_colors(slot).0)),
+            BgSlot::ALL.map(|slot| hex(bg_colors(slot).0)),
+        )
     }
 
     /// Colors for a light terminal background.
     pub fn light() -> Palette {
-        let fg = hex_table([
-            "#5f8787", "#5f87af", "#5f8787", "#b0b0b0", "#5f8700", "#af0000", "#9a7326", "#6c6c6c",
-            "#8a8a8a", "", "", "#6c6c6c", "#9a7326", "#547da7", "#8a8a8a", "#5f8787", "#5f8700",
-            "#6c6c6c", "#6c6c6c", "#6c6c6c", "#6c6c6c", "#5f8787", "#008000", "#0000ff", "#795e26",
-            "#001080", "#a31515", "#098658", "#267f99", "#000000", "#000000",
-        ]);
-        let bg = hex_table(["#d0d0e0", "#e8e8f0", "#e8f0e8", "#f0e8e8"]);
-        Palette::with_colors(fg, bg)
+        Palette::with_colors(
+            Slot::ALL.map(|slot| hex(fg_colors(slot).1)),
+            BgSlot::ALL.map(|slot| hex(bg_colors(slot).1)),
+        )
     }
 
     /// No colors at all (`NO_COLOR`): bold, italic, underline and reverse stay, dim and muted
@@ -331,4 +368,37 @@ fn apply_params(sgr: &mut Sgr, params: &[u16]) -> bool {
 fn set<T>(place: &mut T, value: T) -> bool {
     *place = value;
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_palette_holds_each_slot_at_its_own_index() {
+        for (i, slot) in Slot::ALL.into_iter().enumerate() {
+            assert_eq!(slot as usize, i, "{slot:?}");
+        }
+        for (i, slot) in BgSlot::ALL.into_iter().enumerate() {
+            assert_eq!(slot as usize, i, "{slot:?}");
+        }
+    }
+
+    #[test]
+    fn the_built_in_palettes_read_their_colors_by_slot() {
+        let (dark, light) = (Palette::dark(), Palette::light());
+        assert_eq!(dark.fg(Slot::Accent), Color::Rgb(0x8a, 0xbe, 0xb7));
+        assert_eq!(light.fg(Slot::Accent), Color::Rgb(0x5f, 0x87, 0x87));
+        assert_eq!(dark.fg(Slot::Text), Color::Default);
+        assert_eq!(
+            dark.fg(Slot::SyntaxPunctuation),
+            Color::Rgb(0xd4, 0xd4, 0xd4)
+        );
+        assert_eq!(light.bg(BgSlot::ErrorBg), Color::Rgb(0xf0, 0xe8, 0xe8));
+        for slot in Slot::ALL {
+            let (dark_hex, light_hex) = fg_colors(slot);
+            assert_eq!(dark.fg(slot), hex(dark_hex), "{slot:?}");
+            assert_eq!(light.fg(slot), hex(light_hex), "{slot:?}");
+        }
+    }
 }

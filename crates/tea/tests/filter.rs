@@ -1,11 +1,11 @@
 //! The list filter: fuzzy ranking, highlights, Unicode, the cursor among matches, the keys, and
 //! the query row at every width.
 
-use tea::components::Block;
 use tea::components::filter::{
-    Field, FilterLine, FilterMsg, FilterState, Filtered, highlight, highlight_line,
+    self, Field, FilterLine, FilterMsg, FilterState, Filtered, highlight, highlight_line,
 };
-use tea::input::{KeyCode, KeyModifiers, key, parse_key_script};
+use tea::components::{Block, Help};
+use tea::input::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers, key, parse_key_script};
 use tea::{Event, Line, Slot, Span, Style};
 
 const FRUITS: &[(&str, &str)] = &[
@@ -298,7 +298,7 @@ fn keys_go_to_the_query_space_included() {
         parse_key_script("g space F backspace up down ctrl+u ctrl+p ctrl+n enter esc ctrl+c")
             .unwrap()
             .iter()
-            .map(FilterState::msg_for)
+            .map(|event| filter::keymap().msg_for(event, &()))
             .collect();
     assert_eq!(
         msgs,
@@ -318,12 +318,56 @@ fn keys_go_to_the_query_space_included() {
         ]
     );
     assert_eq!(
-        FilterState::msg_for(&Event::Paste("dragon\tfruit".into())),
+        filter::keymap().msg_for(&Event::Paste("dragon\tfruit".into()), &()),
         Some(FilterMsg::Insert("dragon\tfruit".into()))
     );
     assert_eq!(
-        FilterState::msg_for(&key(KeyCode::Char('a'), KeyModifiers::ALT)),
+        filter::keymap().msg_for(&key(KeyCode::Char('a'), KeyModifiers::ALT), &()),
         None
+    );
+}
+
+#[test]
+fn filter_keys_act_once_per_keystroke_and_never_on_release() {
+    let keys = filter::keymap();
+    let held = |code, kind| Event::Key(KeyEvent::new(code).kind(kind));
+    assert_eq!(
+        keys.msg_for(&held(KeyCode::Up, KeyEventKind::Repeat), &()),
+        None
+    );
+    assert_eq!(
+        keys.msg_for(&held(KeyCode::Char('a'), KeyEventKind::Repeat), &()),
+        None
+    );
+    assert_eq!(
+        keys.msg_for(&held(KeyCode::Down, KeyEventKind::Release), &()),
+        None
+    );
+    assert_eq!(
+        keys.msg_for(&key(KeyCode::Up, KeyModifiers::SHIFT), &()),
+        Some(FilterMsg::Up)
+    );
+}
+
+#[test]
+fn the_filter_keymap_draws_its_help_and_can_be_rebound() {
+    let help = |keys: &tea::keymap::Keymap<(), FilterMsg>| {
+        Help::new(&keys.help(&())).line(60).plain_text()
+    };
+    assert_eq!(
+        help(filter::keymap()),
+        "↑↓ move · backspace erase · ctrl+u clear"
+    );
+    let mut keys = filter::keymap().clone();
+    keys.rebind("clear", "ctrl+l").unwrap();
+    assert_eq!(help(&keys), "↑↓ move · backspace erase · ctrl+l clear");
+    let ctrl = |c| key(KeyCode::Char(c), KeyModifiers::CTRL);
+    assert_eq!(keys.msg_for(&ctrl('l'), &()), Some(FilterMsg::Clear));
+    assert_eq!(keys.msg_for(&ctrl('u'), &()), None, "the old key is free");
+    // Typing still reaches the query.
+    assert_eq!(
+        keys.msg_for(&key(KeyCode::Char('l'), KeyModifiers::NONE), &()),
+        Some(FilterMsg::Insert("l".into()))
     );
 }
 

@@ -2,13 +2,19 @@
 //! grouping, the kill ring, pastes, sanitizing, the view, overriding keys, and random messages.
 
 use proptest::prelude::*;
-use tea::components::textarea::{Binding, STANDARD_BINDINGS, TextArea, TextAreaKeys, TextAreaMsg};
+use tea::components::Help;
+use tea::components::textarea::{self, TextArea, TextAreaMsg};
 use tea::input::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, parse_key_script};
+
+/// The message `event` means to the standard keymap.
+fn standard(event: &Event) -> Option<TextAreaMsg> {
+    textarea::keymap().msg_for(event, &())
+}
 
 /// Plays `script` (key-script tokens) into `area` through the standard keys.
 fn play(area: &mut TextArea, script: &str) {
     for event in parse_key_script(script).expect("valid key script") {
-        if let Some(msg) = TextAreaKeys::standard().msg_for(&event) {
+        if let Some(msg) = textarea::keymap().msg_for(&event, &()) {
             area.update(msg);
         }
     }
@@ -165,9 +171,8 @@ fn paste_keeps_newlines_and_is_one_step() {
     // The tab expands to the next stop.
     assert_eq!(area.text(), "aone\ntwo xb");
     assert_eq!(area.cursor(), "aone\ntwo x".len());
-    let keys = TextAreaKeys::standard();
     assert_eq!(
-        keys.msg_for(&Event::Paste("p\nq".into())),
+        standard(&Event::Paste("p\nq".into())),
         Some(TextAreaMsg::Paste("p\nq".into()))
     );
     area.update(TextAreaMsg::Undo);
@@ -230,34 +235,33 @@ fn the_view_scrolls_to_the_caret_and_draws_it() {
 
 #[test]
 fn releases_never_act_and_repeats_only_where_they_should() {
-    let keys = TextAreaKeys::standard();
     let event =
         |code, modifiers, kind| Event::Key(KeyEvent::new(code).modifiers(modifiers).kind(kind));
     let none = KeyModifiers::NONE;
     let ctrl = KeyModifiers::CTRL;
     assert_eq!(
-        keys.msg_for(&event(KeyCode::Char('a'), none, KeyEventKind::Release)),
+        standard(&event(KeyCode::Char('a'), none, KeyEventKind::Release)),
         None
     );
     assert_eq!(
-        keys.msg_for(&event(KeyCode::Char('a'), none, KeyEventKind::Repeat)),
+        standard(&event(KeyCode::Char('a'), none, KeyEventKind::Repeat)),
         Some(TextAreaMsg::Insert("a".into()))
     );
     assert_eq!(
-        keys.msg_for(&event(KeyCode::Backspace, none, KeyEventKind::Repeat)),
+        standard(&event(KeyCode::Backspace, none, KeyEventKind::Repeat)),
         Some(TextAreaMsg::DeleteBack)
     );
     assert_eq!(
-        keys.msg_for(&event(KeyCode::Char('k'), ctrl, KeyEventKind::Repeat)),
+        standard(&event(KeyCode::Char('k'), ctrl, KeyEventKind::Repeat)),
         None
     );
     assert_eq!(
-        keys.msg_for(&event(KeyCode::Char('y'), ctrl, KeyEventKind::Repeat)),
+        standard(&event(KeyCode::Char('y'), ctrl, KeyEventKind::Repeat)),
         None
     );
     // Ctrl+Shift+K is Ctrl+K; Meta reads as Alt; Super is the system's.
     assert_eq!(
-        keys.msg_for(&event(
+        standard(&event(
             KeyCode::Char('K'),
             ctrl | KeyModifiers::SHIFT,
             KeyEventKind::Press
@@ -265,7 +269,7 @@ fn releases_never_act_and_repeats_only_where_they_should() {
         Some(TextAreaMsg::KillToEnd)
     );
     assert_eq!(
-        keys.msg_for(&event(
+        standard(&event(
             KeyCode::Char('y'),
             KeyModifiers::META,
             KeyEventKind::Press
@@ -273,7 +277,7 @@ fn releases_never_act_and_repeats_only_where_they_should() {
         Some(TextAreaMsg::YankPop)
     );
     assert_eq!(
-        keys.msg_for(&event(
+        standard(&event(
             KeyCode::Char('c'),
             KeyModifiers::SUPER,
             KeyEventKind::Press
@@ -282,49 +286,56 @@ fn releases_never_act_and_repeats_only_where_they_should() {
     );
     // Unbound keys with Ctrl or Alt are not text.
     assert_eq!(
-        keys.msg_for(&event(KeyCode::Char('q'), ctrl, KeyEventKind::Press)),
+        standard(&event(KeyCode::Char('q'), ctrl, KeyEventKind::Press)),
         None
     );
-    assert_eq!(keys.msg_for(&Event::FocusGained), None);
+    assert_eq!(standard(&Event::FocusGained), None);
 }
 
 #[test]
-fn keys_can_be_overridden_and_say_which_token_is_bad() {
-    let mut keys = TextAreaKeys::standard().clone();
-    keys.bind("ctrl+z", TextAreaMsg::Undo, "undo").unwrap();
-    keys.bind("ctrl+y", TextAreaMsg::Redo, "redo").unwrap();
-    keys.unbind("ctrl+k").unwrap();
+fn keys_can_be_rebound_and_the_help_follows() {
+    let mut keys = textarea::keymap().clone();
+    keys.bind_key("ctrl+z", TextAreaMsg::Undo).unwrap();
+    keys.bind_key("ctrl+y", TextAreaMsg::Redo).unwrap();
+    keys.unbind_key("ctrl+k").unwrap();
+    keys.rebind("home", "f5").unwrap();
     let mut area = TextArea::new("");
-    for event in parse_key_script("text:ab ctrl+z ctrl+y ctrl+k").unwrap() {
-        if let Some(msg) = keys.msg_for(&event) {
+    for event in parse_key_script("text:ab ctrl+z ctrl+y ctrl+k f5 text:c ctrl+a").unwrap() {
+        if let Some(msg) = keys.msg_for(&event, &()) {
             area.update(msg);
         }
     }
-    assert_eq!(area.text(), "ab");
-    let help = keys.help();
-    assert!(help.contains(&("ctrl+-/ctrl+_/ctrl+z".to_string(), "undo")));
-    assert!(help.contains(&("alt+-/ctrl+y".to_string(), "redo")));
-    assert!(!help.iter().any(|(_, h)| *h == "kill to line end"));
-    assert!(!help.iter().any(|(_, h)| *h == "yank"));
+    // Undone, redone, nothing killed; F5 went home, Ctrl+A no longer does (it types nothing).
+    assert_eq!(area.text(), "cab");
+    let help = keys.help(&());
+    let entry = |text: &str| help.iter().find(|e| e.text == text).map(|e| e.key.as_str());
+    assert_eq!(entry("undo"), Some("ctrl+-"));
+    assert_eq!(entry("redo"), Some("alt+-"));
+    assert_eq!(
+        entry("line start"),
+        Some("f5"),
+        "the help names the new key"
+    );
+    assert_eq!(
+        entry("kill to line end"),
+        None,
+        "a binding without keys is not listed"
+    );
+    assert_eq!(entry("yank"), None);
+    // The help component draws the text area's help like any other.
+    let footer = Help::new(&help[..2]).line(40).plain_text();
+    assert_eq!(footer, "left move left · right move right");
 
-    let error = keys
-        .bind("ctrl+nope", TextAreaMsg::Undo, "undo")
-        .unwrap_err();
-    assert_eq!(error.token, "ctrl+nope");
-    assert!(error.message.contains("unknown key `nope`"), "{error}");
-    let table = [Binding {
-        keys: &["left", "ab"],
-        msg: TextAreaMsg::Left,
-        help: "left",
-        repeats: true,
-    }];
-    let error = TextAreaKeys::new(&table).unwrap_err();
-    assert_eq!((error.position, error.token.as_str()), (2, "ab"));
-    assert!(TextAreaKeys::new(STANDARD_BINDINGS).is_ok());
-    assert!(keys.bind("", TextAreaMsg::Undo, "undo").is_err());
-    assert!(
-        keys.bind("ctrl+a ctrl+b", TextAreaMsg::Undo, "undo")
-            .is_err()
+    let error = keys.bind_key("ctrl+nope", TextAreaMsg::Undo).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "binding 'ctrl+nope': unknown key 'ctrl+nope' (token 1)"
+    );
+    assert!(keys.bind_key("", TextAreaMsg::Undo).is_err());
+    assert!(keys.bind_key("ctrl+a ctrl+b", TextAreaMsg::Undo).is_err());
+    assert_eq!(
+        keys.rebind("left", "left ab").unwrap_err().to_string(),
+        "binding 'left': unknown key 'ab' (token 2)"
     );
 }
 

@@ -3,7 +3,7 @@
 //! column, and a help footer. Ctrl+S saves (quits with the text), Esc cancels (quits with the
 //! draft too: nothing typed is lost).
 
-use tea::components::textarea::{TextArea, TextAreaKeys, TextAreaMsg};
+use tea::components::textarea::{self, TextArea, TextAreaMsg};
 use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, text};
@@ -170,7 +170,7 @@ impl Program for Editor {
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         self.keymap
             .msg_for(event, &())
-            .or_else(|| TextAreaKeys::standard().msg_for(event).map(Msg::Edit))
+            .or_else(|| textarea::keymap().msg_for(event, &()).map(Msg::Edit))
     }
 
     fn resized(&self, size: Size) -> Msg {

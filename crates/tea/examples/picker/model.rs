@@ -2,8 +2,11 @@
 //! matched letters in bold: tea's list filter), ↑/↓ to move, Enter picks, Esc cancels. It knows nothing of terminals; `main.rs` runs it inline and the tests drive it
 //! headless.
 
-use tea::components::filter::{FilterMsg, FilterState, Filtered, highlight};
-use tea::input::{Event, KeyCode, KeyModifiers};
+use std::sync::OnceLock;
+use tea::components::filter::{self, FilterMsg, FilterState, Filtered, highlight};
+
+use tea::input::Event;
+use tea::keymap::{Binding, Keymap};
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
 /// The built-in list, when no items are piped in.
@@ -74,39 +77,34 @@ pub enum Outcome {
     Cancelled,
 }
 
-/// One entry of the keymap. Entries with a hint also make the footer, in this order.
-struct Binding {
-    code: KeyCode,
-    modifiers: KeyModifiers,
-    msg: Msg,
-    hint: Option<(&'static str, &'static str)>,
+/// The picker's keys; the bindings with help make the footer, in this order.
+fn keymap() -> &'static Keymap<(), Msg> {
+    static KEYMAP: OnceLock<Keymap<(), Msg>> = OnceLock::new();
+    KEYMAP.get_or_init(|| {
+        let bind = |name: &str, keys: &str, msg: Msg| {
+            Binding::new(name, keys, msg).expect("the picker's keys parse")
+        };
+        Keymap::new(vec![
+            bind("up", "up ctrl+p", Msg::MoveUp)
+                .label("↑↓")
+                .help("move"),
+            bind("down", "down ctrl+n", Msg::MoveDown),
+            bind("pick", "enter", Msg::Pick).help("pick"),
+            bind("cancel", "esc ctrl+c", Msg::Cancel).help("cancel"),
+            bind("erase", "backspace", Msg::EraseChar),
+            bind("clear", "ctrl+u", Msg::EraseQuery).help("clear"),
+        ])
+        .with_fallback(typed)
+    })
 }
 
-fn keymap() -> [Binding; 9] {
-    let key = |code, modifiers, msg, hint| Binding {
-        code,
-        modifiers,
-        msg,
-        hint,
-    };
-    let none = KeyModifiers::NONE;
-    let ctrl = KeyModifiers::CTRL;
-    [
-        key(KeyCode::Up, none, Msg::MoveUp, Some(("↑↓", "move"))),
-        key(KeyCode::Down, none, Msg::MoveDown, None),
-        key(KeyCode::Char('p'), ctrl, Msg::MoveUp, None),
-        key(KeyCode::Char('n'), ctrl, Msg::MoveDown, None),
-        key(KeyCode::Enter, none, Msg::Pick, Some(("enter", "pick"))),
-        key(KeyCode::Esc, none, Msg::Cancel, Some(("esc", "cancel"))),
-        key(KeyCode::Char('c'), ctrl, Msg::Cancel, None),
-        key(KeyCode::Backspace, none, Msg::EraseChar, None),
-        key(
-            KeyCode::Char('u'),
-            ctrl,
-            Msg::EraseQuery,
-            Some(("ctrl+u", "clear")),
-        ),
-    ]
+/// What no key binds: what the filter types into its query (a paste, a character with no
+/// modifier but Shift).
+fn typed(event: &Event) -> Option<Msg> {
+    match filter::keymap().msg_for(event, &())? {
+        FilterMsg::Insert(text) => Some(Msg::Type(text)),
+        _ => None,
+    }
 }
 
 impl Picker {
@@ -249,9 +247,9 @@ fn tail(query: &str, room: usize) -> String {
 
 fn footer(width: usize) -> Line {
     let hints: Vec<String> = keymap()
-        .into_iter()
-        .filter_map(|binding| binding.hint)
-        .map(|(keys, what)| format!("{keys} {what}"))
+        .help(&())
+        .iter()
+        .map(|entry| format!("{} {}", entry.key, entry.text))
         .collect();
     text::truncate_line(
         &Line::styled(hints.join(" · "), Style::fg(Slot::Muted)),
@@ -297,22 +295,7 @@ impl Program for Picker {
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
-        if let Some(pasted) = event.as_paste() {
-            return Some(Msg::Type(pasted.to_owned()));
-        }
-        let key = tea::input::as_press(event)?;
-        let bound = keymap()
-            .into_iter()
-            .find(|b| b.code == key.code && b.modifiers == key.modifiers);
-        if let Some(binding) = bound {
-            return Some(binding.msg);
-        }
-        match key.code {
-            KeyCode::Char(c) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
-                Some(Msg::Type(c.to_string()))
-            }
-            _ => None,
-        }
+        keymap().msg_for(event, &())
     }
 
     fn resized(&self, size: Size) -> Msg {

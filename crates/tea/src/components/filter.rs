@@ -2,7 +2,7 @@
 //! characters to highlight.
 //!
 //! The model owns a [`FilterState`] built from its items' labels and descriptions and feeds it
-//! [`FilterMsg`]s (from [`FilterState::msg_for`] or its own keymap); the view draws the query with
+//! [`FilterMsg`]s (from the filter's [`keymap`], with its own keys first); the view draws the query with
 //! [`FilterLine`] and each match's label with [`highlight`].
 //!
 //! - **Matching** is [`nucleo_matcher`]'s (helix's matcher): the query is split at spaces into
@@ -44,7 +44,10 @@ use nucleo_matcher::{Config, Matcher, Utf32String};
 use unicode_segmentation::UnicodeSegmentation;
 
 use super::Block;
+use std::sync::OnceLock;
+
 use crate::input::{Event, KeyCode, KeyModifiers, as_press};
+use crate::keymap::{Binding, Keymap};
 use crate::style::{Line, Slot, Span, Style};
 use crate::text;
 
@@ -61,6 +64,43 @@ pub enum FilterMsg {
     Up,
     /// The next match.
     Down,
+}
+
+/// The filter's keymap, parsed once (clone it to rebind keys): ↑/↓ (and Ctrl+P/Ctrl+N) move,
+/// Backspace erases, Ctrl+U clears; printable characters (Space included) and pastes go to the
+/// query. Enter and Esc are the caller's. Its keys act once per keystroke: a held key does not
+/// repeat.
+pub fn keymap() -> &'static Keymap<(), FilterMsg> {
+    static STANDARD: OnceLock<Keymap<(), FilterMsg>> = OnceLock::new();
+    STANDARD.get_or_init(|| {
+        let bind = |name: &str, keys: &str, msg: FilterMsg| {
+            Binding::new(name, keys, msg).expect("the filter's keys parse")
+        };
+        Keymap::new(vec![
+            bind("up", "up shift+up ctrl+p", FilterMsg::Up)
+                .label("↑↓")
+                .help("move"),
+            bind("down", "down shift+down ctrl+n", FilterMsg::Down),
+            bind("erase", "backspace shift+backspace", FilterMsg::Backspace).help("erase"),
+            bind("clear", "ctrl+u", FilterMsg::Clear).help("clear"),
+        ])
+        .with_fallback(typed)
+    })
+}
+
+/// What no binding takes: a paste, or a character typed with no modifier but Shift, goes to
+/// the query.
+fn typed(event: &Event) -> Option<FilterMsg> {
+    if let Some(pasted) = event.as_paste() {
+        return Some(FilterMsg::Insert(pasted.to_owned()));
+    }
+    let key = as_press(event)?;
+    match key.code {
+        KeyCode::Char(c) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
+            Some(FilterMsg::Insert(c.to_string()))
+        }
+        _ => None,
+    }
 }
 
 /// What a [`FilterMsg`] did.
@@ -176,27 +216,6 @@ impl FilterState {
         };
         state.rematch();
         state
-    }
-
-    /// The filter's keys: printable characters (Space included) and pastes go to the query,
-    /// Backspace, Ctrl+U clears, ↑/↓ (and Ctrl+P/Ctrl+N) move. Enter and Esc are the caller's.
-    pub fn msg_for(event: &Event) -> Option<FilterMsg> {
-        if let Some(pasted) = event.as_paste() {
-            return Some(FilterMsg::Insert(pasted.to_owned()));
-        }
-        let key = as_press(event)?;
-        let plain = (key.modifiers - KeyModifiers::SHIFT).is_empty();
-        let ctrl = key.modifiers == KeyModifiers::CTRL;
-        match key.code {
-            KeyCode::Char(c) if plain => Some(FilterMsg::Insert(c.to_string())),
-            KeyCode::Char('u') if ctrl => Some(FilterMsg::Clear),
-            KeyCode::Char('p') if ctrl => Some(FilterMsg::Up),
-            KeyCode::Char('n') if ctrl => Some(FilterMsg::Down),
-            KeyCode::Backspace if plain => Some(FilterMsg::Backspace),
-            KeyCode::Up if plain => Some(FilterMsg::Up),
-            KeyCode::Down if plain => Some(FilterMsg::Down),
-            _ => None,
-        }
     }
 
     pub fn update(&mut self, msg: FilterMsg) -> Filtered {

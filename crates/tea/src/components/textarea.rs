@@ -1,5 +1,5 @@
 //! A multi-line text area: a string and a caret on a grapheme boundary, changed by
-//! [`TextAreaMsg`]s (which [`TextAreaKeys`] reads from key events), drawn as soft-wrapped rows
+//! [`TextAreaMsg`]s (which its [`keymap`] reads from key events), drawn as soft-wrapped rows
 //! scrolled so the caret shows. It keeps undo/redo history and a kill ring.
 //!
 //! A message costs what it touches, not the text's length, even for a draft of megabytes: the
@@ -17,14 +17,14 @@
 //! the newest and `alt+y` right after a yank replaces it with the kill before, cycling.
 //!
 //! ```
-//! use tea::components::textarea::{TextArea, TextAreaKeys, TextAreaMsg};
+//! use tea::components::textarea::{self, TextArea, TextAreaMsg};
 //! use tea::input::parse_key_script;
 //!
 //! let mut area = TextArea::new("hello");
 //! area.lay_out(20);
-//! let keys = TextAreaKeys::standard();
+//! let keys = textarea::keymap();
 //! for event in parse_key_script("space text:world ctrl+a ctrl+k ctrl+y ctrl+-").unwrap() {
-//!     if let Some(msg) = keys.msg_for(&event) {
+//!     if let Some(msg) = keys.msg_for(&event, &()) {
 //!         area.update(msg);
 //!     }
 //! }
@@ -50,10 +50,10 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::text::{grapheme_width, sanitize};
 use crate::{Line, Span, Style};
 use history::{Change, History, KillRing, Kind};
-pub use keys::{Binding, STANDARD_BINDINGS, TextAreaKeys};
+pub use keys::keymap;
 use layout::{Layout, ROWS_AHEAD, Row, cursor_row};
 
-/// What a text area is told to do. Keys become messages through [`TextAreaKeys`]; a program
+/// What a text area is told to do. Keys become messages through [`keymap`]; a program
 /// may also send them directly.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum TextAreaMsg {
@@ -425,16 +425,6 @@ impl TextArea {
                 line
             })
             .collect()
-    }
-
-    /// [`TextArea::view`] as an element `width` columns wide.
-    pub fn element(
-        &self,
-        width: u16,
-        max_rows: usize,
-        focused: bool,
-    ) -> iocraft::AnyElement<'static> {
-        crate::rows(self.view(width.into(), max_rows, focused), width)
     }
 
     fn grapheme_at(&self, at: usize) -> &str {

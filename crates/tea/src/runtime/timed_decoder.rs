@@ -8,7 +8,7 @@ use crate::input::{Decoder, Event, Held};
 /// Decodes what the loop reads; an unfinished tail is resolved once no byte arrived for its
 /// timeout: the escape timeout for a lone Esc or a cut-off sequence, the (longer) paste timeout
 /// for a paste whose end marker has not come.
-pub struct Keys {
+pub struct TimedDecoder {
     decoder: Decoder,
     escape_timeout: Duration,
     paste_timeout: Duration,
@@ -16,9 +16,9 @@ pub struct Keys {
     deadline: Option<Instant>,
 }
 
-impl Keys {
-    pub fn new(escape_timeout: Duration, paste_timeout: Duration) -> Keys {
-        Keys {
+impl TimedDecoder {
+    pub fn new(escape_timeout: Duration, paste_timeout: Duration) -> TimedDecoder {
+        TimedDecoder {
             decoder: Decoder::new(),
             escape_timeout,
             paste_timeout,
@@ -76,8 +76,8 @@ mod tests {
     const PASTE_TIMEOUT: Duration = Duration::from_millis(400);
     const LONGEST: Duration = Duration::from_secs(1);
 
-    fn keys() -> Keys {
-        Keys::new(TIMEOUT, PASTE_TIMEOUT)
+    fn keys() -> TimedDecoder {
+        TimedDecoder::new(TIMEOUT, PASTE_TIMEOUT)
     }
 
     #[test]
