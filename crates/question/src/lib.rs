@@ -13,6 +13,7 @@ mod notice;
 mod questionnaire;
 mod result;
 mod schema;
+mod tool;
 mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
@@ -23,6 +24,7 @@ pub use notice::{Notice, waiting_notice};
 pub use questionnaire::{Question, QuestionOption, QuestionType, Questionnaire};
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::schema;
+pub use tool::{PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_LABEL, TOOL_NAME, tool_description};
 pub use validate::{
     CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, validate,
     validate_report, validate_with,
