@@ -153,6 +153,8 @@ fn answer_field(question: &Question) -> Value {
             .map(|option| json!({ "const": option.value, "title": option_title(option) }))
             .collect()
     };
+    // One arm per question type: a `number` question becomes {"type": "number"} with its
+    // bounds here, and `answer` reads a JSON number back for it.
     match question.kind {
         QuestionType::Single => {
             field.insert("type".into(), json!("string"));
@@ -167,7 +169,7 @@ fn answer_field(question: &Question) -> Value {
         }
         QuestionType::Confirm => {
             field.insert("type".into(), json!("boolean"));
-        } // A `number` question becomes {"type": "number"} here, with its bounds.
+        }
     }
     field.insert("title".into(), json!(question.header));
     let mut description = question.prompt.clone();
@@ -290,6 +292,15 @@ fn preview_summary(preview: &str) -> String {
         .take(PREVIEW_LINES)
         .map(|line| format!("   {line}"))
         .collect();
+    // A cut inside a code block closes it, so the rest of the message is not read as code.
+    let fences = preview
+        .lines()
+        .take(PREVIEW_LINES)
+        .filter(|line| line.trim_start().starts_with("```"))
+        .count();
+    if fences % 2 == 1 {
+        shown.push("   ```".to_string());
+    }
     if total > PREVIEW_LINES {
         shown.push(format!("   … {} more lines", total - PREVIEW_LINES));
     }

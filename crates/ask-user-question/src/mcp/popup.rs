@@ -255,7 +255,7 @@ mod tests {
     #[test]
     fn the_popup_is_as_high_as_the_questionnaire_needs() {
         let questionnaire = question::validate(&json!({"questions": [
-            {"id": "a", "header": "A", "prompt": "Pick?", "options": [{"label": "X"}, {"label": "Y"}]}
+            {"id": "a", "header": "A", "prompt": "Pick?", "options": [{"value": "x", "label": "X"}, {"value": "y", "label": "Y"}]}
         ]}))
         .unwrap();
         let (width, height) = popup_size(&questionnaire, Size::new(200, 60));

@@ -95,7 +95,7 @@ fn confirm_is_a_boolean() {
 fn a_choice_without_free_text_has_no_field_for_it() {
     let closed = one(
         json!({"id": "a", "header": "A", "prompt": "Pick?", "allowCustom": false,
-        "options": [{"label": "X"}]}),
+        "options": [{"value": "x", "label": "X"}]}),
     );
     assert_snapshot("closed", &form(&closed));
 }
@@ -123,7 +123,7 @@ fn every_form_is_an_elicitation_schema_rmcp_reads() {
 #[test]
 fn a_free_text_field_never_takes_a_question_id() {
     let clash = questionnaire(json!({"questions": [
-        {"id": "a", "header": "A", "prompt": "Pick?", "options": [{"label": "X"}]},
+        {"id": "a", "header": "A", "prompt": "Pick?", "options": [{"value": "x", "label": "X"}]},
         {"id": "a.typed", "header": "B", "prompt": "Why?", "type": "text"}
     ]}));
     let form = form(&clash);
