@@ -2,7 +2,8 @@
 
 - start: from spawning the server to its `initialize` answer (median and worst of 30 starts);
 - a call's overhead beyond the person's time: `tools/call` answered through a form whose
-  handler accepts at once (median and p99 of 300 calls over one connection).
+  handler accepts at once (median and p99 of 300 calls over one connection), beside a call
+  answered with no form (invalid input) for the bare round trip.
 
     ASK_USER_QUESTION=target/release/ask-user-question target/mcp-venv/bin/python tests/mcp/measure.py
 """
@@ -45,12 +46,16 @@ async def calls(count):
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write, elicitation_callback=answer) as session:
             await session.initialize()
-            times = []
+            times, bare = [], []
             for _ in range(count):
                 began = time.perf_counter()
                 await session.call_tool("ask_user_question", QUESTIONS)
                 times.append(time.perf_counter() - began)
-            return times
+                # The same round trip with no form: invalid input is answered at once.
+                began = time.perf_counter()
+                await session.call_tool("ask_user_question", {"questions": []})
+                bare.append(time.perf_counter() - began)
+            return times, bare
 
 
 def report(name, seconds):
@@ -62,7 +67,9 @@ def report(name, seconds):
 async def main():
     starts = [await start_once() for _ in range(30)]
     report("start to initialize answered", starts)
-    report("call answered by an instant form", (await calls(300))[20:])
+    times, bare = await calls(300)
+    report("call answered by an instant form", times[20:])
+    report("call with no form (invalid input), for comparison", bare[20:])
 
 
 asyncio.run(main())
