@@ -7,6 +7,7 @@
 mod accessible;
 mod host;
 mod input;
+mod mcp;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -208,6 +209,8 @@ enum Command {
     },
     /// Print the JSON Schema of the questionnaire input.
     Schema,
+    /// Serve the `ask_user_question` tool over MCP on standard input and output.
+    Mcp(mcp::McpArgs),
 }
 
 #[derive(Debug, Args)]
@@ -264,6 +267,7 @@ fn main() -> ExitCode {
     match cli.command {
         Some(Command::Validate { input }) => validate(&input),
         Some(Command::Schema) => print_json(&question::schema(), Layout::Pretty),
+        Some(Command::Mcp(args)) => mcp::serve(args),
         Some(Command::Render {
             input,
             size,

@@ -3,34 +3,19 @@
 use napi_derive::napi;
 use serde_json::{Value, json};
 
-pub const TOOL_NAME: &str = "ask_user_question";
-
-const PROMPT_SNIPPET: &str = "Ask the user structured questions (pick one, pick several, free text, yes/no) and wait for the answers";
-
-const PROMPT_GUIDELINES: [&str; 4] = [
-    "Use ask_user_question when you need the user's decision or information you cannot find yourself; do not use it for questions you can answer by reading the code.",
-    "Before calling ask_user_question, write any proposal, plan, table or findings the user needs as visible text in your reply; keep its context and previews short.",
-    "Keep each ask_user_question prompt self-contained: the user should be able to answer it without scrolling back.",
-    "Write ask_user_question titles, headers, prompts and option labels in the user's language (and set its labels for the UI strings when that is not English).",
-];
+use question::{PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_LABEL, TOOL_NAME};
 
 /// `{name, label, description, promptSnippet, promptGuidelines, parameters}` for
 /// `pi.registerTool`; `parameters` is the input's JSON Schema.
 #[napi]
 pub fn tool_definition() -> Value {
-    let parameters = question::schema();
-    let description = parameters
-        .get("description")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_string();
     json!({
         "name": TOOL_NAME,
-        "label": "Ask user",
-        "description": description,
+        "label": TOOL_LABEL,
+        "description": question::tool_description(),
         "promptSnippet": PROMPT_SNIPPET,
         "promptGuidelines": PROMPT_GUIDELINES,
-        "parameters": parameters,
+        "parameters": question::schema(),
     })
 }
 

@@ -14,6 +14,7 @@ mod number;
 mod questionnaire;
 mod result;
 mod schema;
+mod tool;
 mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
@@ -27,6 +28,7 @@ pub use questionnaire::{
 };
 pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::{schema, typescript_types};
+pub use tool::{PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_LABEL, TOOL_NAME, tool_description};
 pub use validate::{
     CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, validate,
     validate_report, validate_with,

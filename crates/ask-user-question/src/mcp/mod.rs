@@ -1,0 +1,125 @@
+//! `ask-user-question mcp`: the questionnaire as an MCP server on standard input and output,
+//! offering one tool, `ask_user_question`.
+//!
+//! Each call reaches the person the first way that works: the client's own form when it
+//! declares elicitation, the terminal questionnaire in a tmux popup when the server runs inside
+//! tmux, else a tool error telling the model to ask in prose. The async runtime exists only in
+//! this subcommand; the CLI's other modes start as before.
+
+mod form;
+mod popup;
+mod route;
+mod server;
+mod tool;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use rmcp::ServiceExt;
+
+use route::Via;
+use server::{Server, Settings};
+
+/// The server's settings: how to reach the person, and the questionnaire's CLI settings for a
+/// popup.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Always ask this way instead of the first that works (form, then tmux): `form` (the
+    /// client's form), `tmux` (a popup; the server must run inside tmux) or `web`.
+    #[arg(long, value_enum)]
+    via: Option<Via>,
+    /// End a questionnaire nobody answered within DURATION (90s, 5m, 1m30s) as timed out.
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
+    timeout: Option<Duration>,
+    /// The popup's colors: dark, light or none.
+    #[arg(long, value_name = "THEME", value_parser = ["dark", "light", "none"])]
+    theme: Option<String>,
+    /// Do not ring the bell when a popup opens.
+    #[arg(long)]
+    no_bell: bool,
+    /// Also send a desktop notification when a popup opens.
+    #[arg(long)]
+    notify: bool,
+    /// The key that folds the popup's questionnaire into its dock (a key-script name).
+    #[arg(long, value_name = "KEY", value_parser = check_collapse_key)]
+    collapse_key: Option<String>,
+    /// The most rows the popup's questionnaire takes (N or N%).
+    #[arg(long, value_name = "N|N%", value_parser = check_height)]
+    height: Option<String>,
+}
+
+fn parse_timeout(text: &str) -> Result<Duration, String> {
+    question::parse_duration(text).map_err(|error| error.to_string())
+}
+
+fn check_collapse_key(text: &str) -> Result<String, String> {
+    questionnaire::Keys::default().with_collapse(text)?;
+    Ok(text.to_string())
+}
+
+fn check_height(text: &str) -> Result<String, String> {
+    text.parse::<questionnaire::HeightLimit>()?;
+    Ok(text.to_string())
+}
+
+impl McpArgs {
+    /// The arguments the CLI in a popup runs with.
+    fn cli_args(&self) -> Vec<String> {
+        let mut args = Vec::new();
+        if let Some(timeout) = self.timeout {
+            args.push(format!("--timeout={}ms", timeout.as_millis()));
+        }
+        if let Some(theme) = &self.theme {
+            args.push(format!("--theme={theme}"));
+        }
+        if self.no_bell {
+            args.push("--no-bell".into());
+        }
+        if self.notify {
+            args.push("--notify".into());
+        }
+        if let Some(key) = &self.collapse_key {
+            args.push(format!("--collapse-key={key}"));
+        }
+        if let Some(height) = &self.height {
+            args.push(format!("--height={height}"));
+        }
+        args
+    }
+}
+
+/// Serves MCP on standard input and output until the client closes standard input.
+pub fn serve(args: McpArgs) -> ExitCode {
+    let settings = Settings {
+        via: args.via,
+        timeout: args.timeout,
+        cli_args: args.cli_args(),
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => return crate::fail(1, format!("cannot start the MCP server: {error}")),
+    };
+    let server = Server::new(settings);
+    let open = server.open.clone();
+    let served = runtime.block_on(async move {
+        let running = server
+            .serve(rmcp::transport::stdio())
+            .await
+            .map_err(|error| error.to_string())?;
+        running.waiting().await.map_err(|error| error.to_string())?;
+        Ok::<(), String>(())
+    });
+    // Standard input closed: the popups still open close, each printing its result.
+    open.close_all();
+    // A read of standard input may still be pending on the blocking pool; nothing waits for it.
+    runtime.shutdown_background();
+    match served {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => crate::fail(1, format!("the MCP server stopped: {error}")),
+    }
+}

@@ -1,0 +1,59 @@
+//! The tool as MCP lists it: pi's name, description and guidelines (one source, in `question`),
+//! the input's JSON Schema, and annotations saying it only reads and reaches nothing outside.
+
+use question::{PROMPT_GUIDELINES, TOOL_LABEL, TOOL_NAME};
+use serde_json::{Value, json};
+
+/// The tool's description: the schema's, then the guidelines pi gives the model, which MCP has
+/// no field for.
+pub fn description() -> String {
+    let mut text = question::tool_description();
+    text.push_str("\n\nGuidelines:");
+    for guideline in PROMPT_GUIDELINES {
+        text.push_str("\n- ");
+        text.push_str(guideline);
+    }
+    text
+}
+
+/// `tools/list`'s entry for the tool.
+pub fn definition() -> Value {
+    json!({
+        "name": TOOL_NAME,
+        "title": TOOL_LABEL,
+        "description": description(),
+        "inputSchema": question::schema(),
+        "annotations": {
+            "title": TOOL_LABEL,
+            "readOnlyHint": true,
+            "destructiveHint": false,
+            "idempotentHint": false,
+            "openWorldHint": false,
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_definition_is_pis_with_the_guidelines_in_its_description() {
+        let tool = definition();
+        assert_eq!(tool["name"], TOOL_NAME);
+        assert_eq!(tool["inputSchema"], question::schema());
+        let description = tool["description"].as_str().unwrap();
+        assert!(description.starts_with(&question::tool_description()));
+        for guideline in PROMPT_GUIDELINES {
+            assert!(description.contains(guideline), "{guideline}");
+        }
+        assert_eq!(tool["annotations"]["readOnlyHint"], true);
+        assert_eq!(tool["annotations"]["openWorldHint"], false);
+    }
+
+    #[test]
+    fn rmcp_reads_the_definition() {
+        let tool: rmcp::model::Tool = serde_json::from_value(definition()).expect("a tool");
+        assert_eq!(tool.name, TOOL_NAME);
+    }
+}

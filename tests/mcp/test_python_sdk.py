@@ -1,0 +1,204 @@
+"""`ask-user-question mcp` driven by the official Python SDK (`mcp` on PyPI).
+
+The binary comes from ASK_USER_QUESTION (tests/mcp/run builds it and sets it).
+"""
+
+import asyncio
+import json
+import os
+import subprocess
+
+import pytest
+from mcp import ClientSession, StdioServerParameters, types
+from mcp.client.stdio import stdio_client
+
+from tmux_client import AttachedTmux
+
+BINARY = os.environ["ASK_USER_QUESTION"]
+
+EVERY_TYPE = {
+    "title": "Release",
+    "questions": [
+        {"id": "approach", "header": "Approach", "prompt": "Which approach?",
+         "options": [{"value": "safe", "label": "Safe", "preview": "## Plan\nStart with tests.",
+                      "recommended": True},
+                     {"value": "fast", "label": "Fast"}]},
+        {"id": "checks", "header": "Checks", "prompt": "Which checks?", "type": "multi",
+         "options": [{"value": "lint", "label": "Lint"}, {"value": "test", "label": "Tests"}]},
+        {"id": "name", "header": "Name", "prompt": "Service name?", "type": "text"},
+        {"id": "ship", "header": "Ship", "prompt": "Ship today?", "type": "confirm"},
+    ],
+}
+
+
+def server_env(extra=None):
+    env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "TMUX_PANE")}
+    env.update(extra or {})
+    return env
+
+
+async def with_session(body, elicitation=None, env=None, args=()):
+    params = StdioServerParameters(command=BINARY, args=["mcp", *args], env=env or server_env())
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, elicitation_callback=elicitation) as session:
+            await session.initialize()
+            return await body(session)
+
+
+def run(body, **kwargs):
+    return asyncio.run(with_session(body, **kwargs))
+
+
+def text_of(result):
+    return "\n".join(block.text for block in result.content if block.type == "text")
+
+
+def test_tools_list_shows_the_tool_and_its_schema():
+    tools = run(lambda s: s.list_tools())
+    [tool] = tools.tools
+    assert tool.name == "ask_user_question"
+    schema = json.loads(subprocess.run([BINARY, "schema"], capture_output=True, check=True).stdout)
+    assert tool.input_schema == schema
+    assert tool.annotations.read_only_hint is True
+    assert tool.annotations.open_world_hint is False
+    assert "Guidelines:" in tool.description
+
+
+def test_every_type_answered_through_the_clients_form():
+    seen = []
+
+    async def answer(context, params):
+        seen.append(params)
+        return types.ElicitResult(action="accept", content={
+            "approach": "safe", "checks": ["test", "lint"], "name": "billing", "ship": True})
+
+    result = run(lambda s: s.call_tool("ask_user_question", EVERY_TYPE), elicitation=answer)
+    assert not result.is_error
+    [form] = seen
+    schema = form.requested_schema
+    assert schema["properties"]["approach"]["oneOf"][0] == {"const": "safe", "title": "Safe (Recommended)"}
+    assert schema["properties"]["checks"]["type"] == "array"
+    assert schema["properties"]["name"]["type"] == "string"
+    assert schema["properties"]["ship"]["type"] == "boolean"
+    assert schema["properties"]["approach.typed"]["type"] == "string"
+    assert "Start with tests." in form.message
+    answers = result.structured_content["answers"]
+    assert answers["approach"]["values"] == ["safe"]
+    assert answers["checks"]["values"] == ["lint", "test"]
+    assert answers["name"]["customText"] == "billing"
+    assert answers["ship"]["values"] == ["yes"]
+    assert result.structured_content["via"] == "form"
+    content = text_of(result)
+    assert "Approach: user selected: 1. Safe" in content
+    assert "Name: user wrote: billing" in content
+    assert "client's form" in content
+
+
+def test_free_text_beside_a_choice():
+    async def answer(context, params):
+        return types.ElicitResult(action="accept", content={"approach.typed": "both"})
+
+    result = run(lambda s: s.call_tool("ask_user_question", EVERY_TYPE), elicitation=answer)
+    assert result.structured_content["answers"]["approach"]["customText"] == "both"
+    assert result.structured_content["answers"]["checks"]["status"] == "skipped"
+
+
+@pytest.mark.parametrize("action", ["decline", "cancel"])
+def test_a_declined_or_dismissed_form_is_cancelled(action):
+    async def answer(context, params):
+        return types.ElicitResult(action=action)
+
+    result = run(lambda s: s.call_tool("ask_user_question", EVERY_TYPE), elicitation=answer)
+    assert not result.is_error
+    assert result.structured_content["cancelled"] is True
+    assert text_of(result).startswith("User cancelled the questionnaire.")
+
+
+def test_invalid_input_is_a_tool_error_with_every_issue():
+    bad = {"questions": [{"id": "a", "header": "A", "prompt": "Pick?", "options": []},
+                         {"id": "a", "header": "B", "prompt": "Why?", "type": "text"}]}
+    result = run(lambda s: s.call_tool("ask_user_question", bad))
+    assert result.is_error
+    issues = result.structured_content["issues"]
+    assert {(i["path"], i["code"]) for i in issues} >= {
+        ("/questions/0/options", "missing_options"), ("/questions/1/id", "duplicate_id")}
+    assert all(i["message"] for i in issues)
+    assert "/questions/1/id" in text_of(result)
+
+
+def test_other_agents_shapes_are_accepted():
+    seen = []
+
+    async def answer(context, params):
+        seen.append(params)
+        [field] = [name for name, f in params.requested_schema["properties"].items() if "oneOf" in f]
+        return types.ElicitResult(action="accept", content={field: "Red"})
+
+    lone = {"question": "Which color?", "choices": ["Red", "Blue"]}
+    result = run(lambda s: s.call_tool("ask_user_question", lone), elicitation=answer)
+    assert not result.is_error, text_of(result)
+    assert len(seen) == 1
+    [answer] = result.structured_content["answers"].values()
+    assert answer["labels"] == ["Red"]
+
+
+def test_with_no_way_to_ask_the_model_is_told_to_ask_in_prose():
+    result = run(lambda s: s.call_tool("ask_user_question", EVERY_TYPE))
+    assert result.is_error
+    assert "plain text" in text_of(result)
+    assert result.structured_content["error"] == "no_ui"
+
+
+def test_a_second_call_waits_for_the_first():
+    order = []
+    release = asyncio.Event()
+
+    async def answer(context, params):
+        title = params.message.splitlines()[0]
+        order.append(f"open {title}")
+        if title == "First":
+            await release.wait()
+        order.append(f"close {title}")
+        return types.ElicitResult(action="accept", content={})
+
+    async def body(session):
+        first = asyncio.create_task(session.call_tool("ask_user_question", {**EVERY_TYPE, "title": "First"}))
+        await asyncio.sleep(0.3)
+        second = asyncio.create_task(session.call_tool("ask_user_question", {**EVERY_TYPE, "title": "Second"}))
+        # The second call is queued behind the open form: no form of its own yet.
+        for _ in range(20):
+            await asyncio.sleep(0.05)
+        assert order == ["open First"]
+        release.set()
+        return await asyncio.gather(first, second)
+
+    run(body, elicitation=answer)
+    assert order == ["open First", "close First", "open Second", "close Second"]
+
+
+@pytest.fixture
+def tmux():
+    attached = AttachedTmux()
+    yield attached
+    attached.close()
+
+
+def test_without_elicitation_inside_tmux_a_popup_asks(tmux):
+    questionnaire = {"questions": [
+        {"id": "approach", "header": "Approach", "prompt": "Which approach?",
+         "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]}]}
+
+    async def body(session):
+        call = asyncio.create_task(session.call_tool("ask_user_question", questionnaire))
+        await asyncio.to_thread(tmux.wait_for, lambda s: "Which approach?" in s, "the popup")
+        tmux.keys("Down")
+        await asyncio.to_thread(tmux.wait_for, lambda s: "› 2. ( ) Fast" in s, "the cursor")
+        tmux.keys("Enter")
+        return await call
+
+    result = run(body, env=tmux.server_env())
+    assert not result.is_error, text_of(result)
+    assert result.structured_content["answers"]["approach"]["values"] == ["fast"]
+    assert result.structured_content["via"] == "tmux"
+    assert text_of(result) == "Approach: user selected: 2. Fast"
+    tmux.wait_for(lambda s: "Which approach?" not in s, "the popup to close")
