@@ -15,7 +15,11 @@ const NEWLINES: &[(&str, &[u8], bool)] = &[
     ("ctrl+j (kitty)", b"\x1b[106;5u", true),
     ("alt+enter as ESC CR", b"\x1b\r", false),
     ("alt+enter as xterm's 8-bit meta byte", b"\x8d", false),
-    ("alt+enter as xterm's 8-bit meta in UTF-8", "\u{8d}".as_bytes(), false),
+    (
+        "alt+enter as xterm's 8-bit meta in UTF-8",
+        "\u{8d}".as_bytes(),
+        false,
+    ),
     ("backslash, enter", b"\\\r", false),
     ("shift+enter (kitty)", b"\x1b[13;2u", true),
     ("shift+enter (modifyOtherKeys)", b"\x1b[27;2;13~", false),

@@ -95,8 +95,9 @@ export declare class Session {
    * `callback` runs on pi's thread whenever the session has something new to show: a
    * deadline came (the countdown, the time limit) or background work is done (code
    * highlighting). The extension then calls [`Session::tick`] and redraws. `null` stops it.
-   * It does not keep Node running. The session holds it until it finishes (or `null`), and
-   * a finished session takes none.
+   * It does not keep Node running. It is called once at once, for what happened while no
+   * callback listened. The session holds it until it finishes (or `null`), and a finished
+   * session takes none.
    */
   onWake(callback?: (() => void) | undefined | null): void
   /** The draft waiting for pi's editor, if Ctrl+G asked for it. */

@@ -263,18 +263,22 @@ impl Session {
     /// `callback` runs on pi's thread whenever the session has something new to show: a
     /// deadline came (the countdown, the time limit) or background work is done (code
     /// highlighting). The extension then calls [`Session::tick`] and redraws. `null` stops it.
-    /// It does not keep Node running. The session holds it until it finishes (or `null`), and
-    /// a finished session takes none.
+    /// It does not keep Node running. It is called once at once, for what happened while no
+    /// callback listened. The session holds it until it finishes (or `null`), and a finished
+    /// session takes none.
     #[napi]
     pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
-        let Some(open) = self.open.as_mut() else {
+        if self.open.is_none() {
             self.waker.clear();
             return Ok(());
-        };
+        }
+        let listening = callback.is_some();
         self.waker.set(callback)?;
-        // A deadline that came while no callback listened rings again for this one.
-        open.alarm.set(None);
-        self.rearm();
+        // A deadline or a task that came while no callback listened went unheard: the new
+        // callback is woken once at once, so that shows.
+        if listening {
+            self.waker.wake();
+        }
         Ok(())
     }
 

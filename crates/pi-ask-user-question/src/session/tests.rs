@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::keys::check_collapse_key;
+use crate::outcome::Outcome;
 use crate::test_support::strip_ansi;
 use tea::text::width;
 
@@ -134,6 +135,7 @@ fn a_number_key_answers_a_single_question_and_submits() {
     let outcome = s.input("2".into());
     assert!(outcome.consumed);
     let result = outcome.result.expect("submitted");
+    assert_eq!(result.outcome, Outcome::Answered);
     assert_eq!(result.details["cancelled"], false);
     assert_eq!(
         result.details["answers"]["approach"]["values"],
@@ -150,6 +152,7 @@ fn escape_cancels_keeping_answers() {
     let result = s.input("\x1b".into()).result;
     // Esc in the text question's editor cancels the questionnaire.
     let result = result.expect("cancelled");
+    assert_eq!(result.outcome, Outcome::Cancelled);
     assert_eq!(result.details["cancelled"], true);
     assert_eq!(
         result.details["answers"]["approach"]["values"],
@@ -183,6 +186,7 @@ fn abort_returns_the_recorded_answers_as_aborted() {
     s.render(80, 24);
     s.input("2".into());
     let result = s.abort();
+    assert_eq!(result.outcome, Outcome::Aborted);
     assert_eq!(result.details["error"], "aborted");
     assert_eq!(result.details["cancelled"], true);
     assert_eq!(
@@ -261,6 +265,7 @@ fn a_time_limit_ends_the_session_as_timed_out_with_the_answers_so_far() {
     s.perform(effects);
     let result = s.result();
     assert!(s.finished() && !s.counting_down());
+    assert_eq!(result.outcome, Outcome::TimedOut);
     assert_eq!(result.details["error"], "timed_out");
     assert_eq!(result.details["answers"]["approach"]["values"], json!([]));
     assert_eq!(
