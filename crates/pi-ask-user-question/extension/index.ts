@@ -192,8 +192,11 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 }
 
 /**
- * A pi-tui component that shows rows the addon drew. It redraws only when the width or the
- * optional `version` value changes, or pi invalidates it (theme change).
+ * A pi-tui component that shows rows the addon drew (the transcript cards, the live dock). It
+ * redraws only when the width or the optional `version` value changes, or pi invalidates it
+ * (theme change): pi draws every card of the transcript at each render, and a card drawn anew
+ * costs 85–190 µs where these rows cost nothing. The addon keeps no cards, so this is the one
+ * cache of them.
  */
 function rowsComponent(draw: (width: number) => string[], version: () => unknown = () => undefined): Component {
 	let cached: { width: number; version: unknown; rows: string[] } | undefined;
