@@ -3,7 +3,7 @@
 // time, instead of the framed questionnaire; the answers reach the model the same way.
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
-import { TmuxPi, requireBuilt, sandbox } from "./harness.mjs";
+import { approachQuestion, nameQuestion, requireBuilt, sandbox, TmuxPi } from "./harness.mjs";
 
 before(requireBuilt);
 const boxes = [];
@@ -13,16 +13,8 @@ after(() => boxes.forEach((box) => box.cleanup()));
 
 const call = {
 	questions: [
-		{
-			id: "approach",
-			header: "Approach",
-			prompt: "Which approach?",
-			options: [
-				{ value: "safe", label: "Safe" },
-				{ value: "fast", label: "Fast", description: "ship today" },
-			],
-		},
-		{ id: "name", header: "Name", prompt: "What should it be called?", type: "text", placeholder: "my-service" },
+		approachQuestion({ fast: { description: "ship today" } }),
+		{ ...nameQuestion, placeholder: "my-service" },
 	],
 };
 

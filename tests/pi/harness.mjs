@@ -17,6 +17,25 @@ const fakeModel = join(here, "fake-model.ts");
 /** A second test extension that records ask_user_question's events (see event-recorder.ts). */
 export const eventRecorder = join(here, "event-recorder.ts");
 
+/**
+ * The question most tests ask: which approach, Safe or Fast. `safe` and `fast` add fields to
+ * those options (`{ description: "ship today" }`, `{ recommended: true }`).
+ */
+export function approachQuestion({ safe = {}, fast = {} } = {}) {
+	return {
+		id: "approach",
+		header: "Approach",
+		prompt: "Which approach?",
+		options: [
+			{ value: "safe", label: "Safe", ...safe },
+			{ value: "fast", label: "Fast", ...fast },
+		],
+	};
+}
+
+/** The text question that often follows it. */
+export const nameQuestion = { id: "name", header: "Name", prompt: "What should it be called?", type: "text" };
+
 /** The pi under test: its node, its command line script and its package directory. */
 export const host = (() => {
 	const pi1 = process.env.PI_HOST === "1";

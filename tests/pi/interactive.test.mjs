@@ -3,7 +3,7 @@
 // keeping answers; the transcript shows the result card; pi never exits over a too-wide row.
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
-import { TmuxPi, requireBuilt, sandbox, truecolor } from "./harness.mjs";
+import { approachQuestion, requireBuilt, sandbox, TmuxPi, truecolor } from "./harness.mjs";
 
 before(requireBuilt);
 const boxes = [];
@@ -15,15 +15,7 @@ const colors = { accent: "#123456", border: "#654321" };
 const plan = {
 	title: "Plan",
 	questions: [
-		{
-			id: "approach",
-			header: "Approach",
-			prompt: "Which approach?",
-			options: [
-				{ value: "safe", label: "Safe" },
-				{ value: "fast", label: "Fast", description: "ship today" },
-			],
-		},
+		approachQuestion({ fast: { description: "ship today" } }),
 		{
 			id: "scope",
 			header: "Scope",

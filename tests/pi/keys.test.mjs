@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
-import { RpcPi, TmuxPi, requireBuilt, sandbox } from "./harness.mjs";
+import { approachQuestion, nameQuestion, requireBuilt, RpcPi, sandbox, TmuxPi } from "./harness.mjs";
 
 before(requireBuilt);
 const boxes = [];
@@ -16,16 +16,8 @@ after(() => boxes.forEach((box) => box.cleanup()));
 const plan = {
 	title: "Plan",
 	questions: [
-		{
-			id: "approach",
-			header: "Approach",
-			prompt: "Which approach?",
-			options: [
-				{ value: "safe", label: "Safe" },
-				{ value: "fast", label: "Fast" },
-			],
-		},
-		{ id: "name", header: "Name", prompt: "What should it be called?", type: "text" },
+		approachQuestion(),
+		nameQuestion,
 	],
 };
 

@@ -10,7 +10,7 @@ import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { packageDir, requireBuilt } from "./harness.mjs";
+import { approachQuestion, nameQuestion, packageDir, requireBuilt } from "./harness.mjs";
 
 requireBuilt();
 const addon = createRequire(join(packageDir, "package.json"))(join(packageDir, "ask-user-question.node"));
@@ -19,17 +19,8 @@ const palette = new addon.Palette({}, {});
 setFlagsFromString("--expose-gc");
 const gc = runInNewContext("gc");
 
-const approach = {
-	id: "approach",
-	header: "Approach",
-	prompt: "Which approach?",
-	options: [
-		{ value: "safe", label: "Safe" },
-		{ value: "fast", label: "Fast" },
-	],
-};
-const oneQuestion = { questions: [approach] };
-const twoQuestions = { questions: [approach, { id: "name", header: "Name", prompt: "Name it", type: "text" }] };
+const oneQuestion = { questions: [approachQuestion()] };
+const twoQuestions = { questions: [approachQuestion(), nameQuestion] };
 /** Code in a preview: the session compiles its grammar on a task thread after the first frame. */
 const withCode = {
 	questions: [
@@ -76,7 +67,10 @@ function open(times, input, use, { keep = false, timeoutMs } = {}) {
 
 /** A wake-up that reaches its session, as the extension's redraw does through pi's TUI. */
 function wakeRendering(session) {
-	session.onWake(() => session.render(80, 24));
+	session.onWake(() => {
+		session.tick();
+		session.render(80, 24);
+	});
 }
 
 test("the addon counts the sessions it holds", async () => {
@@ -126,7 +120,7 @@ test("answered, cancelled and docked-then-aborted sessions are freed", async () 
 });
 
 function tickAll(sessions) {
-	for (const session of sessions) assert.equal(session.tick()?.details.error, "timed_out");
+	for (const session of sessions) assert.equal(session.tick()?.outcome, "timed_out");
 }
 
 test("sessions whose time limit ran out are freed", async () => {

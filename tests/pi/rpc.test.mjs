@@ -2,21 +2,13 @@
 // client answers; the model's next turn must receive the answers.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { RpcPi, entry, requireBuilt, sandbox } from "./harness.mjs";
+import { approachQuestion, entry, requireBuilt, RpcPi, sandbox } from "./harness.mjs";
 
 before(requireBuilt);
 const boxes = [];
 after(() => boxes.forEach((box) => box.cleanup()));
 
-const approach = {
-	id: "approach",
-	header: "Approach",
-	prompt: "Which approach?",
-	options: [
-		{ value: "safe", label: "Safe" },
-		{ value: "fast", label: "Fast", description: "ship today" },
-	],
-};
+const approach = approachQuestion({ fast: { description: "ship today" } });
 const scope = {
 	id: "scope",
 	header: "Scope",

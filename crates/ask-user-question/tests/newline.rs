@@ -8,105 +8,57 @@ use serde_json::{Value, json};
 use support::fixture;
 use support::pty::{Ending, Launch, Session};
 
-/// What a terminal sends for a key that should insert a line break.
-struct Newline {
-    name: &'static str,
-    bytes: &'static [u8],
-    /// Whether the terminal speaks the Kitty keyboard protocol.
-    kitty: bool,
-}
-
-const NEWLINES: &[Newline] = &[
-    Newline {
-        name: "ctrl+j (legacy)",
-        bytes: b"\n",
-        kitty: false,
-    },
-    Newline {
-        name: "ctrl+j (kitty)",
-        bytes: b"\x1b[106;5u",
-        kitty: true,
-    },
-    Newline {
-        name: "alt+enter as ESC CR",
-        bytes: b"\x1b\r",
-        kitty: false,
-    },
-    Newline {
-        name: "alt+enter as xterm's 8-bit meta byte",
-        bytes: b"\x8d",
-        kitty: false,
-    },
-    Newline {
-        name: "alt+enter as xterm's 8-bit meta in UTF-8",
-        bytes: "\u{8d}".as_bytes(),
-        kitty: false,
-    },
-    Newline {
-        name: "backslash, enter",
-        bytes: b"\\\r",
-        kitty: false,
-    },
-    Newline {
-        name: "shift+enter (kitty)",
-        bytes: b"\x1b[13;2u",
-        kitty: true,
-    },
-    Newline {
-        name: "shift+enter (modifyOtherKeys)",
-        bytes: b"\x1b[27;2;13~",
-        kitty: false,
-    },
+/// What terminals send for a key that should insert a line break: the key, its bytes, and
+/// whether the terminal speaks the Kitty keyboard protocol.
+const NEWLINES: &[(&str, &[u8], bool)] = &[
+    ("ctrl+j (legacy)", b"\n", false),
+    ("ctrl+j (kitty)", b"\x1b[106;5u", true),
+    ("alt+enter as ESC CR", b"\x1b\r", false),
+    ("alt+enter as xterm's 8-bit meta byte", b"\x8d", false),
+    (
+        "alt+enter as xterm's 8-bit meta in UTF-8",
+        "\u{8d}".as_bytes(),
+        false,
+    ),
+    ("backslash, enter", b"\\\r", false),
+    ("shift+enter (kitty)", b"\x1b[13;2u", true),
+    ("shift+enter (modifyOtherKeys)", b"\x1b[27;2;13~", false),
 ];
 
-/// An editor of the questionnaire: how to open it and where its text is in the answers.
-struct Editor {
-    name: &'static str,
-    open: &'static [u8],
-    /// The editor's title, drawn once it is open.
-    title: &'static str,
-    /// The answers with `text` saved in this editor, and nothing else.
-    answers: fn(&str) -> Value,
+/// An editor of the questionnaire: its name, the key that opens it, its title (drawn once it
+/// is open) and where its saved text lands in the answers.
+const EDITORS: &[(&str, &[u8], &str, Lands)] = &[
+    ("free text", b"3", "Your answer", Lands::CustomText),
+    ("option note", b"n", "Note on", Lands::OptionNote),
+    ("question note", b"N", "Note on this question", Lands::Note),
+    ("text answer", b"\t", "Anything to add?", Lands::TextAnswer),
+];
+
+/// Where an editor's text lands in the answers of `two_lines.json`.
+enum Lands {
+    /// The single question's free text, which answers it.
+    CustomText,
+    /// The note on its first option.
+    OptionNote,
+    /// Its note.
+    Note,
+    /// The text question's answer.
+    TextAnswer,
 }
 
-const EDITORS: &[Editor] = &[
-    Editor {
-        name: "free text",
-        open: b"3",
-        title: "Your answer",
-        answers: |text| {
-            json!({"pick": {"status": "answered", "values": [], "labels": [], "customText": text},
-                   "words": {"status": "skipped", "values": [], "labels": []}})
-        },
-    },
-    Editor {
-        name: "option note",
-        open: b"n",
-        title: "Note on",
-        answers: |text| {
-            json!({"pick": {"status": "skipped", "values": [], "labels": [], "optionNotes": {"a": text}},
-                   "words": {"status": "skipped", "values": [], "labels": []}})
-        },
-    },
-    Editor {
-        name: "question note",
-        open: b"N",
-        title: "Note on this question",
-        answers: |text| {
-            json!({"pick": {"status": "skipped", "values": [], "labels": [], "note": text},
-                   "words": {"status": "skipped", "values": [], "labels": []}})
-        },
-    },
-    Editor {
-        name: "text answer",
-        open: b"\t",
-        title: "Anything to add?",
-        answers: |text| {
-            json!({"pick": {"status": "skipped", "values": [], "labels": []},
-                   "words": {"status": "answered", "values": [], "labels": [], "customText": text}})
-        },
-    },
-];
+/// The answers with `text` saved in the editor of `lands`, and nothing else.
+fn answers(lands: &Lands, text: &str) -> Value {
+    let skipped = json!({"status": "skipped", "values": [], "labels": []});
+    let answered = json!({"status": "answered", "values": [], "labels": [], "customText": text});
+    let (mut pick, mut words) = (skipped.clone(), skipped);
+    match lands {
+        Lands::CustomText => pick = answered,
+        Lands::OptionNote => pick["optionNotes"] = json!({"a": text}),
+        Lands::Note => pick["note"] = json!(text),
+        Lands::TextAnswer => words = answered,
+    }
+    json!({"pick": pick, "words": words})
+}
 
 fn start(kitty: bool) -> Session {
     let mut session = Session::start(Launch {
@@ -122,10 +74,10 @@ fn start(kitty: bool) -> Session {
 
 /// Types two lines joined by `newline` in `editor`, saves with Enter and cancels: the answers
 /// the run prints.
-fn two_lines(editor: &Editor, newline: &[u8], kitty: bool) -> Value {
+fn two_lines(open: &[u8], title: &str, newline: &[u8], kitty: bool) -> Value {
     let mut session = start(kitty);
-    session.write(editor.open);
-    session.wait_for_text(editor.title);
+    session.write(open);
+    session.wait_for_text(title);
     let mut typed = b"first line".to_vec();
     typed.extend_from_slice(newline);
     typed.extend_from_slice(b"second line");
@@ -146,15 +98,11 @@ fn two_lines(editor: &Editor, newline: &[u8], kitty: bool) -> Value {
 #[test]
 fn every_newline_key_gives_one_answer_of_two_lines_in_every_editor() {
     let mut failures = Vec::new();
-    for editor in EDITORS {
-        for newline in NEWLINES {
-            let answers = two_lines(editor, newline.bytes, newline.kitty);
-            let expected = (editor.answers)("first line\nsecond line");
-            if answers != expected {
-                failures.push(format!(
-                    "{} in the {} editor: {answers:#}",
-                    newline.name, editor.name
-                ));
+    for (editor, open, title, lands) in EDITORS {
+        for (newline, bytes, kitty) in NEWLINES {
+            let got = two_lines(open, title, bytes, *kitty);
+            if got != answers(lands, "first line\nsecond line") {
+                failures.push(format!("{newline} in the {editor} editor: {got:#}"));
             }
         }
     }
@@ -179,10 +127,10 @@ fn the_footer_names_shift_enter_only_where_the_terminal_tells_it_apart() {
 #[test]
 fn shift_enter_as_a_legacy_terminal_sends_it_saves_and_the_typing_after_it_does_nothing() {
     let mut failures = Vec::new();
-    for editor in EDITORS {
+    for (editor, open, title, lands) in EDITORS {
         let mut session = start(false);
-        session.write(editor.open);
-        session.wait_for_text(editor.title);
+        session.write(open);
+        session.wait_for_text(title);
         session.write(b"first line");
         session.wait_for_text("first line");
         // xterm sends Enter's byte for Shift+Enter; the second line follows as it is typed,
@@ -191,10 +139,10 @@ fn shift_enter_as_a_legacy_terminal_sends_it_saves_and_the_typing_after_it_does_
         session.wait_for_text("keys typed right after it did nothing · ctrl+j newline");
         session.end(Ending::CtrlC);
         let finished = session.finish();
-        assert_eq!(finished.code(), 130, "{}: {}", editor.name, finished.stdout);
-        let answers = finished.result()["details"]["answers"].clone();
-        if answers != (editor.answers)("first line") {
-            failures.push(format!("the {} editor: {answers:#}", editor.name));
+        assert_eq!(finished.code(), 130, "{editor}: {}", finished.stdout);
+        let got = finished.result()["details"]["answers"].clone();
+        if got != answers(lands, "first line") {
+            failures.push(format!("the {editor} editor: {got:#}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -1,33 +1,41 @@
 // The sequential dialog fallback for hosts whose custom() shows nothing (pi's RPC mode): the
-// addon's Dialogs driver decides every dialog; this only shows them, raced against the call's
-// signal (the turn's abort, or the operator's time limit until the first reply).
+// addon's Dialogs decides every dialog and keeps the time limit; this only shows them, raced
+// against the turn's signal and the addon's wake-up when the time runs out.
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { Addon, ToolResult } from "./addon.ts";
-import type { Call } from "./attention.ts";
+import type { Addon, Closed } from "./addon.ts";
 
-export async function askWithDialogs(addon: Addon, input: unknown, ctx: ExtensionContext, call: Call): Promise<ToolResult> {
-	const dialogs = new addon.Dialogs(input);
-	const { signal } = call;
-	for (;;) {
-		if (signal?.aborted) return call.end(dialogs);
-		const step = dialogs.next();
-		if (step.kind === "finished") return step.result;
-		const shown =
-			step.kind === "select"
+export async function askWithDialogs(
+	addon: Addon,
+	input: unknown,
+	ctx: ExtensionContext,
+	turn: AbortSignal | undefined,
+	timeoutMs: number | undefined,
+): Promise<Closed> {
+	const dialogs = new addon.Dialogs(input, timeoutMs);
+	// Closes the open dialog when the addon says the time limit ran out; next() then says so.
+	const timeUp = new AbortController();
+	dialogs.onWake(() => timeUp.abort());
+	const signal = turn ? AbortSignal.any([turn, timeUp.signal]) : timeUp.signal;
+	try {
+		for (;;) {
+			if (turn?.aborted) return dialogs.abort();
+			const step = dialogs.next();
+			if (step.result) return step.result;
+			const shown = step.options
 				? ctx.ui.select(step.title, step.options, { signal })
-				: ctx.ui.input(step.title, step.placeholder, { signal });
-		const reply = await untilAborted(shown, signal);
-		if (reply.aborted) return call.end(dialogs);
-		call.replied();
-		dialogs.answer(reply.value ?? null);
+				: ctx.ui.input(step.title, step.placeholder ?? undefined, { signal });
+			const reply = await untilAborted(shown, signal);
+			if (!reply.aborted) dialogs.answer(reply.value ?? null);
+		}
+	} finally {
+		dialogs.onWake(null);
 	}
 }
 
 type Reply = { aborted: true } | { aborted: false; value: string | undefined };
 
-function untilAborted(shown: Promise<string | undefined>, signal: AbortSignal | undefined): Promise<Reply> {
-	const answered = shown.then((value): Reply => (signal?.aborted ? { aborted: true } : { aborted: false, value }));
-	if (!signal) return answered;
+function untilAborted(shown: Promise<string | undefined>, signal: AbortSignal): Promise<Reply> {
+	const answered = shown.then((value): Reply => (signal.aborted ? { aborted: true } : { aborted: false, value }));
 	let onAbort = () => {};
 	const aborted = new Promise<Reply>((resolve) => {
 		onAbort = () => resolve({ aborted: true });

@@ -5,33 +5,11 @@
 // (ctx.ui.editor) and shows it again with the edited text.
 import type { AgentToolUpdateCallback, ExtensionContext, KeybindingsManager, Theme } from "@mariozechner/pi-coding-agent";
 import type { TUI } from "@mariozechner/pi-tui";
-import type { Addon, Palette, Session, ToolResult } from "./addon.ts";
+import type { Addon, Closed, Palette, Session } from "./addon.ts";
 
 export const DOCK_WIDGET = "ask_user_question";
 
 type Shown = "collapsed" | "finished" | "editing";
-
-/** How often a running countdown moves the session's clock and redraws. */
-const TICK_MS = 250;
-
-/**
- * While the session's countdown runs: moves its clock on an interval and redraws, so the time
- * shown goes down; calls `expired` when it ends the questionnaire. Stops by itself once a key
- * stopped the countdown; the returned function stops it when the view closes.
- */
-function tickWhileCounting(session: Session, redraw: () => void, expired: () => void): () => void {
-	if (!session.countingDown) return () => {};
-	const timer = setInterval(() => {
-		if (session.tick()) {
-			clearInterval(timer);
-			expired();
-			return;
-		}
-		if (!session.countingDown) clearInterval(timer);
-		redraw();
-	}, TICK_MS);
-	return () => clearInterval(timer);
-}
 
 /** The questionnaire's result, or undefined when this host shows no custom UI (RPC mode). */
 export async function askWithQuestionnaire(
@@ -42,7 +20,7 @@ export async function askWithQuestionnaire(
 	signal: AbortSignal | undefined,
 	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
 	onShow?: (tui: TUI) => void,
-): Promise<ToolResult | undefined> {
+): Promise<Closed | undefined> {
 	// pi 1.x names its mode; only its terminal UI shows custom components (0.73 has no mode, and
 	// its custom() resolves undefined where it shows nothing).
 	const mode = (ctx as { mode?: string }).mode;
@@ -63,45 +41,43 @@ export async function askWithQuestionnaire(
 			signal?.addEventListener("abort", onAbort, { once: true });
 			// Aborted between the check above and this factory: close right after pi shows it.
 			if (signal?.aborted) queueMicrotask(onAbort);
-			// pi renders far more often than anything changes: keep the last rows while the
-			// width and the height stay and nothing that can change them happened (a key, the
-			// countdown's clock, finished background work, the theme); then keep them still if
-			// the Session's version says its frame is the same (copying rows across costs more).
-			let last: { version: number; width: number; height: number; rows: string[] } | undefined;
-			let maybeChanged = true;
+			// The one cache of drawn rows on this side: pi renders far more often than anything
+			// changes, and copying the rows across from the addon costs more than keeping them.
+			// Only a key, the session's wake-up (a deadline, finished background work), the theme
+			// or the size changes them.
+			let last: { width: number; height: number; rows: string[] } | undefined;
 			const redraw = () => {
-				maybeChanged = true;
+				last = undefined;
 				tui.requestRender();
 			};
-			// The first frame draws code plain while its grammars compile off-thread; pi redraws
-			// once they are done.
-			session.onWake(redraw);
-			const stopTicking = tickWhileCounting(session, redraw, () => done("finished"));
+			// The addon wakes this when a deadline comes (the countdown's next second, the end
+			// of the time limit) or background work is done (code colored after a first frame
+			// drawn plain): the clock moves to now, and the questionnaire closes if time ran out.
+			session.onWake(() => {
+				if (session.tick()) done("finished");
+				else redraw();
+			});
 			return {
 				render: (width: number) => {
 					const height = tui.terminal.rows;
-					if (!maybeChanged && last?.width === width && last.height === height) return last.rows;
-					maybeChanged = false;
-					const version = session.version;
-					if (last?.version !== version || last.width !== width || last.height !== height) {
-						last = { version, width, height, rows: session.render(width, height) };
+					if (last?.width !== width || last.height !== height) {
+						last = { width, height, rows: session.render(width, height) };
 					}
 					return last.rows;
 				},
 				handleInput: (data: string) => {
-					maybeChanged = true;
+					last = undefined;
 					const outcome = session.input(data);
 					if (outcome.result) done("finished");
 					else if (outcome.edit) done("editing");
 					else if (outcome.collapsed) done("collapsed");
 				},
 				invalidate: () => {
-					maybeChanged = true;
+					last = undefined;
 					session.setPalette(palette(theme));
 				},
 				dispose: () => {
 					session.onWake(null);
-					stopTicking();
 					signal?.removeEventListener("abort", onAbort);
 				},
 			};
@@ -127,9 +103,8 @@ function whileDocked(
 	signal: AbortSignal | undefined,
 ): Promise<void> {
 	return new Promise((resolve) => {
-		let stopTicking = () => {};
 		const finish = () => {
-			stopTicking();
+			session.onWake(null);
 			stopListening();
 			signal?.removeEventListener("abort", onAbort);
 			ctx.ui.setWidget(DOCK_WIDGET, undefined);
@@ -143,9 +118,11 @@ function whileDocked(
 			DOCK_WIDGET,
 			(tui, theme) => {
 				// Docking takes a key, which stops a countdown; should one still run, the dock
-				// shows it and its end closes the call.
-				stopTicking();
-				stopTicking = tickWhileCounting(session, () => tui.requestRender(), finish);
+				// shows it (the addon wakes this each second) and its end closes the call.
+				session.onWake(() => {
+					if (session.tick()) finish();
+					else tui.requestRender();
+				});
 				return {
 					render: (width: number) => [session.dock(width)],
 					invalidate: () => session.setPalette(palette(theme)),

@@ -64,8 +64,8 @@ async function ask(
 	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
-	const answered = { content: result.content, details: result.details as ResultDetails };
-	return answered.details.cancelled ? { status: "cancelled", result: answered } : { status: "answered", result: answered };
+	const reply = { content: result.content, details: result.details as ResultDetails };
+	return { status: result.outcome === "answered" ? "answered" : "cancelled", result: reply };
 }
 
 /** Problems of the request's own fields, in the tool's issue format. */

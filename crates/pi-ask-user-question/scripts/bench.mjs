@@ -36,19 +36,26 @@ function time(label, iterations, run) {
 console.log(`addon load (require)                          ${loadMs.toFixed(1)} ms`);
 const openStart = process.hrtime.bigint();
 const session = new addon.Session(input, palette);
-const colored = new Promise((resolve) => session.onWake(resolve));
 const firstRows = session.render(120, 40);
+// Woken once at once, then when the grammars are compiled: the clock to now, then a redraw.
+let recolorMs = 0;
+let recolorStart = 0n;
+const colored = new Promise((resolve) =>
+	session.onWake(() => {
+		recolorStart = process.hrtime.bigint();
+		session.tick();
+		const rows = session.render(120, 40);
+		recolorMs = Number(process.hrtime.bigint() - recolorStart) / 1e6;
+		if (rows.join("\n") !== firstRows.join("\n")) resolve();
+	}),
+);
 console.log(`new Session + first render 120x40             ${(Number(process.hrtime.bigint() - openStart) / 1e6).toFixed(1)} ms (${firstRows.length} rows)`);
 // The first frame draws code plain while its grammars compile on a thread; then it is redrawn.
 await Promise.race([colored, new Promise((resolve) => setTimeout(resolve, 5000))]);
 session.onWake(null);
-const recolorStart = process.hrtime.bigint();
-session.render(120, 40);
-const recolorMs = Number(process.hrtime.bigint() - recolorStart) / 1e6;
 console.log(`  code colored (the wake-up) after             ${(Number(recolorStart - openStart) / 1e6).toFixed(1)} ms; that render ${recolorMs.toFixed(1)} ms`);
 
 time("render(120, 40), cache hit", 2000, () => session.render(120, 40));
-time("version (the component's check before render)", 2000, () => session.version);
 time("input(↓/↑) + render(120, 40)", 400, (i) => {
 	session.input(i % 2 ? "\x1b[A" : "\x1b[B");
 	session.render(120, 40);

@@ -15,6 +15,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { setImmediate as turn } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { approachQuestion } from "../../../tests/pi/harness.mjs";
 
 if (typeof globalThis.gc !== "function") {
 	console.error("usage: node --expose-gc scripts/memory.mjs [count] [questionnaire.json | reference] [--turns] [--wake]");
@@ -25,28 +26,22 @@ const args = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const turns = process.argv.includes("--turns");
 const wake = process.argv.includes("--wake");
 const count = Number(args[0] ?? 10_000);
-const oneQuestion = {
-	questions: [
-		{
-			id: "approach",
-			header: "Approach",
-			prompt: "Which approach?",
-			options: [
-				{ value: "safe", label: "Safe" },
-				{ value: "fast", label: "Fast" },
-			],
-		},
-	],
-};
+const oneQuestion = { questions: [approachQuestion()] };
 const inputPath = args[1] === "reference" ? join(packageDir, "../../assets/bench/reference.json") : args[1];
 const input = inputPath ? JSON.parse(readFileSync(inputPath, "utf8")) : oneQuestion;
 
 const addon = createRequire(import.meta.url)(join(packageDir, "ask-user-question.node"));
 const palette = new addon.Palette({ accent: "\x1b[38;2;138;190;183m", text: "\x1b[39m" }, {});
 
+/** What the extension does when a session wakes it: the clock to now, then a redraw. */
+function wokenUp(session) {
+	session.tick();
+	session.render(120, 40);
+}
+
 function openRenderAbort() {
 	const session = new addon.Session(input, palette);
-	if (wake) session.onWake(() => session.render(120, 40));
+	if (wake) session.onWake(() => wokenUp(session));
 	session.render(120, 40);
 	session.abort();
 }

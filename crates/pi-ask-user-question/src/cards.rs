@@ -54,7 +54,7 @@ fn is_ours(details: &Value) -> bool {
 }
 
 fn message_rows(text: &str, width: u32, palette: &tea::Palette, is_error: bool) -> Vec<String> {
-    let width = crate::session::clamp(width);
+    let width = crate::clamp(width);
     let style = Style::fg(if is_error { Slot::Error } else { Slot::Output });
     let mut rows = tea::text::wrap(&tea::text::sanitize(text), usize::from(width));
     if rows.len() > MESSAGE_ROWS {
@@ -73,12 +73,12 @@ fn message_rows(text: &str, width: u32, palette: &tea::Palette, is_error: bool) 
 }
 
 fn call_rows(args: &Value, width: u32, palette: &tea::Palette, tone: Tone) -> Vec<String> {
-    let width = crate::session::clamp(width);
+    let width = crate::clamp(width);
     tea::frame::render_lines(cards::call_card_toned(args, width, tone), width, palette).ansi()
 }
 
 fn result_rows(details: &Value, width: u32, palette: &tea::Palette) -> Vec<String> {
-    let width = crate::session::clamp(width);
+    let width = crate::clamp(width);
     tea::frame::render_lines(cards::result_card(details, width), width, palette).ansi()
 }
 
@@ -88,7 +88,9 @@ mod tests {
     use serde_json::json;
 
     fn plain(rows: &[String]) -> Vec<String> {
-        rows.iter().map(|r| crate::session::strip_ansi(r)).collect()
+        rows.iter()
+            .map(|r| crate::test_support::strip_ansi(r))
+            .collect()
     }
 
     #[test]

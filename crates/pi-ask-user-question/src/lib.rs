@@ -9,14 +9,19 @@ mod attention;
 mod cards;
 mod dialogs;
 mod keys;
+mod outcome;
 mod palette;
 mod session;
+#[cfg(test)]
+mod test_support;
 mod tool;
+mod wake;
 
 pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use keys::{check_collapse_key, pi_keybinding_names};
+pub use outcome::{Closed, Outcome};
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
@@ -27,6 +32,11 @@ use napi_derive::napi;
 #[napi]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A cell count from JavaScript as the terminal's `u16`, at least 1.
+pub(crate) fn clamp(cells: u32) -> u16 {
+    cells.clamp(1, u32::from(u16::MAX)) as u16
 }
 
 #[cfg(test)]

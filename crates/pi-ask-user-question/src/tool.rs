@@ -39,10 +39,10 @@ impl CheckOptions {
 
 /// The `invalid_questions` result listing every issue of `input`, or `null` when it is valid.
 #[napi]
-pub fn invalid_result(input: Value, options: Option<CheckOptions>) -> Option<Value> {
+pub fn invalid_result(input: Value, options: Option<CheckOptions>) -> Option<ToolResult> {
     question::validate_with(&input, CheckOptions::validation(options.as_ref()))
         .err()
-        .map(|issues| question::invalid_result(issues).to_json())
+        .map(|issues| ToolResult::from(question::invalid_result(issues)))
 }
 
 /// The call's arguments as pi's schema check expects them: a valid call in another agent's
@@ -59,8 +59,26 @@ pub fn conform_arguments(input: Value) -> Value {
 
 /// The `no_ui` result for a call on a host without an interactive UI.
 #[napi]
-pub fn no_ui_result(input: Value) -> Value {
-    question::no_ui_result(&input).to_json()
+pub fn no_ui_result(input: Value) -> ToolResult {
+    question::no_ui_result(&input).into()
+}
+
+/// The result of a call that asked nothing (`invalid_questions`, `no_ui`): `content` for the
+/// model, `details` for the card.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolResult {
+    pub content: String,
+    pub details: Value,
+}
+
+impl From<question::ToolResult> for ToolResult {
+    fn from(result: question::ToolResult) -> ToolResult {
+        ToolResult {
+            content: result.content,
+            details: result.details,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -134,7 +152,7 @@ mod tests {
         let mut input = valid_input();
         input["questions"][0]["context"] = json!("x".repeat(501));
         let result = invalid_result(input.clone(), None).expect("too long");
-        assert_eq!(result["details"]["issues"][0]["code"], "too_long");
+        assert_eq!(result.details["issues"][0]["code"], "too_long");
         let kept = CheckOptions {
             context_limit: Some(true),
         };
@@ -152,13 +170,13 @@ mod tests {
             {"id": "a", "header": "B", "prompt": "Why?", "type": "text"}
         ]});
         let result = invalid_result(input, None).expect("invalid");
-        assert_eq!(result["details"]["error"], "invalid_questions");
-        let issues = result["details"]["issues"].as_array().unwrap();
+        assert_eq!(result.details["error"], "invalid_questions");
+        let issues = result.details["issues"].as_array().unwrap();
         let codes: Vec<&str> = issues.iter().map(|i| i["code"].as_str().unwrap()).collect();
         assert!(codes.contains(&"blank"), "{codes:?}");
         assert!(codes.contains(&"missing_options"), "{codes:?}");
         assert!(codes.contains(&"duplicate_id"), "{codes:?}");
-        let content = result["content"].as_str().unwrap();
+        let content = result.content.as_str();
         for issue in issues {
             assert!(
                 content.contains(issue["path"].as_str().unwrap()),
@@ -173,15 +191,9 @@ mod tests {
             {"id": "a", "header": "A", "promt": "Pick?", "options": [{"value": "x", "label": "X"}]}
         ]});
         let result = invalid_result(input, None).expect("invalid");
-        assert_eq!(
-            result["details"]["issues"][0]["path"],
-            "/questions/0/prompt"
-        );
-        assert_eq!(
-            result["details"]["warnings"][0]["path"],
-            "/questions/0/promt"
-        );
-        let content = result["content"].as_str().unwrap();
+        assert_eq!(result.details["issues"][0]["path"], "/questions/0/prompt");
+        assert_eq!(result.details["warnings"][0]["path"], "/questions/0/promt");
+        let content = result.content.as_str();
         assert!(
             content.starts_with("Invalid ask_user_question input (1 problem)"),
             "{content}"
@@ -222,8 +234,8 @@ mod tests {
     #[test]
     fn no_ui_is_a_cancellation_with_the_questions() {
         let result = no_ui_result(valid_input());
-        assert_eq!(result["details"]["error"], "no_ui");
-        assert_eq!(result["details"]["cancelled"], true);
-        assert_eq!(result["details"]["questions"][0]["id"], "a");
+        assert_eq!(result.details["error"], "no_ui");
+        assert_eq!(result.details["cancelled"], true);
+        assert_eq!(result.details["questions"][0]["id"], "a");
     }
 }

@@ -102,7 +102,7 @@ pub fn serve(args: McpArgs) -> ExitCode {
         .build()
     {
         Ok(runtime) => runtime,
-        Err(error) => return crate::fail(1, format!("cannot start the MCP server: {error}")),
+        Err(error) => return crate::exit::fail(1, format!("cannot start the MCP server: {error}")),
     };
     let server = Server::new(settings);
     let open = server.open.clone();
@@ -120,6 +120,6 @@ pub fn serve(args: McpArgs) -> ExitCode {
     runtime.shutdown_background();
     match served {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => crate::fail(1, format!("the MCP server stopped: {error}")),
+        Err(error) => crate::exit::fail(1, format!("the MCP server stopped: {error}")),
     }
 }

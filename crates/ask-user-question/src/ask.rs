@@ -1,0 +1,255 @@
+//! The default mode, `ask-user-question [FILE|-]`: the questionnaire on the terminal, a
+//! `--keys` replay, or the accessible mode line by line.
+
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, CommandFactory};
+use question::Questionnaire;
+use questionnaire::{App, HeightLimit, Keys, Outcome};
+use tea::input::Step;
+use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
+use tea::{Palette, Size};
+
+use crate::Cli;
+use crate::accessible;
+use crate::args::{CollapseArg, DEFAULT_SIZE, HeightArg, ThemeArg, parse_size, parse_timeout};
+use crate::exit::{
+    EXIT_FAILURE, EXIT_INVALID_INPUT, fail, input_failure, note, print_outcome, signalled,
+};
+use crate::host::Hosted;
+use crate::input::{Input, InputError};
+use crate::replay::{Replay, note_unused_keys, parse_keys, replay_keys, with_limit};
+
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The questionnaire JSON file, or `-` for standard input [default: standard input when it
+    /// is not a terminal, else the demo].
+    #[arg(value_name = "FILE|-")]
+    input: Option<Input>,
+    /// Replay this key script with no terminal and print the result, e.g.
+    /// "down enter text:hi enter tab enter" (`wait:2s` lets time pass). If the script ends
+    /// first, the result is cancelled with what was recorded.
+    #[arg(long, value_name = "SCRIPT")]
+    keys: Option<String>,
+    /// The terminal size the --keys replay lays out for [default: 80x24].
+    #[arg(long, value_name = "WxH", requires = "keys", value_parser = parse_size)]
+    size: Option<Size>,
+    /// Ask line by line in plain text, for screen readers and terminals that cannot draw
+    /// (also when TERM=dumb): numbered options, typed answers, no escape sequences.
+    #[arg(long, conflicts_with = "keys")]
+    accessible: bool,
+    #[command(flatten)]
+    theme: ThemeArg,
+    /// Do not ring the terminal bell when the questionnaire first draws.
+    #[arg(long)]
+    no_bell: bool,
+    /// Also send a desktop notification through the terminal when the questionnaire first draws
+    /// (OSC 9 and OSC 777, through tmux's passthrough inside tmux): the title and the number of
+    /// questions.
+    #[arg(long)]
+    notify: bool,
+    /// End the questionnaire as timed out (exit 124, answers and drafts kept) when no key is
+    /// pressed within DURATION, e.g. 90s, 5m, 1m30s. The first key stops the countdown.
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
+    timeout: Option<Duration>,
+    #[command(flatten)]
+    collapse: CollapseArg,
+    #[command(flatten)]
+    height: HeightArg,
+}
+
+/// The default mode: the questionnaire on the terminal, or a `--keys` replay.
+pub fn run(args: RunArgs) -> ExitCode {
+    let keys = match args.keys.as_deref().map(parse_keys).transpose() {
+        Ok(keys) => keys,
+        Err(code) => return code,
+    };
+    let implicit_input = args.input.is_none();
+    let input = match args.input {
+        Some(input) => input,
+        None if io::stdin().is_terminal() => Input::Demo,
+        None => Input::Stdin,
+    };
+    // Line by line, answers may come from standard input when the questionnaire does not.
+    let answers_on_stdin = !matches!(input, Input::Stdin) && !io::stdin().is_terminal();
+    let questionnaire = match input.read_questionnaire() {
+        Ok(questionnaire) => questionnaire,
+        Err(InputError::Empty { .. }) if implicit_input => {
+            let help = Cli::command().render_help();
+            eprintln!("{help}");
+            return fail(
+                EXIT_INVALID_INPUT,
+                "no questionnaire: standard input is empty; pass a FILE or pipe JSON in",
+            );
+        }
+        Err(error) => return input_failure(&error),
+    };
+    let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let bound = args.collapse.keys();
+    let limit = args.timeout;
+    let height = args.height.limit();
+    match keys {
+        Some(keys) => replay(
+            questionnaire,
+            &keys,
+            args.size.unwrap_or(DEFAULT_SIZE),
+            bound,
+            limit,
+            height,
+        ),
+        None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
+        None => {
+            let attention = attention(&questionnaire, !args.no_bell, args.notify);
+            interactive(
+                questionnaire,
+                args.theme.palette(),
+                attention,
+                bound,
+                limit,
+                height,
+            )
+        }
+    }
+}
+
+/// The accessible mode: plain lines on the terminal (or answers piped in); the same result
+/// and exit codes as the questionnaire.
+fn line_by_line(questionnaire: Questionnaire, answers_on_stdin: bool) -> ExitCode {
+    let wiring = if answers_on_stdin {
+        accessible::Wiring::StdinAndStderr
+    } else {
+        accessible::Wiring::Terminal
+    };
+    let outcome = |result: question::ToolResult| {
+        if result.is_cancelled() {
+            Outcome::Cancelled(result)
+        } else {
+            Outcome::Submitted(result)
+        }
+    };
+    match accessible::ask(questionnaire, wiring) {
+        Ok(accessible::Ending::Finished(result)) => print_outcome(outcome(result)),
+        Ok(accessible::Ending::Signal(signal, result)) => {
+            print_outcome(outcome(result));
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
+            signalled(signal)
+        }
+        Err(error) => fail(
+            EXIT_FAILURE,
+            format!(
+                "cannot ask line by line: {error}\n  it needs a terminal, or the answers piped to standard input with the questionnaire in a FILE"
+            ),
+        ),
+    }
+}
+
+/// `--keys`: the same keymap and update as on a terminal, with no terminal.
+fn replay(
+    questionnaire: Questionnaire,
+    keys: &[Step],
+    size: Size,
+    bound: Keys,
+    limit: Option<Duration>,
+    height: HeightLimit,
+) -> ExitCode {
+    // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
+    let app = App::new(questionnaire, size)
+        .with_keys(bound)
+        .with_height_limit(height);
+    let app = with_limit(app, limit);
+    // The palette does not change the result; no frame is drawn.
+    let Replay { driver, ended } = replay_keys(app, keys, size, Palette::no_color());
+    let outcome = match ended {
+        Some((outcome, ended_at)) => {
+            note_unused_keys(ended_at, keys.len());
+            outcome
+        }
+        None => {
+            eprintln!(
+                "ask-user-question: the key script ended before the questionnaire; cancelled with what was recorded"
+            );
+            Outcome::Cancelled(driver.program().app().result(true))
+        }
+    };
+    print_outcome(outcome)
+}
+
+/// What is written once the questionnaire is on screen: the bell unless `--no-bell`, and with
+/// `--notify` a desktop notification (wrapped for tmux when `TMUX` says it runs inside tmux).
+fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String {
+    let mut attention = Attention::none().bell(bell);
+    if notify {
+        let notice = question::waiting_notice(questionnaire);
+        let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+        attention = attention
+            .notify(&notice.title, &notice.body)
+            .through_tmux(tmux);
+    }
+    attention.bytes()
+}
+
+/// The questionnaire on the controlling terminal.
+fn interactive(
+    questionnaire: Questionnaire,
+    palette: Palette,
+    attention: String,
+    bound: Keys,
+    limit: Option<Duration>,
+    height: HeightLimit,
+) -> ExitCode {
+    // Lay out for the terminal's size from the start, so the first frame is not measured twice
+    // (the runtime tells the program its size before drawing; an equal size changes nothing).
+    let size = crossterm::terminal::window_size()
+        .ok()
+        .filter(|s| s.columns > 0 && s.rows > 0)
+        .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
+    // The first frame does not wait for syntax highlighting: code is colored once its
+    // grammars compiled on a task, a moment later.
+    let app = Hosted::new(with_limit(
+        App::highlighting_later(questionnaire, size)
+            .with_keys(bound)
+            .with_height_limit(height),
+        limit,
+    ));
+    let options = InlineOptions {
+        after_first_frame: attention,
+        ..InlineOptions::default()
+    };
+    let outcome = match run_inline(app, palette, options) {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            return fail(
+                EXIT_FAILURE,
+                format!(
+                    "cannot show the questionnaire: {error}\n  it needs a terminal to draw on; use --keys to replay keys without one"
+                ),
+            );
+        }
+    };
+    // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
+    // and the exit status is this run's, whatever signal comes now.
+    outcome.signal_hold.keep_until_exit();
+    let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
+    match outcome.ending {
+        Ending::Quit(output) => print_outcome(output),
+        // The result first: the terminal the notes go to may be gone.
+        Ending::Signal(signal) => {
+            print_outcome(cancelled(&outcome.program));
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
+            signalled(signal)
+        }
+        Ending::Failed(error) => {
+            print_outcome(cancelled(&outcome.program));
+            note(format!(
+                "the terminal failed: {error}; cancelled with what was recorded"
+            ));
+            ExitCode::from(EXIT_FAILURE)
+        }
+    }
+}

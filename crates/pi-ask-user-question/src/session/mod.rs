@@ -1,0 +1,445 @@
+//! One open questionnaire in pi: the questionnaire program driven by pi's raw input bytes and
+//! drawn at the width and terminal height pi gives, through tea's headless driver.
+//!
+//! The driver runs the same loop as the terminal runtime, on the real time since the session
+//! opened. Time and background work come in through the extension's wake-up (`onWake`): an
+//! alarm rings at the driver's next deadline (a countdown's second, the end of a time limit, a
+//! pause in typing) and a task's thread rings when it is done; the extension then calls
+//! [`Session::tick`], which moves the clock to now and takes in what finished. A key moves the
+//! clock too. So the extension keeps no timer of its own, and a frame changes only after an
+//! input, a wake-up, a resize or a palette change.
+//!
+//! A finished session (submitted, cancelled, aborted, timed out) keeps only its result: the
+//! driver goes at once, and with it the questionnaire, its caches, timers and alarm, and the
+//! wake-up callback. Node frees the session itself only after a garbage collection that does not
+//! see the native memory behind it, and a wake-up callback that reaches its session would hold
+//! it for good (a thread-safe function is a GC root); so nothing waits for either.
+
+mod live;
+mod settings;
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use napi::bindgen_prelude::{ClassInstance, Function, Result};
+use napi_derive::napi;
+use serde_json::{Value, json};
+
+use question::{ResultOptions, ToolResult};
+use questionnaire::{App, HeightLimit, Host, Keys};
+use tea::ExecPolicy;
+use tea::headless::{Driver, Effect, Effects, TaskPolicy};
+use tea::{Program, Size};
+
+use crate::keys;
+use crate::outcome::Closed;
+use crate::palette::Palette;
+use crate::tool::CheckOptions;
+use crate::wake::{Alarm, Waker};
+
+pub use live::live_sessions;
+pub use settings::{check_height, warm_up};
+
+use live::Counted;
+use settings::parse_height;
+
+/// What one chunk of input did.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct InputOutcome {
+    /// Whether any key in the chunk meant something to the questionnaire. While collapsed only
+    /// the expand key does; everything else belongs to the host.
+    pub consumed: bool,
+    /// Whether the questionnaire is collapsed to its dock after the chunk.
+    pub collapsed: bool,
+    /// The result once the user submitted or cancelled.
+    pub result: Option<Closed>,
+    /// The draft to edit in pi's editor (Ctrl+G): the host opens `ctx.ui.editor` and answers
+    /// with [`Session::edited`].
+    pub edit: Option<EditRequest>,
+}
+
+/// What to open pi's editor on.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EditRequest {
+    /// The editor's label ("Your answer", "Note on this question", …).
+    pub title: String,
+    pub text: String,
+}
+
+/// The questionnaire of one tool call.
+#[napi]
+pub struct Session {
+    /// The questionnaire while it is open; `None` once it finished.
+    open: Option<Open>,
+    /// When the driver's clock started.
+    opened: Instant,
+    finished: Option<ToolResult>,
+    /// A draft handed to pi's editor, waiting for [`Session::edited`].
+    edit: Option<EditRequest>,
+    /// Tells the extension that a deadline came or a task finished, from another thread.
+    waker: Waker,
+}
+
+/// What only an open questionnaire needs.
+struct Open {
+    driver: Driver<App>,
+    /// The questionnaire's keys before pi's bindings (the collapse key).
+    base_keys: Keys,
+    /// Rings the waker at the driver's next deadline.
+    alarm: Alarm,
+}
+
+/// The operator's limits: the time limit, if any, and the height.
+type Limits = (Option<Duration>, HeightLimit);
+
+#[napi]
+impl Session {
+    /// Fails with the `invalid_questions` content when `input` does not validate (with
+    /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
+    /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
+    /// questionnaire as timed out unless a key is pressed first. `height`: the operator's
+    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent).
+    #[napi(constructor)]
+    pub fn new(
+        input: Value,
+        palette: ClassInstance<Palette>,
+        options: Option<CheckOptions>,
+        collapse_key: Option<String>,
+        timeout_ms: Option<f64>,
+        height: Option<String>,
+    ) -> Result<Session> {
+        let validation = CheckOptions::validation(options.as_ref());
+        let limit = timeout_ms
+            .filter(|ms| ms.is_finite() && *ms > 0.0)
+            .map(|ms| Duration::from_millis(ms.ceil() as u64));
+        let height = parse_height(height.as_deref()).map_err(napi::Error::from_reason)?;
+        Session::open_with(
+            &input,
+            palette.inner.clone(),
+            validation,
+            collapse_key.as_deref(),
+            (limit, height),
+        )
+        .map_err(napi::Error::from_reason)
+    }
+
+    /// pi's keybindings (name → keys, as `KeybindingsManager.getKeys` gives them; see
+    /// `piKeybindingNames`): rebound keys act in the questionnaire and its footer names them.
+    #[napi]
+    pub fn use_keys(&mut self, bindings: HashMap<String, Vec<String>>) {
+        let Some(open) = self.open.as_mut() else {
+            return;
+        };
+        let keys = keys::with_pi_bindings(open.base_keys.clone(), &bindings);
+        open.driver.program_mut().set_keys(keys);
+    }
+
+    /// Whether pi's terminal speaks the Kitty keyboard protocol (`tui.terminal
+    /// .kittyProtocolActive`): only then does Shift+Enter arrive as itself, so only then does
+    /// the footer name it for a newline (else a newline key that works there, such as Ctrl+J).
+    #[napi]
+    pub fn use_keyboard(&mut self, kitty_protocol: bool) {
+        let Some(driver) = self.driver_mut() else {
+            return;
+        };
+        let effects = driver.set_keyboard(settings::keyboard(kitty_protocol));
+        self.perform(effects);
+    }
+
+    /// pi's editor closed: `text` is the edited draft, `None` when it was cancelled (the draft
+    /// stays as it was).
+    #[napi]
+    pub fn edited(&mut self, text: Option<String>) {
+        if self.edit.take().is_none() {
+            return;
+        }
+        let Some(driver) = self.driver_mut() else {
+            return;
+        };
+        let result = text.ok_or_else(|| "editing cancelled; the draft is unchanged".to_string());
+        let effects = driver.exec_done(result);
+        self.perform(effects);
+        self.release_if_finished();
+    }
+
+    /// Moves the questionnaire's clock to now and takes in finished background work: what the
+    /// extension does when the session wakes it. Returns the result once finished (a time
+    /// limit ran out), else `null`.
+    #[napi]
+    pub fn tick(&mut self) -> Option<Closed> {
+        self.catch_up();
+        self.release_if_finished();
+        self.finished.as_ref().map(Closed::of)
+    }
+
+    /// The questionnaire's rows at `width` columns on a terminal `rows` high; every row fits
+    /// `width`. The driver keeps the frame until the size or the state changes. A finished
+    /// questionnaire has none.
+    #[napi]
+    pub fn render(&mut self, width: u32, rows: u32) -> Vec<String> {
+        let Some(driver) = self.driver_mut() else {
+            return Vec::new();
+        };
+        let resized = driver.resize(Size::new(crate::clamp(width), crate::clamp(rows)));
+        self.perform(resized);
+        let rows = self.driver_mut().map(|driver| driver.frame_ref().ansi());
+        self.release_if_finished();
+        rows.unwrap_or_default()
+    }
+
+    /// Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it).
+    #[napi]
+    pub fn input(&mut self, data: String) -> InputOutcome {
+        self.catch_up();
+        let mut consumed = false;
+        for event in tea::input::decode(&data) {
+            if self.finished.is_some() || self.edit.is_some() {
+                break;
+            }
+            let Some(driver) = self.driver_mut() else {
+                break;
+            };
+            let Some(msg) = driver.program().msg_for(&event) else {
+                continue;
+            };
+            consumed = true;
+            let cmd = driver.send_msg(msg);
+            self.perform(cmd);
+        }
+        let outcome = InputOutcome {
+            consumed,
+            collapsed: self.collapsed(),
+            result: self.finished.as_ref().map(Closed::of),
+            edit: self.edit.clone(),
+        };
+        self.release_if_finished();
+        outcome
+    }
+
+    /// The one-line dock shown above pi's editor while collapsed, fitted to `width`; empty once
+    /// finished.
+    #[napi]
+    pub fn dock(&self, width: u32) -> String {
+        let Some(driver) = self.driver() else {
+            return String::new();
+        };
+        let width = crate::clamp(width);
+        let line = driver.program().dock_line(width);
+        tea::frame::render_lines(vec![line], width, driver.palette())
+            .ansi()
+            .into_iter()
+            .next()
+            .unwrap_or_default()
+    }
+
+    /// Ends the questionnaire from outside (the turn was aborted): cancelled + `aborted` with every
+    /// recorded answer. A finished questionnaire keeps its result.
+    #[napi]
+    pub fn abort(&mut self) -> Closed {
+        if self.finished.is_none() {
+            self.finished = self
+                .app()
+                .map(|app| app.result_with(ResultOptions::aborted()));
+        }
+        self.release_if_finished();
+        self.result()
+    }
+
+    /// The final result once finished, else the answers as they stand (not cancelled).
+    #[napi]
+    pub fn result(&self) -> Closed {
+        match (&self.finished, self.app()) {
+            (Some(result), _) => Closed::of(result),
+            (None, Some(app)) => Closed::of(&app.result(false)),
+            (None, None) => unreachable!("a session is closed only once finished"),
+        }
+    }
+
+    /// `callback` runs on pi's thread whenever the session has something new to show: a
+    /// deadline came (the countdown, the time limit) or background work is done (code
+    /// highlighting). The extension then calls [`Session::tick`] and redraws. `null` stops it.
+    /// It does not keep Node running. It is called once at once, for what happened while no
+    /// callback listened. The session holds it until it finishes (or `null`), and a finished
+    /// session takes none.
+    #[napi]
+    pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
+        if self.open.is_none() {
+            self.waker.clear();
+            return Ok(());
+        }
+        let listening = callback.is_some();
+        self.waker.set(callback)?;
+        // A deadline or a task that came while no callback listened went unheard: the new
+        // callback is woken once at once, so that shows.
+        if listening {
+            self.waker.wake();
+        }
+        Ok(())
+    }
+
+    /// The draft waiting for pi's editor, if Ctrl+G asked for it.
+    #[napi(getter)]
+    pub fn pending_edit(&self) -> Option<EditRequest> {
+        self.edit.clone()
+    }
+
+    #[napi(getter)]
+    pub fn collapsed(&self) -> bool {
+        self.app().is_some_and(App::is_collapsed)
+    }
+
+    #[napi(getter)]
+    pub fn finished(&self) -> bool {
+        self.finished.is_some()
+    }
+
+    /// Switches to another palette (pi's theme changed).
+    #[napi]
+    pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
+        self.set_palette_inner(palette.inner.clone());
+    }
+
+    /// The partial details pi stores while the call runs: `{collapsed}`.
+    #[napi]
+    pub fn progress(&self) -> Value {
+        json!({ "collapsed": self.collapsed() })
+    }
+}
+
+impl Session {
+    fn open_with(
+        input: &Value,
+        palette: tea::Palette,
+        validation: question::ValidateOptions,
+        collapse_key: Option<&str>,
+        (limit, height): Limits,
+    ) -> std::result::Result<Session, String> {
+        let questionnaire = question::validate_with(input, validation)
+            .map_err(|issues| question::invalid_result(issues).content)?;
+        let base_keys = keys::collapse_keys(collapse_key)?;
+        // The first frame draws code plain if its grammars are not compiled yet; a task compiles
+        // them and wakes pi to draw it colored.
+        let app = App::highlighting_later(questionnaire, START)
+            .with_keys(base_keys.clone())
+            .with_height_limit(height);
+        let app = match limit {
+            Some(limit) => app.with_time_limit(limit),
+            None => app,
+        };
+        let waker = Waker::default();
+        // The task threads and the alarm's thread carry the session's place in
+        // `live_sessions` until the last of them lets go.
+        let counted = Arc::new(Counted::new());
+        let wake = {
+            let (waker, counted) = (waker.clone(), counted.clone());
+            move || {
+                let _held = &counted;
+                waker.wake();
+            }
+        };
+        let driver = Driver::with_policies(
+            app,
+            START,
+            palette,
+            // Pi collects results when the extension's wake-up calls `tick`.
+            TaskPolicy::Threaded {
+                wake: Arc::new(wake.clone()),
+            },
+            // Ctrl+G opens pi's own editor, through the extension.
+            ExecPolicy::Host,
+        );
+        let mut session = Session {
+            open: Some(Open {
+                driver,
+                base_keys,
+                alarm: Alarm::new(wake),
+            }),
+            opened: Instant::now(),
+            finished: None,
+            edit: None,
+            waker,
+        };
+        session.rearm();
+        Ok(session)
+    }
+
+    fn set_palette_inner(&mut self, palette: tea::Palette) {
+        if let Some(driver) = self.driver_mut() {
+            driver.set_palette(palette);
+        }
+    }
+
+    fn driver(&self) -> Option<&Driver<App>> {
+        self.open.as_ref().map(|open| &open.driver)
+    }
+
+    fn driver_mut(&mut self) -> Option<&mut Driver<App>> {
+        self.open.as_mut().map(|open| &mut open.driver)
+    }
+
+    fn app(&self) -> Option<&App> {
+        self.driver().map(Driver::program)
+    }
+
+    /// Timers due by now and finished tasks, through the program.
+    fn catch_up(&mut self) {
+        if self.finished.is_some() {
+            return;
+        }
+        let now = self.opened.elapsed();
+        let Some(driver) = self.driver_mut() else {
+            return;
+        };
+        let mut effects = driver.advance_to(now);
+        effects.extend(driver.poll_tasks());
+        self.perform(effects);
+    }
+
+    /// Sets the alarm to the driver's next deadline.
+    fn rearm(&mut self) {
+        let opened = self.opened;
+        if let Some(open) = self.open.as_mut() {
+            let due = open.driver.next_deadline().map(|at| opened + at);
+            open.alarm.set(due);
+        }
+    }
+
+    /// Once finished, frees the questionnaire: the driver (the program, its caches, timers and
+    /// the results of tasks still running, which then end unheard), the alarm and the wake-up
+    /// callback.
+    fn release_if_finished(&mut self) {
+        if self.finished.is_some() && self.open.take().is_some() {
+            self.edit = None;
+            self.waker.clear();
+        }
+    }
+
+    fn perform(&mut self, effects: Effects<questionnaire::Outcome, Host>) {
+        for effect in effects {
+            match effect {
+                Effect::Quit(outcome) => {
+                    self.finished.get_or_insert(outcome.into_result());
+                }
+                Effect::Exec(request) => {
+                    let title = self.app().and_then(App::editor_title).unwrap_or_default();
+                    self.edit = Some(EditRequest {
+                        title,
+                        text: request.text,
+                    });
+                }
+                _ => {}
+            }
+            // Collapse and Expand are read back through `is_collapsed`; the bell has no place in
+            // pi's terminal.
+        }
+        self.rearm();
+    }
+}
+
+/// The size a session starts at, until pi's first render gives the real one.
+const START: Size = Size::new(80, 24);
