@@ -44,8 +44,8 @@ impl Program for App {
         Cmd::Sequence(self.uncompiled.iter().cloned().map(compile_code).collect())
     }
 
-    fn view(&self) -> iocraft::AnyElement<'static> {
-        tea::rows::rows(self.lines(), self.size.width)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(self.lines())
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -77,8 +77,8 @@ impl Program for App {
         }
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 
     fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {

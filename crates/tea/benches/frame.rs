@@ -6,6 +6,7 @@ mod support;
 use support::measure;
 
 use iocraft::ElementExt;
+use tea::ink::{from_canvas, render};
 use tea::{BgSlot, Line, Palette, Slot, Span, Style, frame, rows};
 
 fn view_lines(width: usize) -> Vec<Line> {
@@ -54,7 +55,7 @@ fn main() {
     });
     measure("element → Frame (render, dark palette)", n, || {
         let mut el = rows(lines.clone(), width);
-        std::hint::black_box(frame::render(&mut el, width, &palette));
+        std::hint::black_box(render(&mut el, width, &palette));
     });
     measure("lines → Frame (render_lines, no iocraft)", n, || {
         std::hint::black_box(frame::render_lines(&lines, width, &palette));
@@ -66,9 +67,9 @@ fn main() {
     });
     let canvas = rows(lines.clone(), width).render(Some(usize::from(width)));
     measure("canvas → Frame (writer only)", n, || {
-        std::hint::black_box(tea::Frame::from_canvas(&canvas, width, &palette));
+        std::hint::black_box(from_canvas(&canvas, width, &palette));
     });
-    let f = frame::render(&mut rows(lines.clone(), width), width, &palette);
+    let f = render(&mut rows(lines.clone(), width), width, &palette);
     measure("Frame clone (a cached re-render)", n, || {
         std::hint::black_box(f.clone());
     });
@@ -137,11 +138,11 @@ fn components(lines: &[Line], width: u16, palette: &Palette, n: usize) {
     });
     measure("components: panel → Frame (render)", n, || {
         let mut el = rows(panel(), width);
-        std::hint::black_box(frame::render(&mut el, width, palette));
+        std::hint::black_box(render(&mut el, width, palette));
     });
     let drawn = panel();
     measure("components: the panel's rows → Frame (render)", n, || {
         let mut el = rows(drawn.clone(), width);
-        std::hint::black_box(frame::render(&mut el, width, palette));
+        std::hint::black_box(render(&mut el, width, palette));
     });
 }

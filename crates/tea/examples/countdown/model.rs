@@ -191,9 +191,9 @@ impl Program for Countdown {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     /// The tick runs exactly while the countdown does: pausing stops the timer, resuming
@@ -210,7 +210,7 @@ impl Program for Countdown {
         self.keymap.msg_for(event, &self.phase())
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

@@ -162,9 +162,9 @@ impl Program for Editor {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -173,7 +173,7 @@ impl Program for Editor {
             .or_else(|| TextAreaKeys::standard().msg_for(event).map(Msg::Edit))
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

@@ -292,8 +292,8 @@ impl Program for Picker {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        tea::rows(self.lines(), self.size.width)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(self.lines())
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -315,7 +315,7 @@ impl Program for Picker {
         }
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

@@ -37,6 +37,7 @@
 use super::{Block, cut_owned, fit};
 use crate::style::{Line, Slot, Span, Style};
 use crate::text::{truncate, width as text_width};
+use crate::view::Element;
 
 /// One row inside the frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -63,10 +64,10 @@ pub const SIDES: usize = 4;
 
 impl Frame {
     /// A frame around a block's rows (drawn at the inner size of the box later given).
-    pub fn around(body: &dyn Block) -> FrameOf<'_> {
+    pub fn around<'a>(body: impl Block + 'a) -> FrameOf<'a> {
         FrameOf {
             frame: Frame::rows(Vec::new()),
-            body,
+            body: Element::new(body),
         }
     }
 
@@ -190,7 +191,7 @@ impl Frame {
 /// A [`Frame`] whose body is a block drawn at the frame's inner size.
 pub struct FrameOf<'a> {
     pub frame: Frame,
-    pub body: &'a dyn Block,
+    pub body: Element<'a>,
 }
 
 impl FrameOf<'_> {
@@ -208,9 +209,8 @@ impl FrameOf<'_> {
 impl Block for FrameOf<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let (inner_width, inner_height) = self.frame.inner(width, height);
-        let body = self.body.lines(inner_width, inner_height);
-        self.frame
-            .draw(body.into_iter().map(FrameRow::Content), width, height)
+        let body = self.body.frame_rows(inner_width, inner_height);
+        self.frame.draw(body.into_iter(), width, height)
     }
 }
 

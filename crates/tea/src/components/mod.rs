@@ -52,7 +52,6 @@ pub use stack::{Stack, StackItem};
 pub use tabs::{Tab, Tabs};
 pub use viewport::Viewport;
 
-use crate::program::Size;
 use crate::style::{Line, Span};
 use crate::text::{pad_line, truncate_line};
 
@@ -60,18 +59,23 @@ use crate::text::{pad_line, truncate_line};
 pub trait Block {
     fn lines(&self, width: usize, height: usize) -> Vec<Line>;
 
-    /// The lines as one element of `size` (through [`crate::rows`]).
-    fn element(&self, size: Size) -> iocraft::AnyElement<'static> {
-        crate::rows(
-            self.lines(usize::from(size.width), usize::from(size.height)),
-            size.width,
-        )
+    /// The rows as a [`Frame`] draws them: [`Block::lines`] as content, except that a
+    /// [`Stack`]'s dividers stay dividers, so a frame crosses its border with them.
+    fn frame_rows(&self, width: usize, height: usize) -> Vec<FrameRow> {
+        self.lines(width, height)
+            .into_iter()
+            .map(FrameRow::Content)
+            .collect()
     }
 }
 
 impl<B: Block + ?Sized> Block for &B {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         (**self).lines(width, height)
+    }
+
+    fn frame_rows(&self, width: usize, height: usize) -> Vec<FrameRow> {
+        (**self).frame_rows(width, height)
     }
 }
 

@@ -428,6 +428,7 @@ impl TextArea {
     }
 
     /// [`TextArea::view`] as an element `width` columns wide.
+    #[cfg(feature = "iocraft")]
     pub fn element(
         &self,
         width: u16,
