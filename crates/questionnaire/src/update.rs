@@ -45,7 +45,7 @@ impl Program for App {
     }
 
     fn view(&self) -> tea::View<'_> {
-        tea::View::rows(self.lines())
+        self.view_tree()
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {

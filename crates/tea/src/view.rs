@@ -153,6 +153,19 @@ impl Block for Rows {
     }
 }
 
+/// A leaf drawn by a function of the box it is given (`width`, `height`), for rows that
+/// depend on the width but are no component of their own (a status row, a tab row with a
+/// clock beside it). Like any block, it returns at most `height` lines within `width`.
+pub struct Draw<F>(pub F);
+
+impl<F: Fn(usize, usize) -> Vec<Line>> Block for Draw<F> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let mut lines = (self.0)(width, height);
+        lines.truncate(height);
+        lines
+    }
+}
+
 /// `line` cut to `width` columns at a whole grapheme; a grapheme the edge cuts becomes blanks
 /// in its style, as the frame writer draws it.
 fn clip(line: &Line, width: usize) -> Line {
@@ -211,6 +224,14 @@ mod tests {
         let line = &rows.lines(3, 1)[0];
         assert_eq!(line.plain_text(), "ab ");
         assert_eq!(line.spans[0].style, style);
+    }
+
+    #[test]
+    fn a_drawn_leaf_gets_its_box() {
+        let status =
+            Draw(|width: usize, height: usize| vec![Line::plain(format!("{width}x{height}")); 3]);
+        let drawn: Vec<String> = status.lines(7, 2).iter().map(Line::plain_text).collect();
+        assert_eq!(drawn, ["7x2", "7x2"]);
     }
 
     #[test]

@@ -204,6 +204,16 @@ impl FrameOf<'_> {
         self.frame.border = slot;
         self
     }
+
+    pub fn min_framed(mut self, columns: usize, rows: usize) -> Self {
+        self.frame.min_framed = (columns, rows);
+        self
+    }
+
+    /// The content columns and rows in a box of `width` × `height`.
+    pub fn inner(&self, width: usize, height: usize) -> (usize, usize) {
+        self.frame.inner(width, height)
+    }
 }
 
 impl Block for FrameOf<'_> {
