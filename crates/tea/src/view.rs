@@ -2,7 +2,7 @@
 //! frame's size and writes straight to rows, and the terminal state the view asks for.
 //!
 //! The tree is made of component props ([`crate::components`]): containers (a bordered
-//! [`Frame`](crate::components::Frame), a [`Split`](crate::components::Split), a
+//! [`Panel`](crate::components::Panel), a [`Split`](crate::components::Split), a
 //! [`Stack`](crate::components::Stack)) own their children as [`Element`]s, leaves
 //! ([`Rows`], [`List`](crate::components::List), [`Viewport`](crate::components::Viewport),
 //! [`Help`](crate::components::Help), a text area's lines, markdown) draw lines. Each node is
@@ -11,13 +11,13 @@
 //! laid out until the driver asks, at the size the frame has.
 //!
 //! ```
-//! use tea::components::{Frame, Split};
+//! use tea::components::{Panel, Split};
 //! use tea::view::{Rows, View};
 //! use tea::{Line, Palette, Size};
 //!
 //! let left = Rows::new(vec![Line::plain("one"), Line::plain("two")]);
 //! let right = Rows::new(vec![Line::plain("preview")]);
-//! let view = View::new(Frame::around(Split::new(left, right).ratio(1, 2)).title("Pick"));
+//! let view = View::new(Panel::around(Split::new(left, right).ratio(1, 2)).title("Pick"));
 //! let frame = tea::frame::draw(&view, Size::new(24, 5), &Palette::no_color());
 //! assert_eq!(frame.plain(), [
 //!     "╭─ Pick ───────────────╮",
@@ -28,7 +28,7 @@
 //! ]);
 //! ```
 
-use crate::components::{Block, FrameRow};
+use crate::components::{Block, PanelRow};
 use crate::style::{Line, Span};
 use crate::text::grapheme_width;
 use unicode_segmentation::UnicodeSegmentation;
@@ -125,8 +125,8 @@ impl Block for Element<'_> {
         self.0.lines(width, height)
     }
 
-    fn frame_rows(&self, width: usize, height: usize) -> Vec<FrameRow> {
-        self.0.frame_rows(width, height)
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
+        self.0.panel_rows(width, height)
     }
 }
 

@@ -118,8 +118,8 @@ pub fn panel_height(need: usize, terminal_rows: usize, limit: HeightLimit) -> us
 }
 
 /// The questionnaire's frame: drawn from [`MIN_FRAMED_WIDTH`] × [`MIN_FRAMED_HEIGHT`] on.
-pub fn frame() -> tea::components::Frame {
-    tea::components::Frame::rows(Vec::new()).min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
+pub fn frame() -> tea::components::Panel {
+    tea::components::Panel::rows(Vec::new()).min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
 }
 
 /// The columns of the option list and the preview beside it in `inner` columns (`None` for

@@ -2,7 +2,7 @@
 //! props ([`App::view_tree`]), which tea lays out and draws.
 //!
 //! ```text
-//! Frame (title)                                  tea::components::Frame
+//! Panel (title)                                  tea::components::Panel
 //! ├─ tab bar with progress                       tea::components::Tabs
 //! ├─ question tab
 //! │  ├─ context (scrolling, counter below)       tea::components::Viewport
@@ -17,7 +17,7 @@
 //! └─ footer from the keymap                      tea::components::Help
 //! ```
 //!
-//! Components are props-only [`Block`]s in a [`Stack`] inside the [`Frame`]: each gets the rows
+//! Components are props-only [`Block`]s in a [`Stack`] inside the [`Panel`]: each gets the rows
 //! the plan ([`crate::layout::Plan`]) granted it, dividers cross the frame's border, and the
 //! frame and split give the columns.
 
@@ -31,7 +31,7 @@ mod review;
 
 use question::Label;
 use tea::components::{
-    Block, FilterLine, Frame, Lines, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
+    Block, FilterLine, Lines, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
 use tea::text::truncate;
 use tea::view::{Draw, View};
@@ -94,7 +94,7 @@ impl App {
             let footer = Draw(move |inner, _| vec![self.footer(plan, inner)]);
             items.push(rows(footer, plan.footer));
         }
-        let frame = Frame::around(Stack::new(items))
+        let frame = Panel::around(Stack::new(items))
             .min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
             .title(self.title());
         // The panel's height is the questionnaire's own (docs/behaviour.md#height).

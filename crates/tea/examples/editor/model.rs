@@ -4,7 +4,7 @@
 //! draft too: nothing typed is lost).
 
 use tea::components::textarea::{TextArea, TextAreaKeys, TextAreaMsg};
-use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
+use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, text};
 
@@ -94,9 +94,9 @@ impl Editor {
         (line, text::width(&before[start..]) + 1)
     }
 
-    fn frame(&self) -> Frame {
+    fn frame(&self) -> Panel {
         let edited = self.area.text() != self.original;
-        Frame::rows(Vec::new()).title(if edited { "Note •" } else { "Note" })
+        Panel::rows(Vec::new()).title(if edited { "Note •" } else { "Note" })
     }
 
     /// The width the text area gets at the current size (inside the border when framed).
@@ -135,7 +135,7 @@ impl Editor {
         ]);
         let frame = self.frame();
         let title = frame.title.clone();
-        Frame::around(&body).title(title).lines(width, height)
+        Panel::around(&body).title(title).lines(width, height)
     }
 }
 

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
+use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, Subs};
 
@@ -187,7 +187,7 @@ impl Job {
             StackItem::new(&history, 0, HISTORY).priority(0),
             StackItem::new(&help, 1, 1).priority(1),
         ]);
-        Frame::around(&body).title("Jobs").lines(width, height)
+        Panel::around(&body).title("Jobs").lines(width, height)
     }
 }
 

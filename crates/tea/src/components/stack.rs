@@ -25,7 +25,7 @@
 //! assert_eq!(rows, ["Title", "row 1"]);
 //! ```
 
-use super::{Block, FrameRow};
+use super::{Block, PanelRow};
 use crate::style::Line;
 use crate::style::{Slot, Style};
 use crate::view::Element;
@@ -128,18 +128,18 @@ impl<'a> Stack<'a> {
 
 impl Block for Stack<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.frame_rows(width, height)
+        self.panel_rows(width, height)
             .into_iter()
             .map(|row| match row {
-                FrameRow::Content(line) => line,
-                FrameRow::Divider => Line::styled("─".repeat(width), Style::fg(Slot::Border)),
+                PanelRow::Content(line) => line,
+                PanelRow::Divider => Line::styled("─".repeat(width), Style::fg(Slot::Border)),
             })
             .collect()
     }
 
     /// The children's rows in declared order, each padded to its grant; a divider stays a
     /// divider, so a frame around the stack draws it across its border.
-    fn frame_rows(&self, width: usize, height: usize) -> Vec<FrameRow> {
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
         let granted = self.allocation(height);
         let mut out = Vec::with_capacity(height);
         for (item, rows) in self.items.iter().zip(granted) {
@@ -147,12 +147,12 @@ impl Block for Stack<'_> {
                 continue;
             }
             if item.divider {
-                out.extend(std::iter::repeat_n(FrameRow::Divider, rows));
+                out.extend(std::iter::repeat_n(PanelRow::Divider, rows));
                 continue;
             }
-            let mut lines = item.block.frame_rows(width, rows);
+            let mut lines = item.block.panel_rows(width, rows);
             lines.truncate(rows);
-            lines.resize(rows, FrameRow::Content(Line::default()));
+            lines.resize(rows, PanelRow::Content(Line::default()));
             out.extend(lines);
         }
         out
