@@ -145,15 +145,7 @@ fn unchanged_rerender(size: Size) {
     let palette = Palette::dark();
     let app = driver.program();
     let uncached: Vec<Sample> = (0..SAMPLES_PER_TAB)
-        .map(|_| {
-            measure(|| {
-                drop(black_box(tea::render(
-                    &mut app.view(),
-                    size.width,
-                    &palette,
-                )))
-            })
-        })
+        .map(|_| measure(|| drop(black_box(tea::draw(&app.view(), size, &palette)))))
         .collect();
     report(
         &format!("unchanged view+rows {size} (no frame cache)"),

@@ -58,7 +58,7 @@ impl Program for Hosted {
         }
     }
 
-    fn view(&self) -> iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         self.app.view()
     }
 
@@ -74,8 +74,8 @@ impl Program for Hosted {
         self.app.msg_for(event).map(HostMsg::App)
     }
 
-    fn resized(&self, size: Size) -> HostMsg {
-        HostMsg::App(self.app.resized(size))
+    fn resized(&self, size: Size) -> Option<HostMsg> {
+        self.app.resized(size).map(HostMsg::App)
     }
 
     /// The questionnaire names the newline key that works on this terminal.

@@ -6,7 +6,7 @@
 //!                                                  │ fit: render what shows, plan the rows
 //!                                                  ▼
 //!                     view: Frame { Tabs, context, prompt, list, editor, preview, footer }
-//!                           → lines → one tea::rows element
+//!                           → one tea::View tree, laid out and drawn by tea
 //! ```
 //!
 //! Modules: [`msg`] (messages and outcomes), `model` (the state), `update` (messages change

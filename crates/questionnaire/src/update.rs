@@ -43,8 +43,8 @@ impl Program for App {
         Cmd::Sequence(self.uncompiled.iter().cloned().map(compile_code).collect())
     }
 
-    fn view(&self) -> iocraft::AnyElement<'static> {
-        tea::rows::rows(self.lines(), self.size.width)
+    fn view(&self) -> tea::View<'_> {
+        self.view_tree()
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -76,8 +76,8 @@ impl Program for App {
         }
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 
     fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {

@@ -432,8 +432,7 @@ fn the_headless_driver_draws_what_the_keys_did() {
 #[test]
 fn the_view_draws_the_lines() {
     let a = app(plan(), 80, 24);
-    let mut element = a.view();
-    let frame = tea::render(&mut element, 80, &tea::Palette::no_color());
+    let frame = tea::draw(&a.view(), a.size(), &tea::Palette::no_color());
     let expected: Vec<String> = screen(&a);
     let drawn: Vec<String> = frame
         .plain()

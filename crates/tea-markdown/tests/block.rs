@@ -73,16 +73,16 @@ impl Program for Reader {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        self.block().element(self.size)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::new(self.block())
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &())
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }
 

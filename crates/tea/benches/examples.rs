@@ -44,8 +44,8 @@ fn bench_driver<P: Program>(name: &str, mut driver: Driver<P>, script: &str, key
         driver.step(&step);
     }
     measure(&format!("{name}: view → Frame"), 3000, || {
-        let mut element = driver.program().view();
-        std::hint::black_box(tea::render(&mut element, SIZE.width, &palette));
+        let view = driver.program().view();
+        std::hint::black_box(tea::draw(&view, SIZE, &palette));
     });
     let steps: Vec<Step> = parse_script(keys).expect("valid keys");
     let mut next = 0;

@@ -1,4 +1,4 @@
-//! Frame rendering cost: a 120x40 view of 40 styled rows, rendered to a `Frame`.
+//! Panel rendering cost: a 120x40 view of 40 styled rows, rendered to a `Panel`.
 //! `cargo bench -p tea --bench frame [-- FILTER]` prints p50/p99 per stage.
 
 mod support;
@@ -6,6 +6,7 @@ mod support;
 use support::measure;
 
 use iocraft::ElementExt;
+use tea::ink::{from_canvas, render};
 use tea::{BgSlot, Line, Palette, Slot, Span, Style, frame, rows};
 
 fn view_lines(width: usize) -> Vec<Line> {
@@ -52,11 +53,11 @@ fn main() {
         let mut el = rows(lines.clone(), width);
         std::hint::black_box(el.render(Some(usize::from(width))));
     });
-    measure("element → Frame (render, dark palette)", n, || {
+    measure("element → Panel (render, dark palette)", n, || {
         let mut el = rows(lines.clone(), width);
-        std::hint::black_box(frame::render(&mut el, width, &palette));
+        std::hint::black_box(render(&mut el, width, &palette));
     });
-    measure("lines → Frame (render_lines, no iocraft)", n, || {
+    measure("lines → Panel (render_lines, no iocraft)", n, || {
         std::hint::black_box(frame::render_lines(&lines, width, &palette));
     });
     measure("iocraft floor: empty 120x40 View → canvas", n, || {
@@ -65,14 +66,14 @@ fn main() {
         std::hint::black_box(el.render(Some(usize::from(width))));
     });
     let canvas = rows(lines.clone(), width).render(Some(usize::from(width)));
-    measure("canvas → Frame (writer only)", n, || {
-        std::hint::black_box(tea::Frame::from_canvas(&canvas, width, &palette));
+    measure("canvas → Panel (writer only)", n, || {
+        std::hint::black_box(from_canvas(&canvas, width, &palette));
     });
-    let f = frame::render(&mut rows(lines.clone(), width), width, &palette);
-    measure("Frame clone (a cached re-render)", n, || {
+    let f = render(&mut rows(lines.clone(), width), width, &palette);
+    measure("Panel clone (a cached re-render)", n, || {
         std::hint::black_box(f.clone());
     });
-    measure("Frame::tagged", n, || {
+    measure("Panel::tagged", n, || {
         std::hint::black_box(f.tagged());
     });
     components(&lines, width, &palette, n);
@@ -83,7 +84,7 @@ fn main() {
 fn components(lines: &[Line], width: u16, palette: &Palette, n: usize) {
     use tea::HelpEntry;
     use tea::components::{
-        Block, Frame, Help, List, ListState, Split, Stack, StackItem, Tab, Tabs, Viewport,
+        Block, Help, List, ListState, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport,
     };
     // Pre-wrapped for their columns, as a model keeps them (wrapped once per width).
     let column = |w: usize| -> Vec<Line> {
@@ -128,20 +129,20 @@ fn components(lines: &[Line], width: u16, palette: &Palette, n: usize) {
             StackItem::new(&split, 1, 40).priority(2),
             StackItem::new(&help, 1, 1),
         ]);
-        Frame::around(&stack)
+        Panel::around(&stack)
             .title("Panel")
             .lines(usize::from(width), 40)
     };
     measure("components: panel → lines", n, || {
         std::hint::black_box(panel());
     });
-    measure("components: panel → Frame (render)", n, || {
+    measure("components: panel → Panel (render)", n, || {
         let mut el = rows(panel(), width);
-        std::hint::black_box(frame::render(&mut el, width, palette));
+        std::hint::black_box(render(&mut el, width, palette));
     });
     let drawn = panel();
-    measure("components: the panel's rows → Frame (render)", n, || {
+    measure("components: the panel's rows → Panel (render)", n, || {
         let mut el = rows(drawn.clone(), width);
-        std::hint::black_box(frame::render(&mut el, width, palette));
+        std::hint::black_box(render(&mut el, width, palette));
     });
 }

@@ -7,7 +7,7 @@ mod support;
 use std::time::Duration;
 use support::measure;
 
-use tea::{Cmd, Driver, Event, Line, NoHost, Palette, Program, Size, Subs, rows};
+use tea::{Cmd, Driver, Event, Line, NoHost, Palette, Program, Size, Subs};
 
 struct Ticker {
     ticks: u64,
@@ -31,11 +31,8 @@ impl Program for Ticker {
         }
         Cmd::None
     }
-    fn view(&self) -> iocraft::AnyElement<'static> {
-        rows(
-            vec![Line::plain(format!("ticks {}", self.ticks))],
-            self.width,
-        )
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(vec![Line::plain(format!("ticks {}", self.ticks))])
     }
     fn subscriptions(&self) -> Subs<Msg> {
         Subs::every("tick", Duration::from_millis(1), Msg::Tick)
@@ -43,8 +40,8 @@ impl Program for Ticker {
     fn msg_for(&self, _: &Event) -> Option<Msg> {
         None
     }
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }
 

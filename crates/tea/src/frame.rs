@@ -1,29 +1,29 @@
 //! Frames: a rendered view as rows of (ANSI, plain) text, and the slot-tagged form used by
 //! styled snapshots.
 //!
-//! The writer reads iocraft's canvas itself instead of using `Canvas::write_ansi`, so the
-//! palette (not the environment) decides colors, only SGR and OSC 8 sequences are emitted,
-//! and every row is measured with [`crate::text::width`]: a row is never wider than the frame.
+//! The writer reads the laid-out lines of a [`View`] straight into rows, so the palette (not
+//! the environment) decides colors, only SGR and OSC 8 sequences are emitted, and every row is
+//! measured with [`crate::text::width`]: a row is never wider than the frame.
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use iocraft::{AnyElement, Canvas, Color as CanvasColor, ElementExt, Weight};
-
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::ink::{self, Bg, Fg, Reserved};
-use crate::rows::{self, Overlay};
-use crate::style::Line;
+use crate::program::Size;
+use crate::style::{BgSlot, Line, Slot};
 use crate::text;
 use crate::theme::{Attrs, Color, Palette};
+use crate::view::{Cursor, View};
 
 /// A rendered view. Every row's display width is at most `width`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Frame {
     pub width: u16,
     pub rows: Vec<Row>,
+    /// Where the view wants the terminal's cursor (see [`crate::view::View::cursor`]).
+    pub cursor: Option<Cursor>,
 }
 
 /// One terminal row. `ansi` holds only the SGR and OSC 8 sequences the palette asked for;
@@ -33,21 +33,37 @@ pub struct Row {
     pub ansi: String,
     pub plain: String,
     /// Style runs over `plain`: (end byte, style), in order.
-    runs: Vec<(usize, CellStyle)>,
+    pub(crate) runs: Vec<(usize, CellStyle)>,
 }
 
-/// The style of one cell as the canvas recorded it, still in semantic terms.
+/// A foreground: a slot, or a literal color from an iocraft element that bypassed slots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Fg {
+    Slot(Slot),
+    #[cfg_attr(not(feature = "iocraft"), allow(dead_code))]
+    Literal(Color),
+}
+
+/// A background, likewise.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Bg {
+    Slot(BgSlot),
+    #[cfg_attr(not(feature = "iocraft"), allow(dead_code))]
+    Literal(Color),
+}
+
+/// The style of one cell, still in semantic terms.
 #[derive(Debug, Clone, PartialEq, Default)]
-struct CellStyle {
-    fg: Option<Fg>,
-    bg: Option<Bg>,
-    bold: bool,
-    dim: bool,
-    italic: bool,
-    underline: bool,
-    strike: bool,
-    reverse: bool,
-    link: Option<Arc<str>>,
+pub(crate) struct CellStyle {
+    pub fg: Option<Fg>,
+    pub bg: Option<Bg>,
+    pub bold: bool,
+    pub dim: bool,
+    pub italic: bool,
+    pub underline: bool,
+    pub strike: bool,
+    pub reverse: bool,
+    pub link: Option<Arc<str>>,
 }
 
 impl CellStyle {
@@ -81,14 +97,18 @@ impl CellStyle {
     }
 }
 
-/// Renders an element at `width` columns with `palette`.
-pub fn render(element: &mut AnyElement<'static>, width: u16, palette: &Palette) -> Frame {
-    let (canvas, overlays) = rows::capture(|| element.render(Some(usize::from(width))));
-    Frame::read(&canvas, &overlays, width, palette)
+/// Lays `view` out at `size` and writes its rows: the driver's way to a frame.
+pub fn draw(view: &View<'_>, size: Size, palette: &Palette) -> Frame {
+    let lines = view.lines(usize::from(size.width), usize::from(size.height));
+    Frame {
+        cursor: view.cursor,
+        ..render_lines(lines, size.width, palette)
+    }
 }
 
-/// Renders pre-laid-out lines exactly as [`crate::rows()`] draws them, without iocraft: for
-/// hosts that hold lines already (transcript cards, a cached view).
+/// Writes pre-laid-out lines as rows `width` columns wide, each cut at the width (a wide
+/// character the edge cuts becomes blanks): for hosts that hold lines already (transcript
+/// cards, a cached view).
 pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) -> Frame {
     let mut styler = Styler::new(palette);
     let rows = lines
@@ -100,24 +120,14 @@ pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) ->
             row.finish(&mut styler)
         })
         .collect();
-    Frame { width, rows }
+    Frame {
+        width,
+        rows,
+        cursor: None,
+    }
 }
 
 impl Frame {
-    /// Reads a canvas into rows, clipped to `width` columns.
-    pub fn from_canvas(canvas: &Canvas, width: u16, palette: &Palette) -> Frame {
-        Frame::read(canvas, &[], width, palette)
-    }
-
-    fn read(canvas: &Canvas, overlays: &[Overlay], width: u16, palette: &Palette) -> Frame {
-        let columns = canvas.width().min(usize::from(width));
-        let mut styler = Styler::new(palette);
-        let rows = (0..canvas.height())
-            .map(|y| read_row(canvas, overlays, y, columns, &mut styler))
-            .collect();
-        Frame { width, rows }
-    }
-
     pub fn height(&self) -> usize {
         self.rows.len()
     }
@@ -192,29 +202,30 @@ fn tags(style: &CellStyle) -> String {
     tags.join(" ")
 }
 
-fn literal_name(color: CanvasColor) -> String {
+fn literal_name(color: Color) -> String {
     match color {
-        CanvasColor::Rgb { r, g, b } => format!("#{r:02x}{g:02x}{b:02x}"),
-        CanvasColor::AnsiValue(n) => format!("ansi{n}"),
-        other => format!("{other:?}").to_lowercase(),
+        Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
+        Color::Indexed(n) => format!("ansi{n}"),
+        Color::Basic(n) => format!("basic{n}"),
+        Color::Default => "default".into(),
     }
 }
 
 /// A row under construction: plain text plus style runs, merging equal neighbours.
-struct RowBuilder {
+pub(crate) struct RowBuilder {
     plain: String,
     runs: Vec<(usize, CellStyle)>,
 }
 
 impl RowBuilder {
-    fn new(columns: usize) -> Self {
+    pub(crate) fn new(columns: usize) -> Self {
         RowBuilder {
             plain: String::with_capacity(columns + columns / 2),
             runs: Vec::with_capacity(8),
         }
     }
 
-    fn push(&mut self, text: &str, style: &CellStyle) {
+    pub(crate) fn push(&mut self, text: &str, style: &CellStyle) {
         if text.is_empty() {
             return;
         }
@@ -236,7 +247,7 @@ impl RowBuilder {
     }
 
     /// Drops trailing blanks that would not show on screen.
-    fn finish(mut self, styler: &mut Styler) -> Row {
+    pub(crate) fn finish(mut self, styler: &mut Styler) -> Row {
         while let Some((_, style)) = self.runs.last() {
             if style.shows_on_blank() {
                 break;
@@ -262,86 +273,8 @@ impl RowBuilder {
     }
 }
 
-fn read_row(
-    canvas: &Canvas,
-    overlays: &[Overlay],
-    y: usize,
-    columns: usize,
-    styler: &mut Styler,
-) -> Row {
-    // Skip cells iocraft never touched at the end of the row.
-    let end = (0..columns)
-        .rev()
-        .find(|&x| canvas.cell(x, y).is_some_and(|c| !c.is_empty()))
-        .map_or(0, |x| x + 1);
-    let mut row = RowBuilder::new(end);
-    let mut x = 0;
-    while x < end {
-        let Some(cell) = canvas.cell(x, y) else { break };
-        let overlay = ink::overlay_id(cell.background_color).and_then(|id| overlays.get(id));
-        if let Some(overlay) = overlay
-            && cell.text().is_none()
-        {
-            // A stretch of cells showing captured rows: read them from the lines.
-            let id = ink::overlay_id(cell.background_color);
-            let mut stop = x + 1;
-            while stop < end
-                && canvas.cell(stop, y).is_some_and(|c| {
-                    c.text().is_none() && ink::overlay_id(c.background_color) == id
-                })
-            {
-                stop += 1;
-            }
-            overlay_segment(&mut row, overlay, x, stop, y);
-            x = stop;
-            continue;
-        }
-        let mut style = CellStyle {
-            bg: match overlay {
-                Some(overlay) => overlay_line(overlay, y).and_then(|l| l.bg).map(Bg::Slot),
-                None => ink::decode_bg(cell.background_color),
-            },
-            link: cell.hyperlink.clone(),
-            ..CellStyle::default()
-        };
-        let Some(value) = cell.text() else {
-            row.push(" ", &style);
-            x += 1;
-            continue;
-        };
-        if let Some(ts) = cell.text_style() {
-            let (fg, strike) = ink::decode_fg(ts.color);
-            style.fg = fg;
-            style.strike = strike;
-            style.bold = ts.weight == Weight::Bold;
-            style.dim = ts.weight == Weight::Light;
-            style.italic = ts.italic;
-            style.underline = ts.underline;
-            style.reverse = ts.invert;
-        }
-        let (text, advance) = cell_text(canvas, x, y, value, columns);
-        row.push(&text, &style);
-        x += advance;
-    }
-    row.finish(styler)
-}
-
-fn overlay_line(overlay: &Overlay, y: usize) -> Option<&Line> {
-    let row = i64::try_from(y).ok()? - i64::from(overlay.y);
-    overlay.lines.get(usize::try_from(row).ok()?)
-}
-
-/// Writes columns `from..to` (canvas coordinates) of an overlay's line for canvas row `y`. A
-/// wide grapheme cut by either edge becomes blanks; controls and reserved code points never
-/// get through.
-fn overlay_segment(row: &mut RowBuilder, overlay: &Overlay, from: usize, to: usize, y: usize) {
-    let offset = i64::from(overlay.x);
-    let line = overlay_line(overlay, y);
-    line_segment(row, line, from as i64 - offset, to as i64 - offset);
-}
-
 /// Writes columns `lo..hi` of a line (blanks past its end, in the line's background).
-fn line_segment(row: &mut RowBuilder, line: Option<&Line>, lo: i64, hi: i64) {
+pub(crate) fn line_segment(row: &mut RowBuilder, line: Option<&Line>, lo: i64, hi: i64) {
     let blank = CellStyle {
         bg: line.and_then(|l| l.bg).map(Bg::Slot),
         ..CellStyle::default()
@@ -406,7 +339,7 @@ fn clip_clusters<'t>(
         let whole = col >= lo && col + w <= hi;
         let control = g.starts_with(char::is_control);
         let disputed = text::is_disputed(g);
-        if whole && !control && !disputed && !g.chars().any(ink::is_reserved) {
+        if whole && !control && !disputed && !g.chars().any(is_reserved) {
             let (from, _) = run.unwrap_or((at, at));
             run = Some((from, at + g.len()));
             col += w;
@@ -418,7 +351,7 @@ fn clip_clusters<'t>(
         if control {
             continue;
         }
-        if whole && disputed && !g.chars().any(ink::is_reserved) {
+        if whole && disputed && !g.chars().any(is_reserved) {
             let agreed = text::agreed(g);
             let drawn = text::width(&agreed);
             row.push(&agreed, style);
@@ -450,53 +383,6 @@ fn span_style(style: &crate::style::Style, blank: &CellStyle) -> CellStyle {
         reverse: style.reverse,
         link: style.link.clone(),
     }
-}
-
-/// The text a canvas cell draws and how many columns it advances.
-fn cell_text<'a>(
-    canvas: &Canvas,
-    x: usize,
-    y: usize,
-    value: &'a str,
-    columns: usize,
-) -> (Cow<'a, str>, usize) {
-    if let Some(reserved) = ink::lookup(value) {
-        return match reserved {
-            Reserved::Head(cluster) => {
-                let w = text::grapheme_width(&cluster).max(1);
-                let complete = x + w <= columns
-                    && (1..w).all(|i| {
-                        ink::is_continuation(canvas.cell(x + i, y).and_then(|c| c.text()))
-                    });
-                if complete {
-                    let agreed = text::agreed(&cluster);
-                    let pad = w.saturating_sub(text::width(&agreed));
-                    (Cow::Owned(format!("{agreed}{}", " ".repeat(pad))), w)
-                } else {
-                    (Cow::Borrowed(" "), 1)
-                }
-            }
-            Reserved::Blank => (Cow::Borrowed(" "), 1),
-        };
-    }
-    let clean: Cow<str> = if value.chars().any(char::is_control) {
-        Cow::Owned(value.chars().filter(|c| !c.is_control()).collect())
-    } else {
-        Cow::Borrowed(value)
-    };
-    let clean = match text::agreed(&clean) {
-        Cow::Borrowed(_) => clean,
-        Cow::Owned(agreed) => Cow::Owned(agreed),
-    };
-    let w = text::width(&clean);
-    if w == 0 {
-        // Marks with no base: the canvas gives them a column; draw them on a blank.
-        return (Cow::Owned(format!(" {clean}")), 1);
-    }
-    if x + w > columns {
-        return (Cow::Borrowed(" "), 1);
-    }
-    (clean, w)
 }
 
 /// The terminal form of a row: an SGR sequence at each style change (each starting from a
@@ -555,13 +441,13 @@ fn safe_url(url: &str) -> Cow<'_, str> {
 }
 
 /// SGR parameters per style, computed once per frame (a frame has few distinct styles).
-struct Styler<'a> {
+pub(crate) struct Styler<'a> {
     palette: &'a Palette,
     cache: Vec<(CellStyle, String)>,
 }
 
 impl<'a> Styler<'a> {
-    fn new(palette: &'a Palette) -> Self {
+    pub(crate) fn new(palette: &'a Palette) -> Self {
         Styler {
             palette,
             cache: Vec::new(),
@@ -600,7 +486,7 @@ fn sgr(style: &CellStyle, palette: &Palette) -> String {
             fg = Some(palette.fg(slot));
             merge(&mut attrs, palette.fg_attrs(slot));
         }
-        Some(Fg::Literal(color)) => fg = literal(color),
+        Some(Fg::Literal(color)) => fg = Some(color),
         None => {}
     }
     let mut bg = None;
@@ -609,7 +495,7 @@ fn sgr(style: &CellStyle, palette: &Palette) -> String {
             bg = Some(palette.bg(slot));
             merge(&mut attrs, palette.bg_attrs(slot));
         }
-        Some(Bg::Literal(color)) => bg = literal(color),
+        Some(Bg::Literal(color)) => bg = Some(color),
         None => {}
     }
     let mut params: Vec<&str> = Vec::new();
@@ -647,28 +533,8 @@ fn merge(attrs: &mut Attrs, extra: Attrs) {
     attrs.reverse |= extra.reverse;
 }
 
-/// A literal iocraft color (from a view that bypassed slots) in palette terms.
-fn literal(color: CanvasColor) -> Option<Color> {
-    use CanvasColor as C;
-    Some(match color {
-        C::Reset => return None,
-        C::Black => Color::Basic(0),
-        C::DarkRed => Color::Basic(1),
-        C::DarkGreen => Color::Basic(2),
-        C::DarkYellow => Color::Basic(3),
-        C::DarkBlue => Color::Basic(4),
-        C::DarkMagenta => Color::Basic(5),
-        C::DarkCyan => Color::Basic(6),
-        C::Grey => Color::Basic(7),
-        C::DarkGrey => Color::Basic(8),
-        C::Red => Color::Basic(9),
-        C::Green => Color::Basic(10),
-        C::Yellow => Color::Basic(11),
-        C::Blue => Color::Basic(12),
-        C::Magenta => Color::Basic(13),
-        C::Cyan => Color::Basic(14),
-        C::White => Color::Basic(15),
-        C::AnsiValue(n) => Color::Indexed(n),
-        C::Rgb { r, g, b } => Color::Rgb(r, g, b),
-    })
+/// Code points kept for iocraft's canvas (plane 16, supplementary private use area B; see
+/// `crate::ink`): text never draws them, so nothing can pass for a placeholder.
+pub(crate) fn is_reserved(c: char) -> bool {
+    ('\u{100000}'..='\u{10ffff}').contains(&c)
 }

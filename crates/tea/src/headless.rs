@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{self, Frame};
-use crate::input::{Event, Keyboard, Step};
+use crate::input::{Event, KeyEventKind, Keyboard, Step};
 use crate::program::{Cmd, Program, Size, Task};
 use crate::sub::Timers;
 use crate::theme::Palette;
@@ -181,8 +181,13 @@ impl<P: Program> Driver<P> {
             effects: Vec::new(),
             quitting: false,
         };
-        let msg = driver.program.resized(size);
-        driver.update(msg);
+        match driver.program.resized(size) {
+            Some(msg) => driver.update(msg),
+            // No first update: the model's timers are asked for here.
+            None => driver
+                .timers
+                .subscribe(driver.program.subscriptions(), driver.clock),
+        }
         let init = driver.program.init();
         driver.perform(init, None);
         driver
@@ -194,6 +199,11 @@ impl<P: Program> Driver<P> {
             Event::Resize { rows, cols } => {
                 let size = Size::new(clamp_u16(*cols), clamp_u16(*rows));
                 self.resize(size)
+            }
+            Event::Key(key)
+                if key.kind == KeyEventKind::Release && !self.program.key_releases() =>
+            {
+                self.take_effects()
             }
             _ => match self.program.msg_for(event) {
                 Some(msg) => self.send_msg(msg),
@@ -232,8 +242,11 @@ impl<P: Program> Driver<P> {
     pub fn resize(&mut self, size: Size) -> Effects<P::Output, P::Host> {
         if size != self.size {
             self.size = size;
-            let msg = self.program.resized(size);
-            self.update(msg);
+            // A new size is a new frame, whether or not the program hears of it.
+            self.cached = None;
+            if let Some(msg) = self.program.resized(size) {
+                self.update(msg);
+            }
         }
         self.take_effects()
     }
@@ -364,10 +377,9 @@ impl<P: Program> Driver<P> {
 
     /// [`Driver::frame`] without the clone.
     pub fn frame_ref(&mut self) -> &Frame {
-        let width = self.size.width;
-        let (program, palette) = (&self.program, &self.palette);
+        let (program, size, palette) = (&self.program, self.size, &self.palette);
         self.cached
-            .get_or_insert_with(|| frame::render(&mut program.view(), width, palette))
+            .get_or_insert_with(|| frame::draw(&program.view(), size, palette))
     }
 
     /// Whether the next [`Driver::frame`] will be served from the cache.

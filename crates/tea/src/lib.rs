@@ -1,4 +1,4 @@
-//! `tea`: the Elm architecture for terminal UIs on iocraft.
+//! `tea`: the Elm architecture for terminal UIs.
 //!
 //! A program is a model, a closed message enum, `init`, a pure `update`, a pure `view` and
 //! `subscriptions`; one loop, the [`Driver`], runs it: it feeds it input events, timers and
@@ -11,24 +11,26 @@
 //! - [`input`]: one [`Event`] type for raw terminal bytes ([`input::decode`]), crossterm
 //!   events and key scripts ([`input::parse_key_script`], [`input::parse_script`] with `wait:`).
 //! - [`style`], [`text`]: semantic styles and terminal text (width, sanitize, wrap, truncate).
-//! - [`mod@rows`]: pre-laid-out [`Line`]s as one cheap iocraft element.
-//! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
-//! - [`frame`]: [`render`] an element to a [`Frame`] of (ANSI, plain) rows, each within the width.
+//! - [`view`]: what `view` returns, a [`View`]: a tree of components the driver lays out at the
+//!   frame's size, and the terminal state the view wants (the cursor).
 //! - [`components`]: pure components (frame, tabs, list, viewport, split, stack, help) that
 //!   draw pre-wrapped rows; [`keymap`]: bindings with help, overridable at run time.
+//! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
+//! - [`frame`]: [`draw`] a view to a [`Frame`] of (ANSI, plain) rows, each within the width.
 //! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.
 //! - [`exec`]: an external editor run on some text for a program ([`Cmd::Exec`]).
+//! - `ink` (feature `iocraft`, default): an iocraft element as a leaf of a view ([`Ink`]).
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
 //! ```
 //! use std::time::Duration;
 //! use tea::input::{KeyCode, as_press, parse_script};
-//! use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style, Subs, rows};
+//! use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style, Subs, View};
 //!
 //! /// Counts down once a second while running; space pauses, enter quits with what is left.
-//! struct Countdown { left: u32, running: bool, size: Size }
+//! struct Countdown { left: u32, running: bool }
 //! #[derive(Debug, Clone)]
-//! enum Msg { Tick, Toggle, Done, Resized(Size) }
+//! enum Msg { Tick, Toggle, Done }
 //!
 //! impl Program for Countdown {
 //!     type Msg = Msg;
@@ -40,13 +42,12 @@
 //!             Msg::Tick => self.left -= 1,
 //!             Msg::Toggle => self.running = !self.running,
 //!             Msg::Done => return Cmd::Quit(self.left),
-//!             Msg::Resized(size) => self.size = size,
 //!         }
 //!         Cmd::None
 //!     }
-//!     fn view(&self) -> iocraft::AnyElement<'static> {
+//!     fn view(&self) -> View<'_> {
 //!         let line = Line::styled(format!("{} s left", self.left), Style::fg(Slot::Accent));
-//!         rows(vec![line], self.size.width)
+//!         View::rows(vec![line])
 //!     }
 //!     fn subscriptions(&self) -> Subs<Msg> {
 //!         if self.running { Subs::every("tick", Duration::from_secs(1), Msg::Tick) } else { Subs::none() }
@@ -58,12 +59,9 @@
 //!             _ => None,
 //!         }
 //!     }
-//!     fn resized(&self, size: Size) -> Msg {
-//!         Msg::Resized(size)
-//!     }
 //! }
 //!
-//! let countdown = Countdown { left: 10, running: true, size: Size::default() };
+//! let countdown = Countdown { left: 10, running: true };
 //! let mut driver = Driver::new(countdown, Size::new(20, 1), Palette::dark());
 //! // The driver's clock is virtual: `wait:` moves it, and the timer fires on the way.
 //! for step in parse_script("wait:3s space wait:1m space wait:2500ms").unwrap() {
@@ -78,11 +76,11 @@ pub mod components;
 pub mod exec;
 pub mod frame;
 pub mod headless;
-mod ink;
+#[cfg(feature = "iocraft")]
+pub mod ink;
 pub mod input;
 pub mod keymap;
 pub mod program;
-pub mod rows;
 pub mod runtime;
 #[cfg(feature = "snapshot")]
 pub mod snapshot;
@@ -90,17 +88,20 @@ pub mod style;
 pub mod sub;
 pub mod text;
 pub mod theme;
+pub mod view;
 
 pub use exec::{Editor, Exec, ExecPolicy, ExecRequest};
-pub use frame::{Frame, Row, render};
+pub use frame::{Frame, Row, draw};
 pub use headless::{Driver, Effect, Effects, TaskPolicy};
-pub use ink::{bg_color, slot_color};
+#[cfg(feature = "iocraft")]
+pub use ink::{Ink, bg_color, render, rows, slot_color};
 pub use input::Event;
-/// Views are iocraft elements; re-exported so a program needs no iocraft dependency of its own.
+/// iocraft, for [`Ink`] leaves; re-exported so a program needs no iocraft dependency of its own.
+#[cfg(feature = "iocraft")]
 pub use iocraft;
 pub use keymap::{Binding, HelpEntry, Keymap};
 pub use program::{Cmd, NoHost, Program, Size, Task};
-pub use rows::rows;
 pub use style::{BgSlot, Line, Slot, Span, Style};
 pub use sub::Subs;
 pub use theme::Palette;
+pub use view::{Cursor, Element, View};

@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::exec::Exec;
 use crate::input::{Event, Keyboard};
 use crate::sub::Subs;
+use crate::view::View;
 
 /// A terminal (or region) size in cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -244,20 +245,35 @@ pub trait Program {
 
     fn update(&mut self, msg: Self::Msg) -> Cmd<Self::Msg, Self::Output, Self::Host>;
 
-    /// The whole frame; the root is sized from the model's [`Size`].
-    fn view(&self) -> iocraft::AnyElement<'static>;
+    /// The whole frame as a tree of components ([`View`]); the driver lays it out at the
+    /// frame's size.
+    fn view(&self) -> View<'_>;
 
     /// The timers the model wants now; asked after every update (see [`Subs`]).
     fn subscriptions(&self) -> Subs<Self::Msg> {
         Subs::none()
     }
 
-    /// The keymap: which message an input event means in the current mode. Key releases must
-    /// map to `None` (see [`crate::input::as_press`]).
-    fn msg_for(&self, event: &Event) -> Option<Self::Msg>;
+    /// The keymap: which message an input event means in the current mode; `None` (the
+    /// default) ignores it. Key releases reach it only when [`Program::key_releases`] asks.
+    fn msg_for(&self, event: &Event) -> Option<Self::Msg> {
+        let _ = event;
+        None
+    }
 
-    /// The terminal size is a message like any other.
-    fn resized(&self, size: Size) -> Self::Msg;
+    /// The message for a new terminal size, for a program whose model needs the size (the
+    /// view is laid out at the frame's size without it); `None` (the default) for one that
+    /// does not.
+    fn resized(&self, size: Size) -> Option<Self::Msg> {
+        let _ = size;
+        None
+    }
+
+    /// Whether key releases reach [`Program::msg_for`]; by default the driver drops them, so a
+    /// key acts once per keystroke.
+    fn key_releases(&self) -> bool {
+        false
+    }
 
     /// What the terminal's keyboard tells apart, once the runtime or host knows (see
     /// [`Keyboard`]); `None` (the default) for a program that does not care. Until told, a

@@ -6,7 +6,7 @@ mod components_support;
 use components_support::{ALL, Gallery, name};
 use proptest::prelude::*;
 use tea::components::{
-    Block, Frame, FrameRow, Help, Lines, List, ListState, Split, Stack, StackItem, Tab, Tabs,
+    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, Tab, Tabs,
     Viewport,
 };
 use tea::keymap::HelpEntry;
@@ -124,18 +124,18 @@ proptest! {
             .collect();
         let help = Help::new(&entries);
         let split = Split::new(&list, &viewport).ratio(ratio, 20).min_widths(ratio, 20 - ratio);
-        let body: Vec<FrameRow> = doc
+        let body: Vec<PanelRow> = doc
             .iter()
             .enumerate()
-            .map(|(i, l)| if i % 4 == 3 { FrameRow::Divider } else { FrameRow::Content(l.clone()) })
+            .map(|(i, l)| if i % 4 == 3 { PanelRow::Divider } else { PanelRow::Content(l.clone()) })
             .collect();
-        let frame = Frame::rows(body).title(title.clone());
+        let frame = Panel::rows(body).title(title.clone());
         let stack = Stack::new(vec![
             StackItem::new(&tabs, 1, 1).priority(priority),
             StackItem::new(&split, 2, 30).priority(1),
             StackItem::new(&help, 0, 1),
         ]);
-        let framed = Frame::around(&stack).title(title.clone());
+        let framed = Panel::around(&stack).title(title.clone());
         let raw = Lines(doc.clone());
         let blocks: [(&str, &dyn Block); 10] = [
             ("tabs", &tabs), ("list", &list), ("viewport", &viewport), ("plain viewport", &plain),

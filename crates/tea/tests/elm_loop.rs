@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use tea::input::{KeyCode, Step, as_press, parse_script};
-use tea::{Cmd, Driver, Effect, Event, Line, Palette, Program, Size, Subs, TaskPolicy, rows};
+use tea::{Cmd, Driver, Effect, Event, Line, Palette, Program, Size, Subs, TaskPolicy};
 
 /// A countdown that logs every message it gets. `space` pauses and resumes its `every(1s)`;
 /// keys ask for the other effects.
@@ -81,8 +81,8 @@ impl Program for Clock {
         Cmd::None
     }
 
-    fn view(&self) -> iocraft::AnyElement<'static> {
-        rows(vec![Line::plain(format!("{} left", self.left))], 20)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(vec![Line::plain(format!("{} left", self.left))])
     }
 
     fn subscriptions(&self) -> Subs<Msg> {
@@ -101,8 +101,8 @@ impl Program for Clock {
         }
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }
 

@@ -230,14 +230,8 @@ impl tea::Program for Sequenced {
             None => Cmd::Quit(self.text.clone()),
         }
     }
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        tea::rows(vec![], 40)
-    }
-    fn msg_for(&self, _: &tea::Event) -> Option<Option<String>> {
-        None
-    }
-    fn resized(&self, _: Size) -> Option<String> {
-        Some(String::new())
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(vec![])
     }
 }
 

@@ -2,12 +2,13 @@
 //! form, and the width guarantee.
 
 use iocraft::prelude::*;
+use tea::ink::{from_canvas, render};
 use tea::text::width;
 use tea::theme::Color;
 use tea::{BgSlot, Frame, Line, Palette, Slot, Span, Style, frame, rows};
 
 fn render_lines(lines: Vec<Line>, w: u16, palette: &Palette) -> Frame {
-    frame::render(&mut rows(lines, w), w, palette)
+    render(&mut rows(lines, w), w, palette)
 }
 
 /// The same lines straight to a frame, without iocraft.
@@ -141,7 +142,7 @@ fn stock_components_use_slot_colors() {
         View(width: 6u32, height: 3u32, border_style: BorderStyle::Round, border_color: tea::slot_color(Slot::Border)) {}
     }
     .into_any();
-    let f = frame::render(&mut el, 6, &Palette::dark());
+    let f = render(&mut el, 6, &Palette::dark());
     assert_eq!(f.tagged()[0], "[border]╭────╮[/]");
     assert_eq!(f.plain()[1], "│    │");
 }
@@ -149,7 +150,7 @@ fn stock_components_use_slot_colors() {
 fn painted(lines: Vec<Line>, w: u16, palette: &Palette) -> Frame {
     // Outside `frame::render` the rows paint iocraft's canvas like any component.
     let canvas = rows(lines, w).render(Some(usize::from(w)));
-    Frame::from_canvas(&canvas, w, palette)
+    from_canvas(&canvas, w, palette)
 }
 
 #[test]
@@ -200,7 +201,7 @@ fn rows_compose_with_stock_components() {
         }
     }
     .into_any();
-    let f = frame::render(&mut el, 10, &Palette::dark());
+    let f = render(&mut el, 10, &Palette::dark());
     assert_eq!(
         f.plain(),
         vec!["┌────────┐", "│firs!!ro│", "│second  │", "└────────┘"]
@@ -226,9 +227,9 @@ fn a_parent_background_shows_through_rows() {
         }
         .into_any()
     };
-    let captured = frame::render(&mut make(), 5, &Palette::dark());
+    let captured = render(&mut make(), 5, &Palette::dark());
     let canvas = make().render(Some(5));
-    let painted = Frame::from_canvas(&canvas, 5, &Palette::dark());
+    let painted = from_canvas(&canvas, 5, &Palette::dark());
     assert_eq!(
         captured.tagged(),
         vec![
@@ -265,7 +266,7 @@ fn a_panic_while_rendering_leaves_later_painting_intact() {
             }
         }
         .into_any();
-        frame::render(&mut el, 8, &Palette::dark())
+        render(&mut el, 8, &Palette::dark())
     });
     assert!(result.is_err());
     // Same thread, outside `render`: rows paint the canvas again.

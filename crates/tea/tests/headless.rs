@@ -1,7 +1,7 @@
 //! The headless driver with a small program: keymap, messages, resize, frames and the cache.
 
 use tea::input::{KeyCode, as_press, parse_key_script};
-use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style, rows};
+use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style};
 
 /// A counter: up/down change it, enter quits with the count, b rings the bell.
 struct Counter {
@@ -34,12 +34,12 @@ impl Program for Counter {
         Cmd::None
     }
 
-    fn view(&self) -> iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = vec![
             Line::styled(format!("count {}", self.count), Style::fg(Slot::Accent)),
             Line::plain(format!("size {}", self.size)),
         ];
-        rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -53,8 +53,8 @@ impl Program for Counter {
         }
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }
 

@@ -38,7 +38,12 @@ const ITEMS: &[&str] = &[
 
 /// The picker's frame as the headless renderer draws it: what the screen must show.
 fn expected_frame(picker: &Picker, width: u16) -> Vec<String> {
-    tea::render(&mut picker.view(), width, &Palette::no_color()).plain()
+    tea::draw(
+        &picker.view(),
+        tea::Size::new(width, 24),
+        &Palette::no_color(),
+    )
+    .plain()
 }
 
 fn picker_after(msgs: &[picker::Msg], size: (u16, u16)) -> Picker {
@@ -92,14 +97,11 @@ impl Program for Bomb {
         assert!(!key_pressed, "the bomb went off");
         Cmd::None
     }
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        tea::rows(vec![tea::Line::plain("bomb: press a key")], 40)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(vec![tea::Line::plain("bomb: press a key")])
     }
     fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
         tea::input::as_press(event).map(|_| true)
-    }
-    fn resized(&self, _: Size) -> KeyPressed {
-        false
     }
 }
 
@@ -162,7 +164,7 @@ impl Program for Effects {
             tea::Subs::none()
         }
     }
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = if self.collapsed {
             vec![tea::Line::plain("docked · e to expand")]
         } else {
@@ -173,16 +175,13 @@ impl Program for Effects {
             }
             lines
         };
-        tea::rows(lines, 40)
+        tea::View::rows(lines)
     }
     fn msg_for(&self, event: &tea::Event) -> Option<char> {
         match event.as_key()?.code {
             tea::input::KeyCode::Char(c) => Some(c),
             _ => None,
         }
-    }
-    fn resized(&self, _: Size) -> char {
-        ' '
     }
 }
 
@@ -203,14 +202,11 @@ impl Program for Stuck {
         }
         Cmd::None
     }
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        tea::rows(vec![tea::Line::plain("stuck: press a key")], 40)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(vec![tea::Line::plain("stuck: press a key")])
     }
     fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
         tea::input::as_press(event).map(|_| true)
-    }
-    fn resized(&self, _: Size) -> KeyPressed {
-        false
     }
 }
 

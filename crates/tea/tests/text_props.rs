@@ -5,11 +5,12 @@
 
 use iocraft::ElementExt;
 use proptest::prelude::*;
+use tea::ink::{from_canvas, render};
 use tea::text::{
     pad_line, sanitize, sanitize_line, truncate, truncate_line, width, wrap, wrap_hanging,
     wrap_spans,
 };
-use tea::{BgSlot, Frame, Line, Palette, Slot, Span, Style, frame, rows};
+use tea::{BgSlot, Line, Palette, Slot, Span, Style, frame, rows};
 
 fn piece() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -194,12 +195,12 @@ proptest! {
         }).collect();
         let count = lines.len();
         let palette = Palette::dark().with_links(links);
-        let captured = frame::render(&mut rows(lines.clone(), w), w, &palette);
+        let captured = render(&mut rows(lines.clone(), w), w, &palette);
         let direct = frame::render_lines(&lines, w, &palette);
         prop_assert_eq!(&direct, &captured, "render_lines draws what rows draws");
-        // The same rows painted on iocraft's canvas (outside `frame::render`).
+        // The same rows painted on iocraft's canvas (outside `render`).
         let canvas = rows(lines, w).render(Some(usize::from(w)));
-        let painted = Frame::from_canvas(&canvas, w, &palette);
+        let painted = from_canvas(&canvas, w, &palette);
         prop_assert_eq!(captured.rows.len(), count);
         prop_assert_eq!(painted.rows.len(), count);
         for row in captured.rows.iter().chain(&painted.rows) {

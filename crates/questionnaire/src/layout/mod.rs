@@ -117,6 +117,20 @@ pub fn panel_height(need: usize, terminal_rows: usize, limit: HeightLimit) -> us
     need.min(limit.cap(terminal_rows))
 }
 
+/// The questionnaire's frame: drawn from [`MIN_FRAMED_WIDTH`] × [`MIN_FRAMED_HEIGHT`] on.
+pub fn frame() -> tea::components::Panel {
+    tea::components::Panel::rows(Vec::new()).min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
+}
+
+/// The columns of the option list and the preview beside it in `inner` columns (`None` for
+/// the preview when only the list fits).
+pub fn beside(inner: usize) -> (usize, Option<usize>) {
+    let none = tea::components::Lines::default();
+    tea::components::Split::new(&none, &none)
+        .ratio(LIST_SHARE.0, LIST_SHARE.1)
+        .widths(inner)
+}
+
 /// Column geometry at one terminal width.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Geometry {
@@ -134,20 +148,16 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The columns tea's frame and split give the parts at `width` (text is wrapped to them
+    /// before the view draws it).
     pub fn new(width: usize) -> Geometry {
         let framed_sides = width >= MIN_FRAMED_WIDTH;
-        let inner = if framed_sides {
-            width - tea::components::frame::SIDES
-        } else {
-            width
-        };
+        // Any height that keeps the border: only the columns matter here.
+        let (inner, _) = frame().inner(width, MIN_FRAMED_HEIGHT);
         let wide = width >= WIDE_MIN_COLUMNS;
-        let (list, preview) = if wide {
-            // The same columns tea's `Split` gives the list and the preview beside it.
-            let list = inner * LIST_SHARE.0 / LIST_SHARE.1;
-            (list, inner - list - tea::components::split::GAP)
-        } else {
-            (inner, inner.saturating_sub(NARROW_PREVIEW_INDENT).max(1))
+        let (list, preview) = match beside(inner) {
+            (list, Some(preview)) if wide => (list, preview),
+            _ => (inner, inner.saturating_sub(NARROW_PREVIEW_INDENT).max(1)),
         };
         Geometry {
             width,
@@ -187,16 +197,5 @@ mod tests {
         for bad in ["", "0", "0%", "101%", "-3", "ten", "%", "1.5"] {
             assert!(bad.parse::<HeightLimit>().is_err(), "{bad:?}");
         }
-    }
-
-    #[test]
-    fn wide_columns_are_the_split_of_tea() {
-        let g = Geometry::new(120);
-        let (l, r) = (
-            tea::components::Lines(vec![]),
-            tea::components::Lines(vec![]),
-        );
-        let split = tea::components::Split::new(&l, &r).ratio(LIST_SHARE.0, LIST_SHARE.1);
-        assert_eq!(split.widths(g.inner), (g.list, Some(g.preview)));
     }
 }

@@ -1,8 +1,8 @@
-//! The view: a pure function of the model that builds the frame as a tree of component props
-//! and draws it to rows.
+//! The view: a pure function of the model that returns the frame as one tree of component
+//! props ([`App::view_tree`]), which tea lays out and draws.
 //!
 //! ```text
-//! Frame (title)                                  tea::components::Frame
+//! Panel (title)                                  tea::components::Panel
 //! ├─ tab bar with progress                       tea::components::Tabs
 //! ├─ question tab
 //! │  ├─ context (scrolling, counter below)       tea::components::Viewport
@@ -17,9 +17,9 @@
 //! └─ footer from the keymap                      tea::components::Help
 //! ```
 //!
-//! Components are props-only [`Block`]s: each gets the rows the plan ([`crate::layout::Plan`])
-//! granted it and returns lines. They compose by lines and end as one `tea::rows` element,
-//! since per-component iocraft layout is the costly part of a frame.
+//! Components are props-only [`Block`]s in a [`Stack`] inside the [`Panel`]: each gets the rows
+//! the plan ([`crate::layout::Plan`]) granted it, dividers cross the frame's border, and the
+//! frame and split give the columns.
 
 mod editor;
 #[cfg(test)]
@@ -31,14 +31,15 @@ mod review;
 
 use question::Label;
 use tea::components::{
-    Block, FilterLine, Frame, FrameRow, Lines, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
+    Block, FilterLine, Lines, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
 use tea::text::truncate;
+use tea::view::{Draw, View};
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::keymap::HintContext;
-use crate::layout::{LIST_SHARE, Plan};
+use crate::layout::{LIST_SHARE, MIN_FRAMED_HEIGHT, MIN_FRAMED_WIDTH, Plan};
 use crate::model::App;
 
 use preview::{PreviewBelow, PreviewPane};
@@ -54,40 +55,50 @@ impl App {
     /// The frame as rows: the dock line while collapsed, else exactly [`App::height`] rows,
     /// none wider than the terminal.
     pub fn lines(&self) -> Vec<Line> {
-        let width = self.size.width as usize;
+        let size = self.size;
+        self.view_tree()
+            .lines(usize::from(size.width), usize::from(size.height))
+    }
+
+    /// The whole view as one tree: the dock line while collapsed, else the frame of
+    /// [`App::height`] rows around the tab bar, the shown tab and the footer, each part
+    /// given the rows the plan granted it.
+    pub fn view_tree(&self) -> View<'_> {
+        let width = usize::from(self.size.width);
         if self.collapsed {
-            return vec![self.dock_line(self.size.width)];
+            return View::rows(vec![self.dock_line(self.size.width)]);
         }
         let height = self.measured.height;
         if height == 0 || width == 0 {
-            return vec![Line::default(); height];
+            return View::rows(vec![Line::default(); height]);
         }
         let plan = &self.plan;
-        let inner = if plan.framed {
-            self.measured.geometry.inner
-        } else {
-            width
-        };
-        let mut rows: Vec<FrameRow> = Vec::with_capacity(height);
+        let mut items = Vec::new();
         if plan.tabs > 0 {
-            rows.extend(content(self.tab_row(inner)));
+            items.push(rows(Draw(|inner, _| self.tab_row(inner)), plan.tabs));
         }
         if plan.tabs_divider > 0 {
-            rows.push(FrameRow::Divider);
+            items.push(StackItem::divider());
         }
         match self.question() {
-            Some((q, _)) => self.question_rows(q, plan, inner, &mut rows),
-            None => rows.extend(content(self.review_props().lines(inner, usize::MAX))),
+            Some((q, _)) => items.extend(self.question_items(q, plan)),
+            None => {
+                let review = self.review_props();
+                items.push(StackItem::new(review, 0, usize::MAX).priority(-1));
+            }
         }
         if plan.footer_divider > 0 {
-            rows.push(FrameRow::Divider);
+            items.push(StackItem::divider());
         }
         if plan.footer > 0 {
-            rows.push(FrameRow::Content(self.footer(plan, inner)));
+            let footer = Draw(move |inner, _| vec![self.footer(plan, inner)]);
+            items.push(rows(footer, plan.footer));
         }
-        Frame::rows(rows)
-            .title(self.title())
-            .into_lines(width, height)
+        let frame = Panel::around(Stack::new(items))
+            .min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
+            .title(self.title());
+        // The panel's height is the questionnaire's own (docs/behaviour.md#height).
+        View::new(Draw(move |width, _| frame.lines(width, height)))
     }
 
     /// The questionnaire's title, else the header of a lone question, else the `askUser`
@@ -280,54 +291,54 @@ impl App {
         }
     }
 
-    fn question_rows(&self, q: usize, plan: &Plan, inner: usize, rows: &mut Vec<FrameRow>) {
+    /// The parts of a question tab: context, prompt, and the body (the list with its editor
+    /// and a narrow preview in one column, the preview beside it on wide terminals), each
+    /// with exactly the plan's rows.
+    fn question_items(&self, q: usize, plan: &Plan) -> Vec<StackItem<'_>> {
         let m = self.layout_of(q);
         let geometry = self.measured.geometry;
-        rows.extend(content(self.context(q, plan).lines(inner, plan.context)));
+        let mut items = vec![rows(self.context(q, plan), plan.context)];
         if plan.context_divider > 0 {
-            rows.push(FrameRow::Divider);
+            items.push(StackItem::divider());
         }
-        rows.extend(content(self.prompt(q, plan).lines(inner, plan.prompt)));
+        items.push(rows(self.prompt(q, plan), plan.prompt));
 
-        // The body: the list with its editor (and a narrow preview) in one column, the
-        // preview beside it on wide terminals. The stack's children get exactly the plan's
-        // rows, in this order.
         let wide = geometry.wide && !m.items.is_empty();
-        let list = self.option_list(q, plan);
-        let editor = self.open_editor().map(|target| self.editor_props(target));
-        let below = (!wide && plan.preview > 0).then(|| self.preview_below(q, plan));
-        let filler = Lines(Vec::new());
-        let no_matches = self.label(Label::NoMatches);
-        let filter_line = self.filter_of(q).map(|f| {
-            FilterLine::new(f.state.query())
-                .count(f.state.matches().len(), f.state.len())
-                .no_matches(&no_matches)
-        });
-        let mut items = Vec::new();
-        if let Some(line) = &filter_line {
-            items.push(StackItem::new(line, plan.filter, plan.filter));
+        let mut column = Vec::new();
+        if let Some(f) = self.filter_of(q) {
+            let no_matches = self.label(Label::NoMatches);
+            let line = Draw(move |width, rows| {
+                FilterLine::new(f.state.query())
+                    .count(f.state.matches().len(), f.state.len())
+                    .no_matches(&no_matches)
+                    .lines(width, rows)
+            });
+            column.push(rows(line, plan.filter));
         }
-        let list_rows = plan.list.rows + plan.list_counter;
-        items.push(StackItem::new(&list, list_rows, list_rows));
-        if let Some(editor) = &editor {
-            items.push(StackItem::new(editor, plan.editor, plan.editor));
+        column.push(rows(
+            self.option_list(q, plan),
+            plan.list.rows + plan.list_counter,
+        ));
+        if let Some(target) = self.open_editor() {
+            column.push(rows(self.editor_props(target), plan.editor));
         }
-        if let Some(below) = &below {
-            items.push(StackItem::new(below, plan.preview, plan.preview));
+        if !wide && plan.preview > 0 {
+            column.push(rows(self.preview_below(q, plan), plan.preview));
         }
-        items.push(StackItem::new(&filler, plan.filler, plan.filler));
-        let height: usize = items.iter().map(|item| item.min).sum();
-        let column = Stack::new(items);
-        let body = if wide {
-            let pane = self.preview_pane(q, plan);
-            Split::new(&column, &pane)
+        column.push(rows(Lines(Vec::new()), plan.filler));
+        let height: usize = column.iter().map(|item| item.min).sum();
+        let column = Stack::new(column);
+        if wide {
+            // Beside the list at the framed width, also in a frame too low for its border.
+            let split = Split::new(column, self.preview_pane(q, plan))
                 .ratio(LIST_SHARE.0, LIST_SHARE.1)
-                .full_divider()
-                .lines(geometry.inner, height)
+                .full_divider();
+            let inner = geometry.inner;
+            items.push(rows(Draw(move |_, rows| split.lines(inner, rows)), height));
         } else {
-            column.lines(inner, height)
-        };
-        rows.extend(content(body));
+            items.push(rows(column, height));
+        }
+        items
     }
 
     /// "Preview", and "· ★ Recommended" for a recommended option.
@@ -349,6 +360,7 @@ impl App {
     }
 }
 
-fn content(lines: Vec<Line>) -> impl Iterator<Item = FrameRow> {
-    lines.into_iter().map(FrameRow::Content)
+/// A part of the frame that gets exactly `count` rows.
+fn rows<'a>(block: impl Block + 'a, count: usize) -> StackItem<'a> {
+    StackItem::new(block, count, count)
 }

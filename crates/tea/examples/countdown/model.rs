@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
+use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, Subs};
 
@@ -117,7 +117,7 @@ impl Countdown {
                 Style::fg(Slot::Muted),
             ),
         ])]);
-        let inner = Frame::rows(Vec::new())
+        let inner = Panel::rows(Vec::new())
             .title("Countdown")
             .inner(width, height)
             .0;
@@ -130,7 +130,7 @@ impl Countdown {
             StackItem::new(&bar, 1, 1).priority(0),
             StackItem::new(&help, 1, 1).priority(1),
         ]);
-        Frame::around(&body).title("Countdown").lines(width, height)
+        Panel::around(&body).title("Countdown").lines(width, height)
     }
 }
 
@@ -191,9 +191,9 @@ impl Program for Countdown {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     /// The tick runs exactly while the countdown does: pausing stops the timer, resuming
@@ -210,7 +210,7 @@ impl Program for Countdown {
         self.keymap.msg_for(event, &self.phase())
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

@@ -4,7 +4,7 @@
 //! draft too: nothing typed is lost).
 
 use tea::components::textarea::{self, TextArea, TextAreaMsg};
-use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
+use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, text};
 
@@ -94,9 +94,9 @@ impl Editor {
         (line, text::width(&before[start..]) + 1)
     }
 
-    fn frame(&self) -> Frame {
+    fn frame(&self) -> Panel {
         let edited = self.area.text() != self.original;
-        Frame::rows(Vec::new()).title(if edited { "Note •" } else { "Note" })
+        Panel::rows(Vec::new()).title(if edited { "Note •" } else { "Note" })
     }
 
     /// The width the text area gets at the current size (inside the border when framed).
@@ -135,7 +135,7 @@ impl Editor {
         ]);
         let frame = self.frame();
         let title = frame.title.clone();
-        Frame::around(&body).title(title).lines(width, height)
+        Panel::around(&body).title(title).lines(width, height)
     }
 }
 
@@ -162,9 +162,9 @@ impl Program for Editor {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -173,7 +173,7 @@ impl Program for Editor {
             .or_else(|| textarea::keymap().msg_for(event, &()).map(Msg::Edit))
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

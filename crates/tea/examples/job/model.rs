@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use tea::components::{Block, Frame, Help, Lines, Stack, StackItem};
+use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, Subs};
 
@@ -187,7 +187,7 @@ impl Job {
             StackItem::new(&history, 0, HISTORY).priority(0),
             StackItem::new(&help, 1, 1).priority(1),
         ]);
-        Frame::around(&body).title("Jobs").lines(width, height)
+        Panel::around(&body).title("Jobs").lines(width, height)
     }
 }
 
@@ -234,9 +234,9 @@ impl Program for Job {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     /// The spinner turns only while a job runs.
@@ -252,7 +252,7 @@ impl Program for Job {
         self.keymap.msg_for(event, &self.is_running())
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

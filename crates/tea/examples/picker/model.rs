@@ -290,15 +290,15 @@ impl Program for Picker {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        tea::rows(self.lines(), self.size.width)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(self.lines())
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         keymap().msg_for(event, &())
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

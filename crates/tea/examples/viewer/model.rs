@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use tea::components::{Block, Frame, Help, Stack, StackItem, Tab, Tabs, Viewport};
+use tea::components::{Block, Help, Panel, Stack, StackItem, Tab, Tabs, Viewport};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, NoHost, Program, Size};
 use tea_markdown::{MarkdownBlock, MarkdownCache};
@@ -111,8 +111,8 @@ impl Viewer {
         ]))
     }
 
-    fn frame() -> Frame {
-        Frame::rows(Vec::new()).title("Viewer")
+    fn frame() -> Panel {
+        Panel::rows(Vec::new()).title("Viewer")
     }
 
     /// The document's box at the current size: its width and rows.
@@ -132,7 +132,7 @@ impl Viewer {
     pub fn lines(&self, width: usize, height: usize) -> Vec<tea::Line> {
         let height = height.min(ROWS);
         self.with_body(|body| {
-            Frame::around(body)
+            Panel::around(body)
                 .title(Viewer::frame().title)
                 .lines(width, height)
         })
@@ -181,16 +181,16 @@ impl Program for Viewer {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &())
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }

@@ -5,12 +5,12 @@
 //! hooks and no hidden state; anything that must survive a frame (a list's cursor, a
 //! viewport's scroll offset) lives in the model and is passed in as a prop.
 //!
-//! Components compose by lines: a [`Frame`] draws its body's lines inside a border, a
+//! Components compose by lines: a [`Panel`] draws its body's lines inside a border, a
 //! [`Split`] joins two blocks' lines side by side, a [`Stack`] hands rows to its children by
 //! priority. The finished lines become one element through [`crate::rows`], so a whole tree
 //! costs little more than its rows (no iocraft layout per component).
 //!
-//! - [`frame`]: a rounded border with a title and dividers.
+//! - [`panel`]: a rounded border with a title and dividers (a [`Panel`]).
 //! - [`tabs`]: a tab bar that windows with ‹ › around the active tab.
 //! - [`list`]: multi-row items windowed whole around the selection ([`ListState`]).
 //! - [`filter`]: fuzzy filtering for lists ([`FilterState`]), the query row and highlights.
@@ -21,11 +21,11 @@
 //! - [`textarea`]: a multi-line editor with undo, redo and a kill ring.
 //!
 //! ```
-//! use tea::components::{Block, Frame, Lines};
+//! use tea::components::{Block, Panel, Lines};
 //! use tea::Line;
 //!
 //! let body = Lines(vec![Line::plain("hello")]);
-//! let frame = Frame::around(&body).title("Greeting");
+//! let frame = Panel::around(&body).title("Greeting");
 //! let rows: Vec<String> = frame.lines(16, 5).iter().map(Line::plain_text).collect();
 //! assert_eq!(rows[..2], ["╭─ Greeting ───╮", "│ hello        │"]);
 //! assert_eq!(rows[4], "╰──────────────╯");
@@ -34,9 +34,9 @@
 //! ```
 
 pub mod filter;
-pub mod frame;
 pub mod help;
 pub mod list;
+pub mod panel;
 pub mod split;
 pub mod stack;
 pub mod tabs;
@@ -44,15 +44,14 @@ pub mod textarea;
 pub mod viewport;
 
 pub use filter::{FilterLine, FilterMsg, FilterState, Filtered};
-pub use frame::{Frame, FrameRow};
 pub use help::Help;
 pub use list::{List, ListState, Window};
+pub use panel::{Panel, PanelRow};
 pub use split::Split;
 pub use stack::{Stack, StackItem};
 pub use tabs::{Tab, Tabs};
 pub use viewport::Viewport;
 
-use crate::program::Size;
 use crate::style::{Line, Span};
 use crate::text::{pad_line, truncate_line};
 
@@ -60,18 +59,23 @@ use crate::text::{pad_line, truncate_line};
 pub trait Block {
     fn lines(&self, width: usize, height: usize) -> Vec<Line>;
 
-    /// The lines as one element of `size` (through [`crate::rows`]).
-    fn element(&self, size: Size) -> iocraft::AnyElement<'static> {
-        crate::rows(
-            self.lines(usize::from(size.width), usize::from(size.height)),
-            size.width,
-        )
+    /// The rows as a [`Panel`] draws them: [`Block::lines`] as content, except that a
+    /// [`Stack`]'s dividers stay dividers, so a panel crosses its border with them.
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
+        self.lines(width, height)
+            .into_iter()
+            .map(PanelRow::Content)
+            .collect()
     }
 }
 
 impl<B: Block + ?Sized> Block for &B {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         (**self).lines(width, height)
+    }
+
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
+        (**self).panel_rows(width, height)
     }
 }
 

@@ -12,21 +12,22 @@
 //!
 //! let left = Lines(vec![Line::plain("one"), Line::plain("two")]);
 //! let right = Lines(vec![Line::plain("preview")]);
-//! let rows: Vec<String> = Split::new(&left, &right).ratio(1, 2).lines(20, 2)
+//! let rows: Vec<String> = Split::new(left, right).ratio(1, 2).lines(20, 2)
 //!     .iter().map(|l| l.plain_text()).collect();
 //! assert_eq!(rows, ["one        │ preview", "two        │"]);
 //! ```
 
 use super::{Block, fit};
 use crate::style::{Line, Slot, Span, Style};
+use crate::view::Element;
 
 /// Columns the divider takes: " │ ".
 pub const GAP: usize = 3;
 
 /// The props of a split.
 pub struct Split<'a> {
-    pub left: &'a dyn Block,
-    pub right: &'a dyn Block,
+    pub left: Element<'a>,
+    pub right: Element<'a>,
     /// The left column's share of the width: numerator, denominator.
     pub ratio: (usize, usize),
     pub min_left: usize,
@@ -37,10 +38,10 @@ pub struct Split<'a> {
 }
 
 impl<'a> Split<'a> {
-    pub fn new(left: &'a dyn Block, right: &'a dyn Block) -> Split<'a> {
+    pub fn new(left: impl Block + 'a, right: impl Block + 'a) -> Split<'a> {
         Split {
-            left,
-            right,
+            left: Element::new(left),
+            right: Element::new(right),
             ratio: (9, 20),
             min_left: 1,
             min_right: 1,

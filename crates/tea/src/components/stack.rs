@@ -25,25 +25,38 @@
 //! assert_eq!(rows, ["Title", "row 1"]);
 //! ```
 
-use super::Block;
+use super::{Block, PanelRow};
 use crate::style::Line;
+use crate::style::{Slot, Style};
+use crate::view::Element;
 
 /// A child of a stack with its row needs.
 pub struct StackItem<'a> {
-    pub block: &'a dyn Block,
+    pub block: Element<'a>,
     /// Higher goes first; ties go in declared order.
     pub priority: i32,
     pub min: usize,
     pub preferred: usize,
+    /// A rule across the stack (`├───┤` inside a frame) instead of a block's rows.
+    pub divider: bool,
 }
 
 impl<'a> StackItem<'a> {
-    pub fn new(block: &'a dyn Block, min: usize, preferred: usize) -> StackItem<'a> {
+    pub fn new(block: impl Block + 'a, min: usize, preferred: usize) -> StackItem<'a> {
         StackItem {
-            block,
+            block: Element::new(block),
             priority: 0,
             min,
             preferred: preferred.max(min),
+            divider: false,
+        }
+    }
+
+    /// A one-row rule between the items around it.
+    pub fn divider() -> StackItem<'a> {
+        StackItem {
+            divider: true,
+            ..StackItem::new(super::Lines::default(), 1, 1)
         }
     }
 
@@ -115,15 +128,31 @@ impl<'a> Stack<'a> {
 
 impl Block for Stack<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.panel_rows(width, height)
+            .into_iter()
+            .map(|row| match row {
+                PanelRow::Content(line) => line,
+                PanelRow::Divider => Line::styled("─".repeat(width), Style::fg(Slot::Border)),
+            })
+            .collect()
+    }
+
+    /// The children's rows in declared order, each padded to its grant; a divider stays a
+    /// divider, so a frame around the stack draws it across its border.
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
         let granted = self.allocation(height);
         let mut out = Vec::with_capacity(height);
         for (item, rows) in self.items.iter().zip(granted) {
             if rows == 0 {
                 continue;
             }
-            let mut lines = item.block.lines(width, rows);
+            if item.divider {
+                out.extend(std::iter::repeat_n(PanelRow::Divider, rows));
+                continue;
+            }
+            let mut lines = item.block.panel_rows(width, rows);
             lines.truncate(rows);
-            lines.resize(rows, Line::default());
+            lines.resize(rows, PanelRow::Content(Line::default()));
             out.extend(lines);
         }
         out

@@ -4,7 +4,7 @@
 #![allow(dead_code)] // each test binary uses part of it
 
 use tea::components::{
-    Block, Frame, FrameRow, Help, Lines, List, ListState, Split, Stack, StackItem, Tab, Tabs,
+    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, Tab, Tabs,
     Viewport,
 };
 use tea::keymap::{Binding, Keymap};
@@ -159,13 +159,13 @@ impl Gallery {
         match self.which {
             Which::Frame => {
                 let body = vec![
-                    FrameRow::Content(Line::plain("Which color?")),
-                    FrameRow::Divider,
-                    FrameRow::Content(Line::plain(
+                    PanelRow::Content(Line::plain("Which color?")),
+                    PanelRow::Divider,
+                    PanelRow::Content(Line::plain(
                         "a row much longer than most terminals are wide, cut at the border",
                     )),
                 ];
-                Frame::rows(body).title("Questions").lines(width, height)
+                Panel::rows(body).title("Questions").lines(width, height)
             }
             Which::Tabs => tabs.lines(width, height),
             Which::List => list.lines(width, height),
@@ -189,7 +189,7 @@ impl Gallery {
                     StackItem::new(&split, 1, 40).priority(2),
                     StackItem::new(&help, 1, 1).priority(0),
                 ]);
-                Frame::around(&body).title("Order").lines(width, height)
+                Panel::around(&body).title("Order").lines(width, height)
             }
         }
     }
@@ -227,17 +227,17 @@ impl Program for Gallery {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
+    fn view(&self) -> tea::View<'_> {
         let lines = self.lines(usize::from(self.size.width), usize::from(self.size.height));
-        tea::rows(lines, self.size.width)
+        tea::View::rows(lines)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &self.which)
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }
 

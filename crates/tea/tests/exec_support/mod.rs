@@ -80,8 +80,8 @@ impl Program for Note {
         Cmd::None
     }
 
-    fn view(&self) -> tea::iocraft::AnyElement<'static> {
-        tea::rows(self.lines(), self.size.width)
+    fn view(&self) -> tea::View<'_> {
+        tea::View::rows(self.lines())
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -97,8 +97,8 @@ impl Program for Note {
         }
     }
 
-    fn resized(&self, size: Size) -> Msg {
-        Msg::Resized(size)
+    fn resized(&self, size: Size) -> Option<Msg> {
+        Some(Msg::Resized(size))
     }
 }
 

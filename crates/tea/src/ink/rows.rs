@@ -1,10 +1,10 @@
-//! Pre-laid-out rows as one iocraft element.
+//! Pre-laid-out rows as one iocraft element, so tea's lines sit inside an iocraft layout.
 //!
 //! iocraft's own text layout (measure, wrap, flex per line) is the expensive part of a frame,
 //! so views lay out text themselves ([`crate::text`]) and hand the finished [`Line`]s to
 //! [`rows`]: a single leaf component of fixed size.
 //!
-//! Painting a canvas costs an allocation per cell, so when [`crate::frame::render`] is drawing
+//! Painting a canvas costs an allocation per cell, so when [`super::render`] is drawing
 //! (a capture is active on this thread) the component does not paint text: it registers its
 //! lines as an overlay and marks the cells it covers (within its clip) with the overlay's id.
 //! The frame writer reads those cells straight from the lines. Anything drawn later on top

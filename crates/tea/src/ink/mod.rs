@@ -1,4 +1,29 @@
-//! How semantic styles travel through iocraft's canvas.
+//! iocraft elements as leaves of a view (feature `iocraft`, on by default).
+//!
+//! [`Ink`] wraps an iocraft element, with flexbox layout and iocraft's own components, as a
+//! [`Block`]: it is rendered on iocraft's canvas in the box it is given and read back as lines,
+//! so it sits in a tree beside tea's components. Colors are the palette's: give iocraft's
+//! components [`slot_color`] and [`bg_color`] values (literal colors are left to the
+//! terminal's defaults, since lines carry only slots), and a row's background carries over
+//! when the whole row has one. tea's own components and [`View`](crate::View) never go
+//! through here; the frame writer reads their lines directly.
+//!
+//! ```
+//! use tea::iocraft::prelude::*;
+//! use tea::ink::Ink;
+//! use tea::{Palette, Size, Slot};
+//!
+//! let boxed = element! {
+//!     View(border_style: BorderStyle::Round, border_color: tea::slot_color(Slot::Border)) {
+//!         Text(content: "hi", color: tea::slot_color(Slot::Accent))
+//!     }
+//! };
+//! let view = tea::View::new(Ink::new(boxed));
+//! let frame = tea::draw(&view, Size::new(10, 3), &Palette::no_color());
+//! assert_eq!(frame.plain(), ["╭──╮", "│hi│", "╰──╯"]);
+//! ```
+//!
+//! ## How styles travel through the canvas
 //!
 //! iocraft cells hold concrete colors, but views know only slots and the palette is chosen
 //! when a frame is written. So a slot is drawn as a reserved truecolor value that names it
@@ -11,15 +36,77 @@
 //! are interned and drawn as private-use placeholders (one head cell, then continuation cells)
 //! that the frame writer swaps back for the cluster.
 //!
-//! Inside [`crate::frame::render`] the canvas is skipped altogether for rows (see
-//! [`crate::rows`]): their cells only carry an overlay marker, and the writer reads the lines.
+//! Inside [`render`] the canvas is skipped altogether for tea's [`rows`]: their cells only
+//! carry an overlay marker, and the reader takes the lines.
 
+mod read;
+pub mod rows;
+
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use iocraft::Color as CanvasColor;
+use iocraft::{AnyElement, Color as CanvasColor};
 
-use crate::style::{BgSlot, Slot};
+use crate::components::Block;
+use crate::frame::{Bg, CellStyle, Fg, Row};
+use crate::style::{BgSlot, Line, Slot, Span, Style};
+use crate::theme::Palette;
+
+pub use read::{from_canvas, render};
+pub use rows::rows;
+
+/// An iocraft element as a leaf of a view, drawn through iocraft's canvas at the width it is
+/// given and cut to the rows it is given.
+pub struct Ink(RefCell<AnyElement<'static>>);
+
+impl Ink {
+    pub fn new(element: impl Into<AnyElement<'static>>) -> Ink {
+        Ink(RefCell::new(element.into()))
+    }
+}
+
+impl Block for Ink {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let width = u16::try_from(width).unwrap_or(u16::MAX);
+        // Styles stay semantic: the palette is applied when the whole frame is written.
+        let frame = render(&mut self.0.borrow_mut(), width, &Palette::no_color());
+        frame.rows.iter().take(height).map(row_line).collect()
+    }
+}
+
+/// A row read from the canvas as a line of slot-styled spans.
+fn row_line(row: &Row) -> Line {
+    let mut line = Line::default();
+    let mut start = 0;
+    let mut backgrounds = Vec::new();
+    for (end, cell) in &row.runs {
+        line.push(Span::styled(&row.plain[start..*end], span_style(cell)));
+        backgrounds.push(cell.bg);
+        start = *end;
+    }
+    if let Some(Some(Bg::Slot(bg))) = backgrounds.first()
+        && backgrounds.iter().all(|b| *b == Some(Bg::Slot(*bg)))
+    {
+        line.bg = Some(*bg);
+    }
+    line
+}
+
+fn span_style(cell: &CellStyle) -> Style {
+    Style {
+        fg: match cell.fg {
+            Some(Fg::Slot(slot)) => Some(slot),
+            _ => None,
+        },
+        bold: cell.bold,
+        italic: cell.italic,
+        underline: cell.underline,
+        strikethrough: cell.strike,
+        reverse: cell.reverse,
+        link: cell.link.clone(),
+    }
+}
 
 /// Red channel marking a reserved value; the green channel says foreground or background.
 const TAG_R: u8 = 0xf1;
@@ -50,20 +137,6 @@ pub(crate) fn fg_code(slot: Option<Slot>, strike: bool) -> CanvasColor {
         g: TAG_FG,
         b: index | if strike { STRIKE } else { 0 },
     }
-}
-
-/// A foreground read back from the canvas.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Fg {
-    Slot(Slot),
-    Literal(CanvasColor),
-}
-
-/// A background read back from the canvas.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Bg {
-    Slot(BgSlot),
-    Literal(CanvasColor),
 }
 
 /// The background that marks cells covered by captured rows number `id` (see
@@ -100,7 +173,7 @@ pub(crate) fn decode_fg(color: Option<CanvasColor>) -> (Option<Fg>, bool) {
             let slot = index.checked_sub(1).and_then(|i| Slot::ALL.get(i).copied());
             (slot.map(Fg::Slot), b & STRIKE != 0)
         }
-        Some(literal) => (Some(Fg::Literal(literal)), false),
+        Some(literal) => (read::literal(literal).map(Fg::Literal), false),
     }
 }
 
@@ -112,7 +185,7 @@ pub(crate) fn decode_bg(color: Option<CanvasColor>) -> Option<Bg> {
             g: TAG_BG,
             b,
         }) => BgSlot::ALL.get(b as usize).copied().map(Bg::Slot),
-        Some(literal) => Some(Bg::Literal(literal)),
+        Some(literal) => read::literal(literal).map(Bg::Literal),
     }
 }
 
@@ -122,9 +195,7 @@ const HEAD_BASE: u32 = 0x10_0000;
 const CONTINUATION: char = '\u{10fffd}';
 const MAX_CLUSTERS: usize = 0xfff0;
 
-pub(crate) fn is_reserved(c: char) -> bool {
-    ('\u{100000}'..='\u{10ffff}').contains(&c)
-}
+pub(crate) use crate::frame::is_reserved;
 
 #[derive(Default)]
 struct Clusters {

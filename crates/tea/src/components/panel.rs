@@ -1,4 +1,4 @@
-//! A rounded border around rows: the title sits in the top edge, dividers cross the box.
+//! A panel: a rounded border around rows; the title sits in the top edge, dividers cross the box.
 //!
 //! ```text
 //! ╭─ Title ──────╮
@@ -15,15 +15,15 @@
 //! left out from the bottom; a short body is padded with blank rows, so the frame fills its box.
 //!
 //! ```
-//! use tea::components::{Block, Frame, FrameRow};
+//! use tea::components::{Block, Panel, PanelRow};
 //! use tea::Line;
 //!
 //! let rows = vec![
-//!     FrameRow::Content(Line::plain("tabs")),
-//!     FrameRow::Divider,
-//!     FrameRow::Content(Line::plain("body")),
+//!     PanelRow::Content(Line::plain("tabs")),
+//!     PanelRow::Divider,
+//!     PanelRow::Content(Line::plain("body")),
 //! ];
-//! let frame = Frame::rows(rows).title("Questions");
+//! let frame = Panel::rows(rows).title("Questions");
 //! let drawn: Vec<String> = frame.lines(17, 5).iter().map(|l| l.plain_text()).collect();
 //! assert_eq!(drawn, [
 //!     "╭─ Questions ───╮",
@@ -37,10 +37,11 @@
 use super::{Block, cut_owned, fit};
 use crate::style::{Line, Slot, Span, Style};
 use crate::text::{truncate, width as text_width};
+use crate::view::Element;
 
 /// One row inside the frame.
 #[derive(Debug, Clone, PartialEq)]
-pub enum FrameRow {
+pub enum PanelRow {
     Content(Line),
     /// A rule across the box: `├───┤`.
     Divider,
@@ -48,9 +49,9 @@ pub enum FrameRow {
 
 /// The props of a frame.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Frame {
+pub struct Panel {
     pub title: String,
-    pub body: Vec<FrameRow>,
+    pub body: Vec<PanelRow>,
     /// The border's color.
     pub border: Slot,
     pub title_style: Style,
@@ -61,18 +62,18 @@ pub struct Frame {
 /// Columns the border takes around content: "│ " and " │".
 pub const SIDES: usize = 4;
 
-impl Frame {
+impl Panel {
     /// A frame around a block's rows (drawn at the inner size of the box later given).
-    pub fn around(body: &dyn Block) -> FrameOf<'_> {
-        FrameOf {
-            frame: Frame::rows(Vec::new()),
-            body,
+    pub fn around<'a>(body: impl Block + 'a) -> PanelOf<'a> {
+        PanelOf {
+            frame: Panel::rows(Vec::new()),
+            body: Element::new(body),
         }
     }
 
     /// A frame around rows laid out already.
-    pub fn rows(body: Vec<FrameRow>) -> Frame {
-        Frame {
+    pub fn rows(body: Vec<PanelRow>) -> Panel {
+        Panel {
             title: String::new(),
             body,
             border: Slot::Border,
@@ -81,22 +82,22 @@ impl Frame {
         }
     }
 
-    pub fn title(mut self, title: impl Into<String>) -> Frame {
+    pub fn title(mut self, title: impl Into<String>) -> Panel {
         self.title = title.into();
         self
     }
 
-    pub fn border(mut self, slot: Slot) -> Frame {
+    pub fn border(mut self, slot: Slot) -> Panel {
         self.border = slot;
         self
     }
 
-    pub fn title_style(mut self, style: Style) -> Frame {
+    pub fn title_style(mut self, style: Style) -> Panel {
         self.title_style = style;
         self
     }
 
-    pub fn min_framed(mut self, columns: usize, rows: usize) -> Frame {
+    pub fn min_framed(mut self, columns: usize, rows: usize) -> Panel {
         self.min_framed = (columns, rows);
         self
     }
@@ -131,13 +132,13 @@ impl Frame {
     }
 }
 
-impl Block for Frame {
+impl Block for Panel {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         self.draw(self.body.iter().take(height).cloned(), width, height)
     }
 }
 
-impl Frame {
+impl Panel {
     /// [`Block::lines`] for a frame built for one drawing: its rows are moved into the
     /// result, not copied (a frame's rows are most of a screen).
     pub fn into_lines(mut self, width: usize, height: usize) -> Vec<Line> {
@@ -146,9 +147,9 @@ impl Frame {
     }
 }
 
-impl Frame {
+impl Panel {
     /// The frame around `body` (moved in, so a block's fresh rows are not copied again).
-    fn draw(&self, body: impl Iterator<Item = FrameRow>, width: usize, height: usize) -> Vec<Line> {
+    fn draw(&self, body: impl Iterator<Item = PanelRow>, width: usize, height: usize) -> Vec<Line> {
         let border = Style::fg(self.border);
         let mut out = Vec::with_capacity(height);
         if width == 0 || height == 0 {
@@ -157,8 +158,8 @@ impl Frame {
         if !self.framed(width, height) {
             for row in body.take(height) {
                 out.push(match row {
-                    FrameRow::Divider => Line::styled("─".repeat(width), border.clone()),
-                    FrameRow::Content(line) => cut_owned(line, width),
+                    PanelRow::Divider => Line::styled("─".repeat(width), border.clone()),
+                    PanelRow::Content(line) => cut_owned(line, width),
                 });
             }
             return out;
@@ -166,14 +167,14 @@ impl Frame {
         let inner = width - SIDES;
         out.push(self.top(width));
         let body = body.chain(std::iter::repeat_with(
-            || FrameRow::Content(Line::default()),
+            || PanelRow::Content(Line::default()),
         ));
         for row in body.take(height - 2) {
             out.push(match row {
-                FrameRow::Divider => {
+                PanelRow::Divider => {
                     Line::styled(format!("├{}┤", "─".repeat(width - 2)), border.clone())
                 }
-                FrameRow::Content(line) => {
+                PanelRow::Content(line) => {
                     let mut framed = Line::styled("│ ", border.clone());
                     framed.bg = line.bg;
                     framed.spans.extend(fit(line, inner).spans);
@@ -187,13 +188,13 @@ impl Frame {
     }
 }
 
-/// A [`Frame`] whose body is a block drawn at the frame's inner size.
-pub struct FrameOf<'a> {
-    pub frame: Frame,
-    pub body: &'a dyn Block,
+/// A [`Panel`] whose body is a block drawn at the frame's inner size.
+pub struct PanelOf<'a> {
+    pub frame: Panel,
+    pub body: Element<'a>,
 }
 
-impl FrameOf<'_> {
+impl PanelOf<'_> {
     pub fn title(mut self, title: impl Into<String>) -> Self {
         self.frame.title = title.into();
         self
@@ -203,14 +204,23 @@ impl FrameOf<'_> {
         self.frame.border = slot;
         self
     }
+
+    pub fn min_framed(mut self, columns: usize, rows: usize) -> Self {
+        self.frame.min_framed = (columns, rows);
+        self
+    }
+
+    /// The content columns and rows in a box of `width` × `height`.
+    pub fn inner(&self, width: usize, height: usize) -> (usize, usize) {
+        self.frame.inner(width, height)
+    }
 }
 
-impl Block for FrameOf<'_> {
+impl Block for PanelOf<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let (inner_width, inner_height) = self.frame.inner(width, height);
-        let body = self.body.lines(inner_width, inner_height);
-        self.frame
-            .draw(body.into_iter().map(FrameRow::Content), width, height)
+        let body = self.body.panel_rows(inner_width, inner_height);
+        self.frame.draw(body.into_iter(), width, height)
     }
 }
 
@@ -222,17 +232,17 @@ mod tests {
         lines.iter().map(Line::plain_text).collect()
     }
 
-    fn body() -> Vec<FrameRow> {
+    fn body() -> Vec<PanelRow> {
         vec![
-            FrameRow::Content(Line::plain("one")),
-            FrameRow::Divider,
-            FrameRow::Content(Line::plain("a row far too long for the box")),
+            PanelRow::Content(Line::plain("one")),
+            PanelRow::Divider,
+            PanelRow::Content(Line::plain("a row far too long for the box")),
         ]
     }
 
     #[test]
     fn framed_rows_are_exactly_the_width() {
-        let lines = Frame::rows(body())
+        let lines = Panel::rows(body())
             .title("A title that is long")
             .lines(20, 6);
         assert_eq!(lines.len(), 6);
@@ -255,40 +265,40 @@ mod tests {
     #[test]
     fn into_lines_draws_what_lines_draws() {
         for (width, height) in [(20, 6), (7, 10), (20, 2), (1, 1), (0, 3)] {
-            let frame = Frame::rows(body()).title("T");
+            let frame = Panel::rows(body()).title("T");
             assert_eq!(frame.lines(width, height), frame.into_lines(width, height));
         }
     }
 
     #[test]
     fn no_title_is_a_plain_top_edge() {
-        let lines = Frame::rows(vec![]).lines(8, 5);
+        let lines = Panel::rows(vec![]).lines(8, 5);
         assert_eq!(lines[0].plain_text(), "╭──────╮");
     }
 
     #[test]
     fn a_small_box_draws_the_rows_bare() {
         assert_eq!(
-            plain(&Frame::rows(body()).lines(7, 10)),
+            plain(&Panel::rows(body()).lines(7, 10)),
             ["one", "───────", "a row …"]
         );
         assert_eq!(
-            plain(&Frame::rows(body()).lines(20, 2)),
+            plain(&Panel::rows(body()).lines(20, 2)),
             ["one", "────────────────────"]
         );
-        assert_eq!(plain(&Frame::rows(body()).lines(1, 1)), ["…"]);
-        assert!(Frame::rows(body()).lines(0, 3).is_empty());
+        assert_eq!(plain(&Panel::rows(body()).lines(1, 1)), ["…"]);
+        assert!(Panel::rows(body()).lines(0, 3).is_empty());
     }
 
     #[test]
     fn the_minimum_is_configurable() {
-        let frame = Frame::rows(body()).min_framed(5, 3).title("T");
+        let frame = Panel::rows(body()).min_framed(5, 3).title("T");
         assert_eq!(plain(&frame.lines(5, 3)), ["╭───╮", "│ … │", "╰───╯"]);
     }
 
     #[test]
     fn the_border_slot_and_title_style_apply() {
-        let lines = Frame::rows(vec![])
+        let lines = Panel::rows(vec![])
             .title("T")
             .border(Slot::Accent)
             .lines(10, 5);
@@ -299,7 +309,7 @@ mod tests {
     #[test]
     fn a_block_body_is_drawn_at_the_inner_size() {
         let body = super::super::Lines(vec![Line::plain("abcdefghij"); 9]);
-        let lines = Frame::around(&body).title("B").lines(10, 5);
+        let lines = Panel::around(&body).title("B").lines(10, 5);
         assert_eq!(lines.len(), 5);
         assert_eq!(lines[1].plain_text(), "│ abcde… │");
         assert_eq!(lines[3].plain_text(), "│ abcde… │");

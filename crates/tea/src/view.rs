@@ -1,0 +1,247 @@
+//! What [`crate::Program::view`] returns: a tree of components that the driver lays out at the
+//! frame's size and writes straight to rows, and the terminal state the view asks for.
+//!
+//! The tree is made of component props ([`crate::components`]): containers (a bordered
+//! [`Panel`](crate::components::Panel), a [`Split`](crate::components::Split), a
+//! [`Stack`](crate::components::Stack)) own their children as [`Element`]s, leaves
+//! ([`Rows`], [`List`](crate::components::List), [`Viewport`](crate::components::Viewport),
+//! [`Help`](crate::components::Help), a text area's lines, markdown) draw lines. Each node is
+//! given a box and decides its own geometry in it: a frame its inner size, a split its columns,
+//! a stack the rows of each child, a list the window that keeps its cursor visible. Nothing is
+//! laid out until the driver asks, at the size the frame has.
+//!
+//! ```
+//! use tea::components::{Panel, Split};
+//! use tea::view::{Rows, View};
+//! use tea::{Line, Palette, Size};
+//!
+//! let left = Rows::new(vec![Line::plain("one"), Line::plain("two")]);
+//! let right = Rows::new(vec![Line::plain("preview")]);
+//! let view = View::new(Panel::around(Split::new(left, right).ratio(1, 2)).title("Pick"));
+//! let frame = tea::frame::draw(&view, Size::new(24, 5), &Palette::no_color());
+//! assert_eq!(frame.plain(), [
+//!     "╭─ Pick ───────────────╮",
+//!     "│ one        │ preview │",
+//!     "│ two        │         │",
+//!     "│                      │",
+//!     "╰──────────────────────╯",
+//! ]);
+//! ```
+
+use crate::components::{Block, PanelRow};
+use crate::style::{Line, Span};
+use crate::text::grapheme_width;
+use unicode_segmentation::UnicodeSegmentation;
+
+/// A program's view: the tree to draw, and the terminal state it wants while it shows.
+///
+/// As in bubbletea v2, terminal state is part of the view rather than a command: the view says
+/// where the cursor is and how it looks, and the runtime makes the terminal agree. More of that
+/// state (mouse and focus reporting, the window title) belongs here as fields of their own.
+pub struct View<'a> {
+    pub content: Element<'a>,
+    /// Where the terminal's cursor shows, and how; `None` hides it.
+    pub cursor: Option<Cursor>,
+}
+
+impl<'a> View<'a> {
+    /// A view of `content`, with the cursor hidden.
+    pub fn new(content: impl Block + 'a) -> View<'a> {
+        View {
+            content: Element::new(content),
+            cursor: None,
+        }
+    }
+
+    /// A view of rows laid out already (see [`Rows`]).
+    pub fn rows(lines: Vec<Line>) -> View<'a> {
+        View::new(Rows::new(lines))
+    }
+
+    /// Shows the terminal's cursor at `cursor`.
+    pub fn cursor(mut self, cursor: Cursor) -> View<'a> {
+        self.cursor = Some(cursor);
+        self
+    }
+
+    /// The rows of the tree laid out in `width` × `height` cells.
+    pub fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.content.lines(width, height)
+    }
+}
+
+/// Where the terminal's cursor is (cells from the view's top-left) and its shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cursor {
+    pub x: u16,
+    pub y: u16,
+    pub shape: CursorShape,
+    pub blink: bool,
+}
+
+impl Cursor {
+    /// A steady block cursor at (`x`, `y`).
+    pub fn at(x: u16, y: u16) -> Cursor {
+        Cursor {
+            x,
+            y,
+            shape: CursorShape::Block,
+            blink: false,
+        }
+    }
+
+    pub fn shape(mut self, shape: CursorShape) -> Cursor {
+        self.shape = shape;
+        self
+    }
+
+    pub fn blinking(mut self) -> Cursor {
+        self.blink = true;
+        self
+    }
+}
+
+/// The cursor shapes terminals draw (DECSCUSR).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum CursorShape {
+    #[default]
+    Block,
+    Underline,
+    Bar,
+}
+
+/// A node of the tree: any component, owned. Containers hold their children as elements, so a
+/// view is one value the driver lays out when it draws.
+pub struct Element<'a>(Box<dyn Block + 'a>);
+
+impl<'a> Element<'a> {
+    pub fn new(block: impl Block + 'a) -> Element<'a> {
+        Element(Box::new(block))
+    }
+}
+
+impl Block for Element<'_> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.0.lines(width, height)
+    }
+
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
+        self.0.panel_rows(width, height)
+    }
+}
+
+/// A leaf of rows laid out already: the first `height`, each clipped at the box's edge (a
+/// wide character the edge cuts becomes blanks), never wrapped and never marked with "…".
+/// This is how rows a program lays out itself (a cached document, a transcript card) join
+/// the tree.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Rows(pub Vec<Line>);
+
+impl Rows {
+    pub fn new(lines: Vec<Line>) -> Rows {
+        Rows(lines)
+    }
+}
+
+impl Block for Rows {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.0
+            .iter()
+            .take(height)
+            .map(|line| clip(line, width))
+            .collect()
+    }
+}
+
+/// A leaf drawn by a function of the box it is given (`width`, `height`), for rows that
+/// depend on the width but are no component of their own (a status row, a tab row with a
+/// clock beside it). Like any block, it returns at most `height` lines within `width`.
+pub struct Draw<F>(pub F);
+
+impl<F: Fn(usize, usize) -> Vec<Line>> Block for Draw<F> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let mut lines = (self.0)(width, height);
+        lines.truncate(height);
+        lines
+    }
+}
+
+/// `line` cut to `width` columns at a whole grapheme; a grapheme the edge cuts becomes blanks
+/// in its style, as the frame writer draws it.
+fn clip(line: &Line, width: usize) -> Line {
+    if line.width() <= width {
+        return line.clone();
+    }
+    let mut out = Line {
+        spans: Vec::with_capacity(line.spans.len()),
+        bg: line.bg,
+    };
+    let mut used = 0;
+    for span in &line.spans {
+        let mut text = String::new();
+        let mut full = false;
+        for g in span.text.graphemes(true) {
+            let w = grapheme_width(g);
+            if used + w > width {
+                text.push_str(&" ".repeat(width - used));
+                used = width;
+                full = true;
+                break;
+            }
+            text.push_str(g);
+            used += w;
+        }
+        if !text.is_empty() {
+            out.spans.push(Span::styled(text, span.style.clone()));
+        }
+        if full {
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::style::{Slot, Style};
+
+    #[test]
+    fn rows_are_clipped_not_ellipsized() {
+        let rows = Rows::new(vec![
+            Line::plain("abcdef"),
+            Line::plain("ab"),
+            Line::plain("c"),
+        ]);
+        let drawn: Vec<String> = rows.lines(4, 2).iter().map(Line::plain_text).collect();
+        assert_eq!(drawn, ["abcd", "ab"]);
+    }
+
+    #[test]
+    fn a_wide_character_cut_by_the_edge_becomes_blanks_in_its_style() {
+        let style = Style::fg(Slot::Accent);
+        let rows = Rows::new(vec![Line::styled("ab中", style.clone())]);
+        let line = &rows.lines(3, 1)[0];
+        assert_eq!(line.plain_text(), "ab ");
+        assert_eq!(line.spans[0].style, style);
+    }
+
+    #[test]
+    fn a_drawn_leaf_gets_its_box() {
+        let status =
+            Draw(|width: usize, height: usize| vec![Line::plain(format!("{width}x{height}")); 3]);
+        let drawn: Vec<String> = status.lines(7, 2).iter().map(Line::plain_text).collect();
+        assert_eq!(drawn, ["7x2", "7x2"]);
+    }
+
+    #[test]
+    fn the_cursor_is_part_of_the_view() {
+        let view = View::rows(vec![]).cursor(Cursor::at(2, 1).shape(CursorShape::Bar).blinking());
+        let cursor = view.cursor.expect("a cursor");
+        assert_eq!(
+            (cursor.x, cursor.y, cursor.shape, cursor.blink),
+            (2, 1, CursorShape::Bar, true)
+        );
+        assert_eq!(View::rows(vec![]).cursor, None);
+    }
+}
