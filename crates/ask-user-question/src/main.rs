@@ -7,6 +7,7 @@
 mod accessible;
 mod host;
 mod input;
+mod web;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -27,7 +28,7 @@ use crate::input::{Input, InputError};
 /// Exit code for a questionnaire the user submitted.
 const EXIT_SUBMITTED: u8 = 0;
 /// Exit code for anything else that went wrong: no terminal, a terminal that failed mid-run.
-const EXIT_FAILURE: u8 = 1;
+pub(crate) const EXIT_FAILURE: u8 = 1;
 /// Exit code for input that is unreadable, not JSON, or not a valid questionnaire, and for
 /// bad arguments.
 const EXIT_INVALID_INPUT: u8 = 2;
@@ -130,6 +131,8 @@ struct RunArgs {
     collapse: CollapseArg,
     #[command(flatten)]
     height: HeightArg,
+    #[command(flatten)]
+    web: web::WebArgs,
 }
 
 #[derive(Debug, Args)]
@@ -290,7 +293,7 @@ fn main() -> ExitCode {
 }
 
 /// Prints a diagnostic on stderr and returns `code`.
-fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
+pub(crate) fn fail(code: u8, message: impl std::fmt::Display) -> ExitCode {
     note(message);
     ExitCode::from(code)
 }
@@ -386,10 +389,21 @@ fn run(args: RunArgs) -> ExitCode {
             limit,
             height,
         ),
-        None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
+        None if args.web.only() => web::web_only(questionnaire, &args.web, limit),
+        None if args.accessible || (dumb_terminal && !args.web.wanted()) => {
+            line_by_line(questionnaire, answers_on_stdin)
+        }
         None => {
+            let page = match args.web.wanted() {
+                true => match args.web.start(&questionnaire, limit) {
+                    Ok(page) => Some(page),
+                    Err(code) => return code,
+                },
+                false => None,
+            };
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
             interactive(
+                page,
                 questionnaire,
                 args.theme.palette(),
                 attention,
@@ -580,6 +594,7 @@ fn with_limit(app: App, limit: Option<Duration>) -> App {
 
 /// The questionnaire on the controlling terminal.
 fn interactive(
+    page: Option<ask_user_question_web::WebServer>,
     questionnaire: Questionnaire,
     palette: Palette,
     attention: String,
@@ -600,7 +615,8 @@ fn interactive(
             .with_keys(bound)
             .with_height_limit(height),
         limit,
-    ));
+    ))
+    .with_page(page.as_ref().map(|page| page.events()));
     let options = InlineOptions {
         after_first_frame: attention,
         ..InlineOptions::default()
@@ -619,9 +635,10 @@ fn interactive(
     // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
     // and the exit status is this run's, whatever signal comes now.
     outcome.signal_hold.keep_until_exit();
-    let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
+    let settle = |output| web::settle(page.as_ref(), &outcome.program, output);
+    let cancelled = |hosted: &Hosted| settle(Outcome::Cancelled(hosted.app().result(true)));
     match outcome.ending {
-        Ending::Quit(output) => print_outcome(output),
+        Ending::Quit(output) => print_outcome(settle(output)),
         // The result first: the terminal the notes go to may be gone.
         Ending::Signal(signal) => {
             print_outcome(cancelled(&outcome.program));
@@ -641,7 +658,7 @@ fn interactive(
 }
 
 /// Prints the result JSON; exit 0 when submitted, 130 when cancelled, 124 when timed out.
-fn print_outcome(outcome: Outcome) -> ExitCode {
+pub(crate) fn print_outcome(outcome: Outcome) -> ExitCode {
     let code = match outcome {
         Outcome::Submitted(_) => EXIT_SUBMITTED,
         Outcome::Cancelled(_) => EXIT_CANCELLED,
