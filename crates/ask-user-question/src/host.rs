@@ -19,6 +19,8 @@ pub struct Hosted {
     page: Option<Events>,
     /// The page's submit or cancel ended the questionnaire.
     ended_on_page: bool,
+    /// The page knows the countdown stopped (a key on the terminal stopped it).
+    page_countdown_stopped: bool,
 }
 
 /// A questionnaire message, or one of the host's.
@@ -29,6 +31,8 @@ pub enum HostMsg {
     Interrupt,
     /// What the person did on the web page; `None` once the page is closed.
     Page(Option<PageEvent>),
+    /// The page was told something; nothing to do.
+    PageTold,
 }
 
 impl Hosted {
@@ -37,6 +41,7 @@ impl Hosted {
             app,
             page: None,
             ended_on_page: false,
+            page_countdown_stopped: false,
         }
     }
 
@@ -48,6 +53,22 @@ impl Hosted {
 
     pub fn ended_on_page(&self) -> bool {
         self.ended_on_page
+    }
+
+    /// Once a key stopped the time limit, the page's countdown stops too (told on a task: a
+    /// lock, never a wait).
+    fn tell_page_countdown_stopped(&mut self) -> Cmd<HostMsg, Outcome, Host> {
+        match &self.page {
+            Some(page) if !self.page_countdown_stopped && self.app.countdown().is_none() => {
+                self.page_countdown_stopped = true;
+                let page = page.clone();
+                Cmd::task("web page countdown", move || {
+                    page.stop_countdown();
+                    HostMsg::PageTold
+                })
+            }
+            _ => Cmd::None,
+        }
     }
 
     /// Waits for the page's next event on a task: the runtime wakes with it as a message.
@@ -85,14 +106,12 @@ impl Program for Hosted {
 
     fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome, Host> {
         match msg {
-            HostMsg::App(msg) => self.app.update(msg).map_msg(HostMsg::App),
+            HostMsg::App(msg) => {
+                let cmd = self.app.update(msg).map_msg(HostMsg::App);
+                Cmd::batch([cmd, self.tell_page_countdown_stopped()])
+            }
             HostMsg::Interrupt => Cmd::Quit(Outcome::Cancelled(self.app.result(true))),
-            HostMsg::Page(None) => Cmd::None,
-            // Someone is answering on the page: the time limit stops, as for a key.
-            HostMsg::Page(Some(PageEvent::Typing)) => Cmd::batch([
-                self.app.update(Msg::StopCountdown).map_msg(HostMsg::App),
-                self.wait_for_page(),
-            ]),
+            HostMsg::Page(None) | HostMsg::PageTold => Cmd::None,
             HostMsg::Page(Some(PageEvent::Submitted(result))) => {
                 self.ended_on_page = true;
                 Cmd::Quit(Outcome::Submitted(result))

@@ -162,7 +162,7 @@ fn serve_only(
     }
     let web = args.start(&questionnaire, limit)?;
     let events = web.events();
-    let mut deadline = limit.map(|limit| Instant::now() + limit);
+    let deadline = limit.map(|limit| Instant::now() + limit);
     let nothing = AnswerState::new(questionnaire);
     // What the page holds, as a result: with no terminal, the page's saved fields are the
     // answers so far (its text typed beside a pick stays a draft).
@@ -188,7 +188,6 @@ fn serve_only(
         }
         let wait = deadline.map_or(SIGNAL_CHECK, |d| (d - now).min(SIGNAL_CHECK));
         match events.next(Some(wait)) {
-            Some(PageEvent::Typing) => deadline = None,
             Some(PageEvent::Submitted(result)) => return Ok((Outcome::Submitted(result), None)),
             Some(PageEvent::Cancelled) => {
                 let mut result = so_far(ResultOptions::cancelled(), &web);

@@ -42,7 +42,6 @@
       const choice = custom && custom.querySelector("input[value=custom]");
       if (choice && target.value.trim() !== "") choice.checked = true;
     }
-    if (countdown) countdown.hidden = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(saveDraft, 300);
   });

@@ -3,8 +3,7 @@
 //!
 //! [`WebServer::start`] serves one questionnaire on its own thread (a small tokio runtime, only
 //! started when a host asks for the page) until the handle is dropped. The host learns what the
-//! page does through [`WebServer::wait`] ([`PageEvent`]s: the person started typing, submitted,
-//! or cancelled), tells the page how the questionnaire ended elsewhere with
+//! page does through [`WebServer::events`] ([`PageEvent`]s: the person submitted or cancelled), tells the page how the questionnaire ended elsewhere with
 //! [`WebServer::close`], and reads what was typed on the page as drafts with
 //! [`WebServer::drafts`]. The first answer wins: once the page's answer is accepted, `close`
 //! returns it instead of closing.
@@ -89,8 +88,6 @@ impl Bind {
 /// What the person did on the page.
 #[derive(Debug, Clone, PartialEq)]
 pub enum PageEvent {
-    /// They started typing on the page (once): a person is answering, so a time limit stops.
-    Typing,
     /// They submitted: the result, with `details.answeredIn: "web"`.
     Submitted(ToolResult),
     /// They cancelled on the page; what they had typed is in [`WebServer::drafts`].
@@ -144,7 +141,6 @@ struct State {
     draft: Option<Form>,
     /// Events not yet taken by the host.
     events: Vec<PageEvent>,
-    typing_told: bool,
     /// The page's accepted answer (also kept after its event is taken, for `close`).
     answer: Option<ToolResult>,
     /// When the time limit runs out, while it counts down.
@@ -163,16 +159,12 @@ impl Shared {
         self.changed.notify_all();
     }
 
-    /// Saves fields typed on the page; the first save tells the host someone is typing.
+    /// Saves fields typed on the page. Typing on the page does not stop a time limit (only
+    /// the terminal's keys do): what was typed is kept as drafts when it runs out.
     fn save_draft(&self, form: Form) {
         let mut state = self.lock();
-        if !matches!(state.phase, Phase::Open) {
-            return;
-        }
-        state.draft = Some(form);
-        state.deadline = None;
-        if !std::mem::replace(&mut state.typing_told, true) {
-            self.push(&mut state, PageEvent::Typing);
+        if matches!(state.phase, Phase::Open) {
+            state.draft = Some(form);
         }
     }
 }
@@ -221,7 +213,6 @@ impl WebServer {
                 phase: Phase::Open,
                 draft: None,
                 events: Vec::new(),
-                typing_told: false,
                 answer: None,
                 deadline: time_limit.map(|limit| Instant::now() + limit),
             }),
@@ -246,11 +237,6 @@ impl WebServer {
         Events {
             shared: self.shared.clone(),
         }
-    }
-
-    /// The page's countdown stops: someone answers elsewhere.
-    pub fn stop_countdown(&self) {
-        self.shared.lock().deadline = None;
     }
 
     /// The answers the page's saved fields hold (for a host where the page is the only
@@ -313,6 +299,11 @@ impl std::fmt::Debug for Events {
 }
 
 impl Events {
+    /// The page's countdown stops: someone answers elsewhere.
+    pub fn stop_countdown(&self) {
+        self.shared.lock().deadline = None;
+    }
+
     /// The next event, waiting up to `timeout` (forever when `None`); `None` once the
     /// questionnaire is closed or the wait ran out.
     pub fn next(&self, timeout: Option<Duration>) -> Option<PageEvent> {
