@@ -64,6 +64,7 @@ export function inTmux(file, args = []) {
   const tmux = (...a) => execFileSync("tmux", ["-S", socket, ...a], { encoding: "utf8" });
   tmux("-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", "sh", "-c", command);
   return {
+    rc,
     url: () => until("the link", () => existsSync(err) && readFileSync(err, "utf8").match(/http:\/\/\S+\//)?.[0]),
     keys: (...keys) => tmux("send-keys", ...keys),
     screen: () => tmux("capture-pane", "-p"),

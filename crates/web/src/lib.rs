@@ -56,9 +56,17 @@ impl std::str::FromStr for Bind {
             _ => text
                 .parse::<SocketAddr>()
                 .or_else(|_| text.parse::<IpAddr>().map(|ip| SocketAddr::new(ip, 0)))
-                .map(Bind::At)
+                .map_err(|_| ())
+                .and_then(|address| {
+                    // The link names one address, and the Host check accepts only it.
+                    if address.ip().is_unspecified() {
+                        Err(())
+                    } else {
+                        Ok(Bind::At(address))
+                    }
+                })
                 .map_err(|_| {
-                    format!("expected `lan`, an IP address or IP:PORT (such as 127.0.0.1:8080); got `{text}`")
+                    format!("expected `lan`, an IP address or IP:PORT (such as 127.0.0.1:8080; not 0.0.0.0 or ::, which no link can name); got `{text}`")
                 }),
         }
     }

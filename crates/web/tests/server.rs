@@ -317,3 +317,19 @@ fn a_submit_with_unanswered_questions_shows_the_review_first() {
     assert_eq!(result.details["answers"]["db"]["status"], "skipped");
     assert_eq!(result.details["answers"]["db"]["note"], "later");
 }
+
+#[test]
+fn addresses_read_as_the_cli_takes_them() {
+    assert_eq!("lan".parse::<Bind>(), Ok(Bind::Lan));
+    assert_eq!(
+        "127.0.0.1:8080".parse::<Bind>(),
+        Ok(Bind::At("127.0.0.1:8080".parse().unwrap()))
+    );
+    assert_eq!(
+        "::1".parse::<Bind>(),
+        Ok(Bind::At("[::1]:0".parse().unwrap()))
+    );
+    for bad in ["0.0.0.0", "[::]:80", "somewhere", "127.0.0.1:99999"] {
+        assert!(bad.parse::<Bind>().is_err(), "{bad}");
+    }
+}
