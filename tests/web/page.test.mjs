@@ -285,7 +285,7 @@ test("axe-core finds no serious or critical violation", async () => {
 test("phone and desktop layouts; screenshots for review", async () => {
   const dir = join(root, "snapshots", "web");
   mkdirSync(dir, { recursive: true });
-  const served = await serveOnly(types, ["--timeout", "10m"]);
+  const served = await serveOnly(types);
   for (const [width, height] of [[390, 844], [1280, 800]]) {
     for (const scheme of ["light", "dark"]) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: scheme });
