@@ -58,6 +58,8 @@ pub struct RunArgs {
     collapse: CollapseArg,
     #[command(flatten)]
     height: HeightArg,
+    #[command(flatten)]
+    web: crate::web::WebArgs,
 }
 
 /// The default mode: the questionnaire on the terminal, or a `--keys` replay.
@@ -99,10 +101,21 @@ pub fn run(args: RunArgs) -> ExitCode {
             limit,
             height,
         ),
-        None if args.accessible || dumb_terminal => line_by_line(questionnaire, answers_on_stdin),
+        None if args.web.only() => crate::web::web_only(questionnaire, &args.web, limit),
+        None if args.accessible || (dumb_terminal && !args.web.wanted()) => {
+            line_by_line(questionnaire, answers_on_stdin)
+        }
         None => {
+            let page = match args.web.wanted() {
+                true => match args.web.start(&questionnaire, limit) {
+                    Ok(page) => Some(page),
+                    Err(code) => return code,
+                },
+                false => None,
+            };
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
             interactive(
+                page,
                 questionnaire,
                 args.theme.palette(),
                 attention,
@@ -194,6 +207,7 @@ fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String 
 
 /// The questionnaire on the controlling terminal.
 fn interactive(
+    page: Option<ask_user_question_web::WebServer>,
     questionnaire: Questionnaire,
     palette: Palette,
     attention: String,
@@ -214,7 +228,8 @@ fn interactive(
             .with_keys(bound)
             .with_height_limit(height),
         limit,
-    ));
+    ))
+    .with_page(page.as_ref().map(|page| page.events()));
     let options = InlineOptions {
         after_first_frame: attention,
         ..InlineOptions::default()
@@ -233,9 +248,10 @@ fn interactive(
     // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
     // and the exit status is this run's, whatever signal comes now.
     outcome.signal_hold.keep_until_exit();
-    let cancelled = |hosted: &Hosted| Outcome::Cancelled(hosted.app().result(true));
+    let settle = |output| crate::web::settle(page.as_ref(), &outcome.program, output);
+    let cancelled = |hosted: &Hosted| settle(Outcome::Cancelled(hosted.app().result(true)));
     match outcome.ending {
-        Ending::Quit(output) => print_outcome(output),
+        Ending::Quit(output) => print_outcome(settle(output)),
         // The result first: the terminal the notes go to may be gone.
         Ending::Signal(signal) => {
             print_outcome(cancelled(&outcome.program));

@@ -7,6 +7,7 @@
 //! CLI has no editor to hand the input to, so the dock stays drawn and, while docked, every
 //! other key is ignored, as the questionnaire leaves them to its host.
 
+use ask_user_question_web::{Events, PageEvent};
 use questionnaire::{App, Host, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, Keyboard, as_press};
 use tea::{Cmd, Program, Size, Subs};
@@ -14,6 +15,12 @@ use tea::{Cmd, Program, Size, Subs};
 /// The CLI's program: the questionnaire and the host's keys.
 pub struct Hosted {
     app: App,
+    /// The web page racing the terminal (`--web`): its events arrive as messages.
+    page: Option<Events>,
+    /// The page's submit or cancel ended the questionnaire.
+    ended_on_page: bool,
+    /// The page knows the countdown stopped (a key on the terminal stopped it).
+    page_countdown_stopped: bool,
 }
 
 /// A questionnaire message, or one of the host's.
@@ -22,11 +29,57 @@ pub enum HostMsg {
     App(Msg),
     /// Ctrl+C: cancel, keeping every recorded answer.
     Interrupt,
+    /// What the person did on the web page; `None` once the page is closed.
+    Page(Option<PageEvent>),
+    /// The page was told something; nothing to do.
+    PageTold,
 }
 
 impl Hosted {
     pub fn new(app: App) -> Hosted {
-        Hosted { app }
+        Hosted {
+            app,
+            page: None,
+            ended_on_page: false,
+            page_countdown_stopped: false,
+        }
+    }
+
+    /// Races the questionnaire against a web page: the first answer wins.
+    pub fn with_page(mut self, page: Option<Events>) -> Hosted {
+        self.page = page;
+        self
+    }
+
+    pub fn ended_on_page(&self) -> bool {
+        self.ended_on_page
+    }
+
+    /// Once a key stopped the time limit, the page's countdown stops too (told on a task: a
+    /// lock, never a wait).
+    fn tell_page_countdown_stopped(&mut self) -> Cmd<HostMsg, Outcome, Host> {
+        match &self.page {
+            Some(page) if !self.page_countdown_stopped && self.app.countdown().is_none() => {
+                self.page_countdown_stopped = true;
+                let page = page.clone();
+                Cmd::task("web page countdown", move || {
+                    page.stop_countdown();
+                    HostMsg::PageTold
+                })
+            }
+            _ => Cmd::None,
+        }
+    }
+
+    /// Waits for the page's next event on a task: the runtime wakes with it as a message.
+    fn wait_for_page(&self) -> Cmd<HostMsg, Outcome, Host> {
+        match &self.page {
+            Some(page) => {
+                let page = page.clone();
+                Cmd::task("web page", move || HostMsg::Page(page.next(None)))
+            }
+            None => Cmd::None,
+        }
     }
 
     pub fn app(&self) -> &App {
@@ -48,13 +101,25 @@ impl Program for Hosted {
 
     /// The questionnaire's own start-up work (compiling its code's grammars).
     fn init(&self) -> Cmd<HostMsg, Outcome, Host> {
-        self.app.init().map_msg(HostMsg::App)
+        Cmd::batch([self.app.init().map_msg(HostMsg::App), self.wait_for_page()])
     }
 
     fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome, Host> {
         match msg {
-            HostMsg::App(msg) => self.app.update(msg).map_msg(HostMsg::App),
+            HostMsg::App(msg) => {
+                let cmd = self.app.update(msg).map_msg(HostMsg::App);
+                Cmd::batch([cmd, self.tell_page_countdown_stopped()])
+            }
             HostMsg::Interrupt => Cmd::Quit(Outcome::Cancelled(self.app.result(true))),
+            HostMsg::Page(None) | HostMsg::PageTold => Cmd::None,
+            HostMsg::Page(Some(PageEvent::Submitted(result))) => {
+                self.ended_on_page = true;
+                Cmd::Quit(Outcome::Submitted(result))
+            }
+            HostMsg::Page(Some(PageEvent::Cancelled)) => {
+                self.ended_on_page = true;
+                Cmd::Quit(Outcome::Cancelled(self.app.result(true)))
+            }
         }
     }
 

@@ -19,6 +19,7 @@ mod mcp;
 mod render;
 mod replay;
 mod validate;
+mod web;
 
 use std::process::ExitCode;
 

@@ -224,9 +224,21 @@ impl App {
     }
 
     /// The result for `options` (e.g. an abort from the host), reporting every unsaved draft.
-    pub fn result_with(&self, options: ResultOptions) -> ToolResult {
-        self.state
-            .build_result(options.with_drafts(self.unsaved_drafts()))
+    /// Drafts the host brings in `options` (typed on a web page) are kept where the
+    /// questionnaire has no draft of its own for the same field.
+    pub fn result_with(&self, mut options: ResultOptions) -> ToolResult {
+        let mut drafts = std::mem::take(&mut options.drafts);
+        for (id, own) in self.unsaved_drafts() {
+            let draft = drafts.entry(id).or_default();
+            if own.text.is_some() {
+                draft.text = own.text;
+            }
+            if own.note.is_some() {
+                draft.note = own.note;
+            }
+            draft.option_notes.extend(own.option_notes);
+        }
+        self.state.build_result(options.with_drafts(drafts))
     }
 
     /// Drafts whose text differs from what is saved, by question id; blank ones are left out.

@@ -26,6 +26,27 @@ pub use block::MarkdownBlock;
 pub use cache::MarkdownCache;
 pub use paged::{Kind, Paged};
 
+/// A part of a markdown source as the terminal draws it: markdown to parse, or lines laid out by
+/// spaces (aligned columns, box drawing, ASCII art) drawn as written. Other renderers of the same
+/// source (a web page) use it to keep the terminal's verbatim guess.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SourcePart<'a> {
+    Markdown(&'a str),
+    Verbatim(Vec<String>),
+}
+
+/// Cuts `src` into markdown and verbatim parts, in order, as [`render`] does (without the
+/// terminal's sanitizing: the caller escapes for its own medium).
+pub fn source_parts(src: &str) -> Vec<SourcePart<'_>> {
+    verbatim::split(src)
+        .into_iter()
+        .map(|part| match part {
+            verbatim::Part::Markdown(range) => SourcePart::Markdown(&src[range]),
+            verbatim::Part::Verbatim(lines) => SourcePart::Verbatim(lines),
+        })
+        .collect()
+}
+
 use tea::Line;
 
 /// Renders markdown as rows of at most `width` columns (a width of 0 is treated as 1).

@@ -1,0 +1,203 @@
+//! `--web` and `--web-only`: the questionnaire also (or only) as a web page.
+//!
+//! With `--web` the page races the terminal questionnaire: the first answer wins. The page's
+//! events reach the terminal program as messages (`Hosted::with_page`); when the terminal ends
+//! first, the page is told and shows that it is closed. Whatever ends it, text typed on the page
+//! and not sent is kept in the result as drafts, like the terminal's own, and
+//! `details.answeredIn` says where it was answered (`web` or `terminal`; not on a time-out or a
+//! signal, where nobody answered).
+//!
+//! The tokio runtime and the server start only here, so a run without these flags starts as
+//! fast as before.
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
+use clap::Args;
+use question::{AnswerState, Questionnaire, ResultOptions, ToolResult};
+use questionnaire::Outcome;
+
+use crate::host::Hosted;
+
+#[derive(Debug, Args)]
+pub struct WebArgs {
+    /// Also serve the questionnaire as a web page and print its link to stderr; the first
+    /// answer, on the page or the terminal, wins. ADDR: `lan` (this machine's LAN address:
+    /// anyone on the network with the link can answer), an IP or IP:PORT [default:
+    /// 127.0.0.1 on a free port].
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, require_equals = true,
+          default_missing_value = "local", value_parser = parse_bind, conflicts_with_all = ["keys", "accessible"])]
+    web: Option<Bind>,
+    /// Serve the questionnaire only as a web page (no terminal needed), at --web's address.
+    #[arg(long, conflicts_with_all = ["keys", "accessible"])]
+    web_only: bool,
+}
+
+fn parse_bind(text: &str) -> Result<Bind, String> {
+    text.parse()
+}
+
+impl WebArgs {
+    /// Whether a page is asked for.
+    pub fn wanted(&self) -> bool {
+        self.web.is_some() || self.web_only
+    }
+
+    pub fn only(&self) -> bool {
+        self.web_only
+    }
+
+    /// Starts the page and prints its link; `Err` with the exit code when it cannot start.
+    pub fn start(
+        &self,
+        questionnaire: &Questionnaire,
+        limit: Option<Duration>,
+    ) -> Result<WebServer, ExitCode> {
+        let bind = self.web.unwrap_or(Bind::Local);
+        match WebServer::start(questionnaire.clone(), bind, limit) {
+            Ok(web) => {
+                note(format!("answer in a browser: {}", web.url()));
+                Ok(web)
+            }
+            Err(error) => Err(crate::exit::fail(
+                crate::exit::EXIT_FAILURE,
+                format!("cannot serve the web page: {error}"),
+            )),
+        }
+    }
+}
+
+fn note(message: impl std::fmt::Display) {
+    let _ = writeln!(std::io::stderr(), "ask-user-question: {message}");
+}
+
+/// The options of an outcome, to rebuild its result with the page's drafts.
+fn options_of(outcome: &Outcome) -> ResultOptions {
+    match outcome {
+        Outcome::Submitted(_) => ResultOptions::submitted(),
+        Outcome::Cancelled(_) => ResultOptions::cancelled(),
+        Outcome::TimedOut(_) => ResultOptions::timed_out(),
+    }
+}
+
+fn with_result(outcome: Outcome, result: ToolResult) -> Outcome {
+    match outcome {
+        Outcome::Submitted(_) => Outcome::Submitted(result),
+        Outcome::Cancelled(_) => Outcome::Cancelled(result),
+        Outcome::TimedOut(_) => Outcome::TimedOut(result),
+    }
+}
+
+/// The outcome of a terminal run that raced the page: the page's answer if it won, else the
+/// terminal's with the page's drafts; the page is closed either way.
+pub fn settle(web: Option<&WebServer>, hosted: &Hosted, outcome: Outcome) -> Outcome {
+    let Some(web) = web else {
+        return outcome;
+    };
+    let app = hosted.app();
+    if hosted.ended_on_page() {
+        note("answered on the web page; the terminal questionnaire closed");
+        if let Outcome::Submitted(_) = outcome {
+            return outcome;
+        }
+        let drafts = web.drafts(app.state());
+        let mut result = app.result_with(options_of(&outcome).with_drafts(drafts));
+        mark_answered_in(&mut result, "web");
+        return with_result(outcome, result);
+    }
+    let how = match outcome {
+        Outcome::Submitted(_) => Closed::AnsweredInTerminal,
+        Outcome::Cancelled(_) => Closed::Cancelled,
+        Outcome::TimedOut(_) => Closed::TimedOut,
+    };
+    if let Some(result) = web.close(how) {
+        note("answered on the web page first; the terminal's answer was not used");
+        return Outcome::Submitted(result);
+    }
+    let drafts = web.drafts(app.state());
+    let mut result = if drafts.is_empty() {
+        outcome.result().clone()
+    } else {
+        app.result_with(options_of(&outcome).with_drafts(drafts))
+    };
+    if !matches!(outcome, Outcome::TimedOut(_)) {
+        mark_answered_in(&mut result, "terminal");
+    }
+    with_result(outcome, result)
+}
+
+/// `--web-only`: the page alone, until it is answered, cancelled, the time limit runs out or a
+/// signal ends the run (each keeps what was typed on the page). The exit codes are the
+/// terminal's.
+pub fn web_only(questionnaire: Questionnaire, args: &WebArgs, limit: Option<Duration>) -> ExitCode {
+    match serve_only(questionnaire, args, limit) {
+        Ok((outcome, None)) => crate::exit::print_outcome(outcome),
+        Ok((outcome, Some(signal))) => {
+            crate::exit::print_outcome(outcome);
+            note(format!(
+                "stopped by signal {signal}; cancelled with what was recorded"
+            ));
+            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
+        }
+        Err(code) => code,
+    }
+}
+
+fn serve_only(
+    questionnaire: Questionnaire,
+    args: &WebArgs,
+    limit: Option<Duration>,
+) -> Result<(Outcome, Option<i32>), ExitCode> {
+    let signal = Arc::new(AtomicUsize::new(0));
+    for number in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
+        let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
+    }
+    let web = args.start(&questionnaire, limit)?;
+    let events = web.events();
+    let deadline = limit.map(|limit| Instant::now() + limit);
+    let nothing = AnswerState::new(questionnaire);
+    // What the page holds, as a result: with no terminal, the page's saved fields are the
+    // answers so far (its text typed beside a pick stays a draft).
+    let so_far = |options: ResultOptions, web: &WebServer| {
+        let recorded = web.recorded().unwrap_or_else(|| nothing.clone());
+        let drafts = web.drafts(&recorded);
+        recorded.build_result(options.with_drafts(drafts))
+    };
+    loop {
+        let caught = signal.load(Ordering::SeqCst);
+        if caught != 0 {
+            web.close(Closed::Cancelled);
+            let result = so_far(ResultOptions::cancelled(), &web);
+            return Ok((Outcome::Cancelled(result), Some(caught as i32)));
+        }
+        let now = Instant::now();
+        if deadline.is_some_and(|d| d <= now) {
+            if let Some(result) = web.close(Closed::TimedOut) {
+                return Ok((Outcome::Submitted(result), None));
+            }
+            let result = so_far(ResultOptions::timed_out(), &web);
+            return Ok((Outcome::TimedOut(result), None));
+        }
+        let wait = deadline.map_or(SIGNAL_CHECK, |d| (d - now).min(SIGNAL_CHECK));
+        match events.next(Some(wait)) {
+            Some(PageEvent::Submitted(result)) => return Ok((Outcome::Submitted(result), None)),
+            Some(PageEvent::Cancelled) => {
+                let mut result = so_far(ResultOptions::cancelled(), &web);
+                mark_answered_in(&mut result, "web");
+                return Ok((Outcome::Cancelled(result), None));
+            }
+            None => {}
+        }
+    }
+}
+
+/// How often a run with only the page looks for signals.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);

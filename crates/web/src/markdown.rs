@@ -1,0 +1,120 @@
+//! Markdown from the model as safe HTML: the same source the terminal draws, nothing in it able
+//! to run or load anything.
+//!
+//! - Raw HTML (blocks and inline) is shown as text, escaped.
+//! - Images never load: their alt text is shown instead.
+//! - Links keep only `http`, `https` and `mailto` destinations (as the terminal's hyperlinks
+//!   do), open on a click in a new tab with `rel="noopener noreferrer"`; any other destination
+//!   (`javascript:`, `data:`, relative paths) leaves just the link's text.
+//! - Lines laid out by spaces (ASCII art, aligned columns) are drawn verbatim in a `<pre>`, the
+//!   same lines the terminal takes verbatim (`tea_markdown::source_parts`).
+
+use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
+use tea_markdown::SourcePart;
+
+use crate::html::escape;
+
+/// `src` as an HTML fragment.
+pub fn to_html(src: &str) -> String {
+    let mut out = String::new();
+    for part in tea_markdown::source_parts(src) {
+        match part {
+            SourcePart::Markdown(text) => push_markdown(&mut out, text),
+            SourcePart::Verbatim(lines) => {
+                out.push_str("<pre class=\"art\">");
+                out.push_str(&escape(&lines.join("\n")));
+                out.push_str("</pre>");
+            }
+        }
+    }
+    out
+}
+
+fn push_markdown(out: &mut String, text: &str) {
+    let options =
+        Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_TASKLISTS;
+    let mut links: Vec<bool> = Vec::new();
+    let events = Parser::new_ext(text, options).filter_map(|event| match event {
+        Event::Html(raw) | Event::InlineHtml(raw) => Some(Event::Text(raw)),
+        // An image's alt text (the events between its start and end) stays; the image goes.
+        Event::Start(Tag::Image { .. }) | Event::End(TagEnd::Image) => None,
+        Event::Start(Tag::Link { dest_url, .. }) => {
+            let safe = safe_target(&dest_url);
+            links.push(safe.is_some());
+            safe.map(|url| {
+                Event::Html(CowStr::from(format!(
+                    "<a href=\"{}\" target=\"_blank\" rel=\"noopener noreferrer\">",
+                    escape(url)
+                )))
+            })
+        }
+        Event::End(TagEnd::Link) => links
+            .pop()
+            .unwrap_or(false)
+            .then(|| Event::Html(CowStr::from("</a>"))),
+        // Footnote and metadata blocks are off; nothing else can carry a URL.
+        other => Some(other),
+    });
+    html::push_html(out, events);
+}
+
+/// The destination if a click may follow it: web and mail addresses only.
+fn safe_target(url: &str) -> Option<&str> {
+    let url = url.trim();
+    let (scheme, rest) = url.split_once(':')?;
+    let allowed = ["http", "https", "mailto"]
+        .iter()
+        .any(|s| scheme.eq_ignore_ascii_case(s));
+    (allowed && !rest.is_empty() && !url.contains(char::is_whitespace)).then_some(url)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_html;
+
+    #[test]
+    fn raw_html_is_text() {
+        let html = to_html("<script>window.pwned=1</script>\n\nhi <img src=x onerror=alert(1)>");
+        assert!(!html.contains("<script"), "{html}");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+    }
+
+    #[test]
+    fn images_never_load() {
+        let html = to_html("![a cat](http://example.com/cat.png)");
+        assert!(!html.contains("<img"), "{html}");
+        assert!(html.contains("a cat"), "{html}");
+    }
+
+    #[test]
+    fn only_web_links_are_links() {
+        let html = to_html("[bad](javascript:alert(1)) [good](https://example.com/?a=1&b=\"2\")");
+        assert!(!html.contains("javascript:"), "{html}");
+        assert!(html.contains("bad"), "{html}");
+        assert!(
+            html.contains(
+                "<a href=\"https://example.com/?a=1&amp;b=&quot;2&quot;\" target=\"_blank\" rel=\"noopener noreferrer\">good</a>"
+            ),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn art_is_drawn_verbatim() {
+        let html = to_html("+---+  +---+\n| a |->| b |\n+---+  +---+");
+        assert!(
+            html.starts_with("<pre class=\"art\">+---+  +---+\n| a |-&gt;| b |"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn code_stays_code() {
+        let html = to_html("```rust\nfn main() {}\n```");
+        assert!(
+            html.contains("<pre><code class=\"language-rust\">fn main() {}"),
+            "{html}"
+        );
+    }
+}

@@ -1,0 +1,373 @@
+//! The HTTP side: axum on a small tokio runtime of its own thread.
+//!
+//! Every request passes the same checks, in order:
+//! 1. `Host` must be the address printed (`IP:PORT`), so a DNS-rebinding page that resolves its
+//!    own name to this address is refused (403);
+//! 2. the first path segment must be the token (compared in constant time); anything else is
+//!    404, as is every path the page does not use;
+//! 3. a POST must come from the page: `Origin` equal to the page's origin, or, where a browser
+//!    sends `Origin: null` or none, `Sec-Fetch-Site: same-origin` (403 otherwise);
+//! 4. a body is at most [`MAX_BODY`] bytes (413).
+//!
+//! Every response is `Cache-Control: no-store`, `Referrer-Policy: same-origin` (the link stays
+//! out of other sites' logs, and the page's own POST keeps its real Origin), with a strict
+//! Content-Security-Policy (scripts and styles only from the page's own files, no images,
+//! frames or plugins), `X-Content-Type-Options: nosniff` and `X-Frame-Options: DENY`. At most
+//! [`MAX_CONNECTIONS`] connections are served at once; more wait to be accepted.
+
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use axum::Router;
+use axum::body::to_bytes;
+use axum::extract::{Request, State as Extract};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
+
+use crate::form::{Action, Form};
+use crate::page::{self, PageState};
+use crate::{PageEvent, Phase, Shared, page_result, token};
+
+/// The largest request body accepted: a questionnaire's answers with long notes fit many times.
+pub const MAX_BODY: usize = 1 << 20;
+/// Connections served at once.
+pub const MAX_CONNECTIONS: usize = 32;
+
+const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
+                   img-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const STYLE: &str = include_str!("../assets/page.css");
+const SCRIPT: &str = include_str!("../assets/page.js");
+
+/// Stops the server when told (or dropped).
+pub struct Stop {
+    tx: oneshot::Sender<()>,
+    thread: std::thread::JoinHandle<()>,
+}
+
+impl Stop {
+    pub fn stop(self) {
+        let _ = self.tx.send(());
+        let _ = self.thread.join();
+    }
+}
+
+/// Serves on `listener` from a thread of its own until stopped.
+pub fn spawn(listener: std::net::TcpListener, shared: Arc<Shared>) -> io::Result<Stop> {
+    listener.set_nonblocking(true)?;
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()?;
+    let (tx, rx) = oneshot::channel();
+    let thread = std::thread::Builder::new()
+        .name("ask-user-question-web".into())
+        .spawn(move || {
+            runtime.block_on(async move {
+                let Ok(listener) = TcpListener::from_std(listener) else {
+                    return;
+                };
+                let limited = Limited {
+                    listener,
+                    permits: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
+                };
+                let app = Router::new().fallback(handle).with_state(shared);
+                let serving = tokio::spawn(async move {
+                    let _ = axum::serve(limited, app).await;
+                });
+                let _ = rx.await;
+                serving.abort();
+            });
+            // Dropping the runtime ends every connection still open.
+        })?;
+    Ok(Stop { tx, thread })
+}
+
+async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> Response {
+    let started = Instant::now();
+    let mut response = route(&shared, request).await;
+    let headers = response.headers_mut();
+    for (name, value) in [
+        (header::CACHE_CONTROL, "no-store"),
+        (header::REFERRER_POLICY, "same-origin"),
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    // How long the page took to serve, for measuring (Server-Timing is shown by browsers'
+    // developer tools).
+    if let Ok(value) = HeaderValue::from_str(&format!(
+        "app;dur={:.3}",
+        started.elapsed().as_secs_f64() * 1000.0
+    )) {
+        headers.insert("server-timing", value);
+    }
+    response
+}
+
+fn plain(status: StatusCode, text: &'static str) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        text,
+    )
+        .into_response()
+}
+
+fn html(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+async fn route(shared: &Shared, request: Request) -> Response {
+    let (parts, body) = request.into_parts();
+    if !host_is_ours(&parts.headers, shared) {
+        return plain(StatusCode::FORBIDDEN, "wrong host\n");
+    }
+    let path = parts.uri.path();
+    let Some((given, rest)) = path
+        .strip_prefix('/')
+        .map(|p| p.split_once('/').unwrap_or((p, "\u{0}")))
+    else {
+        return not_found();
+    };
+    if !token::matches(given, &shared.token) {
+        return not_found();
+    }
+    match (&parts.method, rest) {
+        (&Method::GET, "\u{0}") => (
+            StatusCode::PERMANENT_REDIRECT,
+            [(header::LOCATION, format!("/{}/", shared.token))],
+        )
+            .into_response(),
+        (&Method::GET, "") => page_response(shared),
+        (&Method::GET, "page.css") => {
+            ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+        }
+        (&Method::GET, "page.js") => (
+            [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+            SCRIPT,
+        )
+            .into_response(),
+        (&Method::GET, "state") => state_response(shared),
+        (&Method::POST, "answer" | "draft") => {
+            if !from_the_page(&parts.headers, shared) {
+                return plain(StatusCode::FORBIDDEN, "cross-origin request refused\n");
+            }
+            let Ok(body) = to_bytes(body, MAX_BODY).await else {
+                return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large\n");
+            };
+            let form = match Form::parse(&body, &shared.questionnaire) {
+                Ok(form) => form,
+                Err(_) => return plain(StatusCode::BAD_REQUEST, "unreadable form\n"),
+            };
+            if rest == "draft" {
+                return draft(shared, form);
+            }
+            answer(shared, form)
+        }
+        _ => not_found(),
+    }
+}
+
+fn not_found() -> Response {
+    plain(StatusCode::NOT_FOUND, "not found\n")
+}
+
+fn host_is_ours(headers: &HeaderMap, shared: &Shared) -> bool {
+    headers
+        .get(header::HOST)
+        .is_some_and(|host| host.as_bytes() == shared.authority.as_bytes())
+}
+
+/// A POST from the page itself (see the module's notes).
+fn from_the_page(headers: &HeaderMap, shared: &Shared) -> bool {
+    match headers.get(header::ORIGIN).map(HeaderValue::as_bytes) {
+        Some(origin) if origin != b"null" => origin == shared.origin.as_bytes(),
+        _ => headers
+            .get("sec-fetch-site")
+            .is_some_and(|site| site.as_bytes() == b"same-origin"),
+    }
+}
+
+fn seconds_left(deadline: Option<Instant>) -> Option<u64> {
+    deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs())
+}
+
+fn page_response(shared: &Shared) -> Response {
+    let state = shared.lock();
+    match &state.phase {
+        Phase::Open => html(
+            StatusCode::OK,
+            page::page(
+                &shared.questionnaire,
+                &PageState {
+                    form: state.draft.as_ref(),
+                    review: None,
+                    countdown: seconds_left(state.deadline),
+                },
+            ),
+        ),
+        Phase::Answered(message) => {
+            html(StatusCode::OK, page::closed(&shared.questionnaire, message))
+        }
+        Phase::Closed(how) => html(
+            StatusCode::GONE,
+            page::closed(&shared.questionnaire, how.message()),
+        ),
+    }
+}
+
+fn state_response(shared: &Shared) -> Response {
+    let state = shared.lock();
+    let body = match &state.phase {
+        Phase::Open => json!({"open": true, "seconds": seconds_left(state.deadline)}),
+        Phase::Answered(message) => json!({"open": false, "message": message}),
+        Phase::Closed(how) => json!({"open": false, "message": how.message()}),
+    };
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+fn draft(shared: &Shared, form: Form) -> Response {
+    shared.save_draft(form);
+    StatusCode::NO_CONTENT.into_response()
+}
+
+const SUBMITTED: &str = "Answered. You can close this page.";
+const CANCELLED: &str = "Cancelled. You can close this page.";
+
+fn answer(shared: &Shared, form: Form) -> Response {
+    let questionnaire = &shared.questionnaire;
+    let mut state = shared.lock();
+    match &state.phase {
+        Phase::Open => {}
+        Phase::Answered(message) => {
+            return html(StatusCode::GONE, page::closed(questionnaire, message));
+        }
+        Phase::Closed(how) => {
+            return html(StatusCode::GONE, page::closed(questionnaire, how.message()));
+        }
+    }
+    if form.action == Action::Cancel {
+        state.draft = Some(form);
+        state.phase = Phase::Answered(CANCELLED);
+        shared.push(&mut state, PageEvent::Cancelled);
+        return html(StatusCode::OK, page::closed(questionnaire, CANCELLED));
+    }
+    let answers = match form.answers(questionnaire) {
+        Ok(answers) => answers,
+        Err(_) => return plain(StatusCode::BAD_REQUEST, "unreadable form\n"),
+    };
+    let unanswered = answers.answered_count() < questionnaire.questions.len();
+    if unanswered && !form.confirmed {
+        // The review, as on the terminal: a second Submit sends with unanswered questions.
+        let page = page::page(
+            questionnaire,
+            &PageState {
+                form: Some(&form),
+                review: Some(&answers),
+                countdown: seconds_left(state.deadline),
+            },
+        );
+        state.draft = Some(form);
+        return html(StatusCode::OK, page);
+    }
+    let Ok(result) = page_result(questionnaire, &form) else {
+        return plain(StatusCode::BAD_REQUEST, "unreadable form\n");
+    };
+    state.draft = None;
+    state.phase = Phase::Answered(SUBMITTED);
+    state.answer = Some(result.clone());
+    shared.push(&mut state, PageEvent::Submitted(result));
+    html(StatusCode::OK, page::closed(questionnaire, SUBMITTED))
+}
+
+/// A listener that serves at most [`MAX_CONNECTIONS`] connections at once: each accepted
+/// connection holds a permit until it closes.
+struct Limited {
+    listener: TcpListener,
+    permits: Arc<Semaphore>,
+}
+
+impl axum::serve::Listener for Limited {
+    type Io = Counted;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Counted, SocketAddr) {
+        loop {
+            let Ok(permit) = self.permits.clone().acquire_owned().await else {
+                std::future::pending::<()>().await;
+                continue;
+            };
+            match self.listener.accept().await {
+                Ok((stream, address)) => {
+                    return (
+                        Counted {
+                            stream,
+                            _permit: permit,
+                        },
+                        address,
+                    );
+                }
+                // Out of file descriptors and the like: wait a moment, as axum does.
+                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
+            }
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+}
+
+/// A connection holding its permit.
+struct Counted {
+    stream: TcpStream,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl AsyncRead for Counted {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Counted {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}

@@ -1,0 +1,335 @@
+//! The server's refusals, over real HTTP: each is refused and changes nothing.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+use ask_user_question_web::{Bind, Closed, PageEvent, WebServer};
+use serde_json::json;
+
+fn questionnaire() -> question::Questionnaire {
+    question::validate(&json!({"title": "Plan", "questions": [
+        {"id": "db", "header": "DB", "prompt": "Which?", "options": [
+            {"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]},
+    ]}))
+    .unwrap()
+}
+
+fn serve() -> WebServer {
+    WebServer::start(questionnaire(), Bind::Local, None).unwrap()
+}
+
+/// `http://IP:PORT` and `/TOKEN/` of the page.
+fn parts(web: &WebServer) -> (String, String) {
+    let url = web.url();
+    let rest = url.strip_prefix("http://").unwrap();
+    let (authority, path) = rest.split_once('/').unwrap();
+    (authority.to_string(), format!("/{path}"))
+}
+
+struct Reply {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+/// One request with these headers (Host included by the caller), read to the end.
+fn request(
+    web: &WebServer,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Reply {
+    let (authority, _) = parts(web);
+    let mut stream = TcpStream::connect(&authority).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        text.push_str(&format!("{name}: {value}\r\n"));
+    }
+    text.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    stream.write_all(text.as_bytes()).unwrap();
+    // A body refused before it is read may reset the connection; what came back still counts.
+    let _ = stream.write_all(body);
+    let mut reply = Vec::new();
+    let _ = stream.read_to_end(&mut reply);
+    let reply = String::from_utf8_lossy(&reply).to_string();
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Reply {
+        status,
+        head: head.to_ascii_lowercase(),
+        body: body.to_string(),
+    }
+}
+
+fn get(web: &WebServer, path: &str) -> Reply {
+    let (authority, _) = parts(web);
+    request(web, "GET", path, &[("Host", &authority)], b"")
+}
+
+fn post(web: &WebServer, path: &str, origin: Option<&str>, body: &[u8]) -> Reply {
+    let (authority, _) = parts(web);
+    let mut headers = vec![
+        ("Host", authority.as_str()),
+        ("Content-Type", "application/x-www-form-urlencoded"),
+    ];
+    if let Some(origin) = origin {
+        headers.push(("Origin", origin));
+    }
+    request(web, "POST", path, &headers, body)
+}
+
+fn origin(web: &WebServer) -> String {
+    format!("http://{}", parts(web).0)
+}
+
+/// No event came from the page.
+fn nothing_happened(web: &WebServer) {
+    assert_eq!(web.events().next(Some(Duration::from_millis(50))), None);
+    assert!(web.recorded().is_none());
+}
+
+#[test]
+fn the_page_is_served_with_strict_headers() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    let reply = get(&web, &path);
+    assert_eq!(reply.status, 200);
+    assert!(reply.body.contains("<title>Plan</title>"));
+    for header in [
+        "cache-control: no-store",
+        "referrer-policy: same-origin",
+        "content-security-policy: default-src 'none'; script-src 'self'",
+        "x-content-type-options: nosniff",
+        "x-frame-options: deny",
+    ] {
+        assert!(
+            reply.head.contains(header),
+            "{header} missing:\n{}",
+            reply.head
+        );
+    }
+}
+
+#[test]
+fn the_link_is_a_128_bit_token_on_127_0_0_1() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    assert!(authority.starts_with("127.0.0.1:"), "{authority}");
+    let token = path.trim_matches('/');
+    assert_eq!(token.len(), 32);
+    assert!(token.chars().all(|c| c.is_ascii_hexdigit()));
+}
+
+#[test]
+fn a_wrong_token_and_every_other_path_is_404() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    let token = path.trim_matches('/');
+    let mut wrong = token.to_string();
+    wrong.replace_range(0..1, if token.starts_with('0') { "1" } else { "0" });
+    for path in [
+        format!("/{wrong}/"),
+        format!("/{}/", &token[..31]),
+        format!("/{token}0/"),
+        "/".to_string(),
+        "/favicon.ico".to_string(),
+        format!("/{token}/nope"),
+        format!("/{token}/../{token}/"),
+    ] {
+        assert_eq!(get(&web, &path).status, 404, "{path}");
+    }
+    let reply = post(
+        &web,
+        &format!("/{wrong}/answer"),
+        Some(&origin(&web)),
+        b"q.0=0",
+    );
+    assert_eq!(reply.status, 404);
+    nothing_happened(&web);
+}
+
+#[test]
+fn another_host_is_refused() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    let port = authority.split(':').nth(1).unwrap();
+    for host in [
+        format!("evil.example:{port}"),
+        format!("localhost:{port}"),
+        String::new(),
+    ] {
+        let reply = request(&web, "GET", &path, &[("Host", &host)], b"");
+        assert_eq!(reply.status, 403, "{host}");
+        assert!(!reply.body.contains("Plan"));
+    }
+    let reply = request(
+        &web,
+        "POST",
+        &format!("{path}answer"),
+        &[("Host", "evil.example"), ("Origin", "http://evil.example")],
+        b"q.0=0",
+    );
+    assert_eq!(reply.status, 403);
+    nothing_happened(&web);
+}
+
+#[test]
+fn a_cross_origin_post_is_refused() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    for origin in [Some("http://evil.example"), Some("null"), None] {
+        let reply = post(&web, &format!("{path}answer"), origin, b"q.0=0");
+        assert_eq!(reply.status, 403, "{origin:?}");
+        let reply = post(&web, &format!("{path}draft"), origin, b"t.0=x");
+        assert_eq!(reply.status, 403, "{origin:?}");
+    }
+    nothing_happened(&web);
+}
+
+#[test]
+fn origin_null_passes_only_as_same_origin_fetch() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    let draft = |site: &str| {
+        let headers = [
+            ("Host", authority.as_str()),
+            ("Origin", "null"),
+            ("Sec-Fetch-Site", site),
+        ];
+        request(&web, "POST", &format!("{path}draft"), &headers, b"t.0=x").status
+    };
+    assert_eq!(draft("cross-site"), 403);
+    assert_eq!(draft("same-origin"), 204);
+    // Saved, and no event: a draft is not an answer.
+    assert!(web.recorded().is_some());
+    assert_eq!(web.events().next(Some(Duration::ZERO)), None);
+}
+
+#[test]
+fn an_oversized_body_is_refused() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    let mut body = b"t.0=".to_vec();
+    body.resize(2 << 20, b'a');
+    let reply = post(&web, &format!("{path}draft"), Some(&origin(&web)), &body);
+    assert_eq!(reply.status, 413);
+    nothing_happened(&web);
+}
+
+#[test]
+fn an_unknown_field_is_refused() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    let reply = post(
+        &web,
+        &format!("{path}answer"),
+        Some(&origin(&web)),
+        b"q.0=7",
+    );
+    assert_eq!(reply.status, 400);
+    nothing_happened(&web);
+}
+
+#[test]
+fn one_answer_is_accepted() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    let reply = post(
+        &web,
+        &format!("{path}answer"),
+        Some(&origin(&web)),
+        b"q.0=1",
+    );
+    assert_eq!(reply.status, 200);
+    let Some(PageEvent::Submitted(result)) = web.events().next(Some(Duration::ZERO)) else {
+        panic!("no answer");
+    };
+    assert_eq!(result.details["answers"]["db"]["values"], json!(["lite"]));
+    assert_eq!(result.details["answeredIn"], "web");
+    let again = post(
+        &web,
+        &format!("{path}answer"),
+        Some(&origin(&web)),
+        b"q.0=0",
+    );
+    assert_eq!(again.status, 410);
+    assert_eq!(web.events().next(Some(Duration::from_millis(50))), None);
+    // The terminal ending afterwards gets the page's answer: the first answer wins.
+    assert_eq!(web.close(Closed::AnsweredInTerminal), Some(result));
+}
+
+#[test]
+fn a_closed_page_says_so_and_accepts_nothing() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    assert_eq!(web.close(Closed::AnsweredInTerminal), None);
+    let state = get(&web, &format!("{path}state"));
+    assert!(state.body.contains("\"open\":false"), "{}", state.body);
+    assert!(
+        state.body.contains("Answered in the terminal"),
+        "{}",
+        state.body
+    );
+    let reply = post(
+        &web,
+        &format!("{path}answer"),
+        Some(&origin(&web)),
+        b"q.0=0",
+    );
+    assert_eq!(reply.status, 410);
+    assert_eq!(web.events().next(Some(Duration::ZERO)), None);
+}
+
+#[test]
+fn a_submit_with_unanswered_questions_shows_the_review_first() {
+    let web = serve();
+    let (_, path) = parts(&web);
+    let reply = post(
+        &web,
+        &format!("{path}answer"),
+        Some(&origin(&web)),
+        b"n.0=later",
+    );
+    assert_eq!(reply.status, 200);
+    assert!(reply.body.contains("Review your answers"), "{}", reply.body);
+    assert!(reply.body.contains("name=\"confirm\""));
+    assert!(reply.body.contains(">later</textarea>"));
+    assert_eq!(web.events().next(Some(Duration::from_millis(50))), None);
+    let reply = post(
+        &web,
+        &format!("{path}answer"),
+        Some(&origin(&web)),
+        b"n.0=later&confirm=1",
+    );
+    assert_eq!(reply.status, 200);
+    let Some(PageEvent::Submitted(result)) = web.events().next(Some(Duration::ZERO)) else {
+        panic!("no answer");
+    };
+    assert_eq!(result.details["answers"]["db"]["status"], "skipped");
+    assert_eq!(result.details["answers"]["db"]["note"], "later");
+}
+
+#[test]
+fn addresses_read_as_the_cli_takes_them() {
+    assert_eq!("lan".parse::<Bind>(), Ok(Bind::Lan));
+    assert_eq!(
+        "127.0.0.1:8080".parse::<Bind>(),
+        Ok(Bind::At("127.0.0.1:8080".parse().unwrap()))
+    );
+    assert_eq!(
+        "::1".parse::<Bind>(),
+        Ok(Bind::At("[::1]:0".parse().unwrap()))
+    );
+    for bad in ["0.0.0.0", "[::]:80", "somewhere", "127.0.0.1:99999"] {
+        assert!(bad.parse::<Bind>().is_err(), "{bad}");
+    }
+}
