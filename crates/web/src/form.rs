@@ -231,7 +231,7 @@ mod tests {
              "min": 1, "max": 64}]}))
         .unwrap();
         let state = Form::parse(b"t.0=8", &q).unwrap().answers(&q).unwrap();
-        let number = state.answer("workers").unwrap().number.clone().unwrap();
+        let number = state.answer("workers").unwrap().number.unwrap();
         assert_eq!(number.to_json(), json!(8));
         let too_many = Form::parse(b"t.0=100", &q).unwrap();
         assert!(

@@ -122,7 +122,7 @@ fn a_number_reads_back_as_a_number_and_an_invalid_one_leaves_the_question_open()
         form(&workers)
             .answers(&workers, &json!({ "workers": value }))
             .answer("workers")
-            .and_then(|answer| answer.number.clone())
+            .and_then(|answer| answer.number)
             .map(|n| n.to_json())
     };
     assert_eq!(read(json!(8)), Some(json!(8)));
@@ -134,7 +134,7 @@ fn a_number_reads_back_as_a_number_and_an_invalid_one_leaves_the_question_open()
     assert_eq!(
         state
             .answer("ratio")
-            .and_then(|a| a.number.clone())
+            .and_then(|a| a.number)
             .map(|n| n.to_json()),
         Some(json!(0.35))
     );
