@@ -18,15 +18,18 @@
 //! assert_eq!(footer.lines(24, 1)[0].plain_text(), "↑↓ move · enter select …");
 //! ```
 
+use std::borrow::Cow;
+
 use super::{Block, cut};
 use crate::keymap::HelpEntry;
 use crate::style::{Line, Slot, Span, Style};
 use crate::text::{sanitize_line, width};
 
-/// The props of a help footer.
+/// The props of a help footer. It borrows the entries or owns them, so a view can put the
+/// footer of `keymap.help(&ctx)` in its tree without keeping the entries elsewhere.
 #[derive(Debug, Clone)]
 pub struct Help<'a> {
-    pub entries: &'a [HelpEntry],
+    pub entries: Cow<'a, [HelpEntry]>,
     pub key_style: Style,
     pub text_style: Style,
     /// Whether a row that leaves entries out ends with " …".
@@ -34,9 +37,9 @@ pub struct Help<'a> {
 }
 
 impl<'a> Help<'a> {
-    pub fn new(entries: &'a [HelpEntry]) -> Help<'a> {
+    pub fn new(entries: impl Into<Cow<'a, [HelpEntry]>>) -> Help<'a> {
         Help {
-            entries,
+            entries: entries.into(),
             key_style: Style::fg(Slot::Muted).bold(),
             text_style: Style::fg(Slot::Dim),
             ellipsis: true,
@@ -147,6 +150,6 @@ mod tests {
     #[test]
     fn nothing_to_draw() {
         assert!(Help::new(&[]).lines(20, 1).is_empty());
-        assert!(Help::new(&entries()).lines(20, 0).is_empty());
+        assert!(Help::new(entries()).lines(20, 0).is_empty());
     }
 }
