@@ -5,9 +5,10 @@
 
 use std::time::Duration;
 
-use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
+use tea::components::{Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, Subs};
+use tea::view::Draw;
+use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, Subs, View};
 
 /// What the countdown starts from by default.
 pub const DEFAULT_LENGTH: u32 = 60;
@@ -27,7 +28,6 @@ pub enum Msg {
     Longer,
     Shorter,
     Quit,
-    Resized(Size),
 }
 
 /// What the keymap's predicates look at.
@@ -43,7 +43,6 @@ pub struct Countdown {
     length: u32,
     left: u32,
     running: bool,
-    size: Size,
     keymap: Keymap<Phase, Msg>,
 }
 
@@ -76,7 +75,6 @@ impl Countdown {
             length,
             left: length,
             running: length > 0,
-            size: Size::default(),
             keymap: keymap(),
         }
     }
@@ -95,42 +93,6 @@ impl Countdown {
 
     pub fn help(&self) -> Vec<HelpEntry> {
         self.keymap.help(&self.phase())
-    }
-
-    /// The whole view at `width` × `height`: the time, a status line, a progress bar and the
-    /// help footer, framed when there is room; the time goes last when rows run out.
-    pub fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        let height = height.min(ROWS);
-        let time = Lines(vec![Line::styled(
-            clock(self.left),
-            Style::fg(Slot::Accent).bold(),
-        )]);
-        let (status, slot) = match self.phase() {
-            Phase::Running => ("running", Slot::Success),
-            Phase::Paused => ("paused", Slot::Warning),
-            Phase::Finished => ("time's up!", Slot::Error),
-        };
-        let status = Lines(vec![Line::new(vec![
-            Span::styled(status, Style::fg(slot)),
-            Span::styled(
-                format!(" · of {}", clock(self.length)),
-                Style::fg(Slot::Muted),
-            ),
-        ])]);
-        let inner = Panel::rows(Vec::new())
-            .title("Countdown")
-            .inner(width, height)
-            .0;
-        let bar = Lines(vec![progress(self.length - self.left, self.length, inner)]);
-        let entries = self.help();
-        let help = Help::new(&entries);
-        let body = Stack::new(vec![
-            StackItem::new(&time, 1, 1).priority(3),
-            StackItem::new(&status, 1, 1).priority(2),
-            StackItem::new(&bar, 1, 1).priority(0),
-            StackItem::new(&help, 1, 1).priority(1),
-        ]);
-        Panel::around(&body).title("Countdown").lines(width, height)
     }
 }
 
@@ -186,14 +148,41 @@ impl Program for Countdown {
                 self.left = self.length;
             }
             Msg::Quit => return Cmd::Quit(self.left),
-            Msg::Resized(size) => self.size = size,
         }
         Cmd::None
     }
 
-    fn view(&self) -> tea::View<'_> {
-        let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::View::rows(lines)
+    /// The time, a status line, a progress bar and the help footer in a frame; when rows run
+    /// out the bar goes first, then the help, then the status; the time stays.
+    fn view(&self) -> View<'_> {
+        let time = Lines(vec![Line::styled(
+            clock(self.left),
+            Style::fg(Slot::Accent).bold(),
+        )]);
+        let (status, slot) = match self.phase() {
+            Phase::Running => ("running", Slot::Success),
+            Phase::Paused => ("paused", Slot::Warning),
+            Phase::Finished => ("time's up!", Slot::Error),
+        };
+        let status = Lines(vec![Line::new(vec![
+            Span::styled(status, Style::fg(slot)),
+            Span::styled(
+                format!(" · of {}", clock(self.length)),
+                Style::fg(Slot::Muted),
+            ),
+        ])]);
+        // The bar fills whatever width the frame gives it.
+        let (done, total) = (self.length - self.left, self.length);
+        let bar = Draw(move |width: usize, _: usize| vec![progress(done, total, width)]);
+        let body = Stack::new(vec![
+            StackItem::new(time, 1, 1).priority(3),
+            StackItem::new(status, 1, 1).priority(2),
+            StackItem::new(bar, 1, 1).priority(0),
+            StackItem::new(Help::new(self.help()), 1, 1).priority(1),
+        ]);
+        let countdown = Panel::around(body).title("Countdown");
+        // No taller than it needs: the rest of a tall terminal stays the shell's.
+        View::new(Stack::new(vec![StackItem::new(countdown, 1, ROWS)]))
     }
 
     /// The tick runs exactly while the countdown does: pausing stops the timer, resuming
@@ -208,9 +197,5 @@ impl Program for Countdown {
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &self.phase())
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
     }
 }

@@ -6,7 +6,7 @@
 use tea::components::textarea::{self, TextArea, TextAreaMsg};
 use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, text};
+use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, View, text};
 
 /// The most rows the view takes (a terminal's full height is more than a note needs).
 pub const ROWS: usize = 14;
@@ -108,14 +108,11 @@ impl Editor {
         self.frame().inner(width, height).0
     }
 
-    /// The whole view: the text, then the status line and the footer; when rows run out the
-    /// footer goes first, then the status line.
-    pub fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        let height = height.min(ROWS);
-        let area = Area(&self.area);
+    /// The status line: where the caret is, how long the text is.
+    fn status(&self) -> Line {
         let (line, column) = self.position();
         let text = self.area.text();
-        let status = Lines(vec![Line::new(vec![
+        Line::new(vec![
             Span::styled(format!("Ln {line}, Col {column}"), Style::fg(Slot::Accent)),
             Span::styled(
                 format!(
@@ -125,17 +122,7 @@ impl Editor {
                 ),
                 Style::fg(Slot::Muted),
             ),
-        ])]);
-        let entries = self.help();
-        let help = Help::new(&entries);
-        let body = Stack::new(vec![
-            StackItem::new(&area, 1, ROWS).priority(3),
-            StackItem::new(&status, 1, 1).priority(2),
-            StackItem::new(&help, 1, 1).priority(1),
-        ]);
-        let frame = self.frame();
-        let title = frame.title.clone();
-        Panel::around(&body).title(title).lines(width, height)
+        ])
     }
 }
 
@@ -162,9 +149,17 @@ impl Program for Editor {
         Cmd::None
     }
 
-    fn view(&self) -> tea::View<'_> {
-        let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::View::rows(lines)
+    /// The text, then the status line and the footer, in a frame; when rows run out the
+    /// footer goes first, then the status line.
+    fn view(&self) -> View<'_> {
+        let body = Stack::new(vec![
+            StackItem::new(Area(&self.area), 1, ROWS).priority(3),
+            StackItem::new(Lines(vec![self.status()]), 1, 1).priority(2),
+            StackItem::new(Help::new(self.help()), 1, 1).priority(1),
+        ]);
+        let note = Panel::around(body).title(self.frame().title);
+        // No taller than a note needs: the rest of a tall terminal stays the shell's.
+        View::new(Stack::new(vec![StackItem::new(note, 1, ROWS)]))
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {

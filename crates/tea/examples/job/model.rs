@@ -6,9 +6,9 @@
 
 use std::time::Duration;
 
-use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
+use tea::components::{Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, Subs};
+use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, Subs, View};
 
 /// The spinner's frames (bubbles' `Dot` spinner).
 pub const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -42,7 +42,6 @@ pub enum Msg {
     /// A job's result, from its task.
     Finished(Report),
     Quit,
-    Resized(Size),
 }
 
 pub struct Job {
@@ -54,7 +53,6 @@ pub struct Job {
     started: u32,
     /// Finished jobs, newest first, with the ticks each took.
     done: Vec<(Report, u32)>,
-    size: Size,
     keymap: Keymap<bool, Msg>,
 }
 
@@ -100,7 +98,6 @@ impl Job {
             spins: 0,
             started: 0,
             done: Vec::new(),
-            size: Size::default(),
             keymap: keymap(),
         }
     }
@@ -157,37 +154,19 @@ impl Job {
         }
     }
 
-    /// The whole view at `width` × `height`: status, finished jobs, help; framed when there
-    /// is room, the status kept longest.
-    pub fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        let height = height.min(HISTORY + 4);
-        let status = Lines(vec![self.status()]);
-        let history = Lines(
-            self.done
-                .iter()
-                .map(|(r, ticks)| {
-                    let largest = r.largest.map_or("none".into(), grouped);
-                    Line::new(vec![
-                        Span::styled("✓ ", Style::fg(Slot::Success)),
-                        Span::plain(format!(
-                            "job {}: {} primes below {} (largest {largest})",
-                            r.job,
-                            grouped(r.primes),
-                            grouped(r.below)
-                        )),
-                        Span::styled(format!(" {}", seconds(*ticks)), Style::fg(Slot::Dim)),
-                    ])
-                })
-                .collect(),
-        );
-        let entries = self.help();
-        let help = Help::new(&entries);
-        let body = Stack::new(vec![
-            StackItem::new(&status, 1, 1).priority(2),
-            StackItem::new(&history, 0, HISTORY).priority(0),
-            StackItem::new(&help, 1, 1).priority(1),
-        ]);
-        Panel::around(&body).title("Jobs").lines(width, height)
+    /// A finished job's row.
+    fn result(report: &Report, ticks: u32) -> Line {
+        let largest = report.largest.map_or("none".into(), grouped);
+        Line::new(vec![
+            Span::styled("✓ ", Style::fg(Slot::Success)),
+            Span::plain(format!(
+                "job {}: {} primes below {} (largest {largest})",
+                report.job,
+                grouped(report.primes),
+                grouped(report.below)
+            )),
+            Span::styled(format!(" {}", seconds(ticks)), Style::fg(Slot::Dim)),
+        ])
     }
 }
 
@@ -229,14 +208,28 @@ impl Program for Job {
                 self.done.truncate(HISTORY);
             }
             Msg::Quit => return Cmd::Quit(self.done.len()),
-            Msg::Resized(size) => self.size = size,
         }
         Cmd::None
     }
 
-    fn view(&self) -> tea::View<'_> {
-        let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::View::rows(lines)
+    /// Status, finished jobs and help in a frame; when rows run out the history goes first,
+    /// then the help; the status stays.
+    fn view(&self) -> View<'_> {
+        let status = Lines(vec![self.status()]);
+        let history = Lines(
+            self.done
+                .iter()
+                .map(|(report, ticks)| Job::result(report, *ticks))
+                .collect(),
+        );
+        let body = Stack::new(vec![
+            StackItem::new(status, 1, 1).priority(2),
+            StackItem::new(history, 0, HISTORY).priority(0),
+            StackItem::new(Help::new(self.help()), 1, 1).priority(1),
+        ]);
+        let jobs = Panel::around(body).title("Jobs");
+        // No taller than it needs: the rest of a tall terminal stays the shell's.
+        View::new(Stack::new(vec![StackItem::new(jobs, 1, HISTORY + 4)]))
     }
 
     /// The spinner turns only while a job runs.
@@ -250,9 +243,5 @@ impl Program for Job {
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &self.is_running())
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
     }
 }

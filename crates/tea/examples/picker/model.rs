@@ -4,9 +4,11 @@
 
 use std::sync::OnceLock;
 use tea::components::filter::{self, FilterMsg, FilterState, Filtered, highlight};
+use tea::components::{Stack, StackItem};
 
 use tea::input::Event;
 use tea::keymap::{Binding, Keymap};
+use tea::view::Draw;
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
 /// The built-in list, when no items are piped in.
@@ -158,26 +160,20 @@ impl Picker {
         }
     }
 
-    /// The frame as rows, each at most `size.width` wide.
-    pub fn lines(&self) -> Vec<Line> {
-        let width = usize::from(self.size.width);
-        let mut lines = vec![self.prompt_line(width)];
-        let rows = self.list_rows();
+    /// The list's rows at `width`, from the first entry scrolled to: the matches, or a row
+    /// that says there are none.
+    fn list_lines(&self, width: usize, height: usize) -> Vec<Line> {
         let matches = self.filter.matches();
-        if matches.is_empty() && rows > 0 {
-            lines.push(Line::styled("  no matches", Style::fg(Slot::Dim)));
+        if matches.is_empty() {
+            let none = Line::styled("  no matches", Style::fg(Slot::Dim));
+            return vec![text::truncate_line(&none, width)];
         }
-        for (offset, found) in matches.iter().enumerate().skip(self.scroll).take(rows) {
-            let selected = offset == self.filter.cursor();
-            lines.push(self.item_line(found.item, &found.positions, selected, width));
-        }
-        if usize::from(self.size.height) >= 3 {
-            lines.push(footer(width));
-        }
-        lines.truncate(usize::from(self.size.height));
-        lines
-            .iter()
-            .map(|line| text::truncate_line(line, width))
+        let shown = matches.iter().enumerate().skip(self.scroll).take(height);
+        shown
+            .map(|(offset, found)| {
+                let selected = offset == self.filter.cursor();
+                self.item_line(found.item, &found.positions, selected, width)
+            })
             .collect()
     }
 
@@ -290,8 +286,22 @@ impl Program for Picker {
         Cmd::None
     }
 
+    /// The prompt row, the list and the footer; on a short terminal the footer goes first,
+    /// then the list; the prompt stays.
     fn view(&self) -> tea::View<'_> {
-        tea::View::rows(self.lines())
+        let prompt = Draw(|width: usize, _: usize| {
+            vec![text::truncate_line(&self.prompt_line(width), width)]
+        });
+        let list = Draw(|width: usize, height: usize| self.list_lines(width, height));
+        let footer = Draw(|width: usize, _: usize| vec![footer(width)]);
+        // As many rows as there are entries from the scroll on (one says there are none), up
+        // to `LIST_ROWS`.
+        let entries = self.filter.matches().len().saturating_sub(self.scroll);
+        tea::View::new(Stack::new(vec![
+            StackItem::new(prompt, 1, 1).priority(2),
+            StackItem::new(list, 1, entries.clamp(1, LIST_ROWS)).priority(1),
+            StackItem::new(footer, 1, 1).priority(0),
+        ]))
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {

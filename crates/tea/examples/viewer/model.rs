@@ -4,9 +4,9 @@
 
 use std::cell::RefCell;
 
-use tea::components::{Block, Help, Panel, Stack, StackItem, Tab, Tabs, Viewport};
+use tea::components::{Help, Panel, Stack, StackItem, Tab, Tabs, Viewport};
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, NoHost, Program, Size};
+use tea::{Cmd, Event, NoHost, Program, Size, View};
 use tea_markdown::{MarkdownBlock, MarkdownCache};
 
 /// The documents: a tab label and its markdown.
@@ -97,18 +97,14 @@ impl Viewer {
         Tabs::new(tabs, self.tab)
     }
 
-    /// The layout, handed to `draw`: tabs over the document over the footer; when rows run
-    /// out the document keeps one row longest, then the tabs, then the footer.
-    fn with_body<T>(&self, draw: impl FnOnce(&Stack<'_>) -> T) -> T {
-        let tabs = self.tabs();
-        let document = self.document();
-        let entries = self.help();
-        let help = Help::new(&entries);
-        draw(&Stack::new(vec![
-            StackItem::new(&tabs, 1, 1).priority(2),
-            StackItem::new(&document, 1, ROWS).priority(3),
-            StackItem::new(&help, 1, 1).priority(1),
-        ]))
+    /// Tabs over the document over the footer; when rows run out the document keeps one row
+    /// longest, then the tabs, then the footer.
+    fn body(&self) -> Stack<'_> {
+        Stack::new(vec![
+            StackItem::new(self.tabs(), 1, 1).priority(2),
+            StackItem::new(self.document(), 1, ROWS).priority(3),
+            StackItem::new(Help::new(self.help()), 1, 1).priority(1),
+        ])
     }
 
     fn frame() -> Panel {
@@ -119,7 +115,7 @@ impl Viewer {
     fn document_box(&self) -> (usize, usize) {
         let height = usize::from(self.size.height).min(ROWS);
         let (width, height) = Viewer::frame().inner(self.size.width.into(), height);
-        (width, self.with_body(|body| body.allocation(height)[1]))
+        (width, self.body().allocation(height)[1])
     }
 
     /// The furthest the current document scrolls at the current size.
@@ -127,15 +123,6 @@ impl Viewer {
         let (width, rows) = self.document_box();
         let rendered = self.document().rendered(width.max(1));
         Viewport::new(&rendered, 0).max_offset(rows)
-    }
-
-    pub fn lines(&self, width: usize, height: usize) -> Vec<tea::Line> {
-        let height = height.min(ROWS);
-        self.with_body(|body| {
-            Panel::around(body)
-                .title(Viewer::frame().title)
-                .lines(width, height)
-        })
     }
 }
 
@@ -181,9 +168,10 @@ impl Program for Viewer {
         Cmd::None
     }
 
-    fn view(&self) -> tea::View<'_> {
-        let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::View::rows(lines)
+    fn view(&self) -> View<'_> {
+        let viewer = Panel::around(self.body()).title(Viewer::frame().title);
+        // No taller than `ROWS`: the rest of a tall terminal stays the shell's.
+        View::new(Stack::new(vec![StackItem::new(viewer, 1, ROWS)]))
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
