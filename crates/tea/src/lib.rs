@@ -96,7 +96,8 @@ pub use headless::{Driver, Effect, Effects, TaskPolicy};
 #[cfg(feature = "iocraft")]
 pub use ink::{Ink, bg_color, render, rows, slot_color};
 pub use input::Event;
-/// iocraft, for [`Ink`] leaves; re-exported so a program needs no iocraft dependency of its own.
+/// iocraft, for [`Ink`] leaves. `element!` expands to paths under `::iocraft`, so a crate that
+/// writes elements depends on iocraft itself (the version tea uses).
 #[cfg(feature = "iocraft")]
 pub use iocraft;
 pub use keymap::{Binding, HelpEntry, Keymap};
@@ -105,3 +106,9 @@ pub use style::{BgSlot, Line, Slot, Span, Style};
 pub use sub::Subs;
 pub use theme::Palette;
 pub use view::{Cursor, Element, View};
+
+/// The README (the guide, the components, testing): `cargo test -p tea --doc` compiles and
+/// runs every Rust block in it, so the guide stays true to the API.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
