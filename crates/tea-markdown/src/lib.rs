@@ -125,3 +125,8 @@ pub fn compile_code(src: &str) {
 pub fn warm_up() {
     highlight::syntaxes();
 }
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
