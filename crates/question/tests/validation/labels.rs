@@ -1,0 +1,55 @@
+//! Labels: the call's overrides, the documented keys and their English defaults.
+
+use super::*;
+
+#[test]
+fn supplied_labels_override_defaults_and_are_kept_for_the_echo() {
+    let input = set(
+        canonical(),
+        "/labels",
+        json!({ "submit": "Enviar", "unknownKey": "x", "skip": "Omitir" }),
+    );
+    let labels = validate(&input).unwrap().labels;
+    assert_eq!(labels.get(Label::Submit), "Enviar");
+    assert_eq!(labels.get(Label::Skip), "Omitir");
+    assert_eq!(labels.get(Label::Cancel), "Cancel");
+    assert_eq!(
+        Value::Object(labels.supplied().unwrap().clone()),
+        json!({ "submit": "Enviar", "skip": "Omitir" })
+    );
+    assert_eq!(validate(&canonical()).unwrap().labels.supplied(), None);
+}
+
+/// The label keys a call may override, in the order docs/behaviour.md#labels lists them.
+#[test]
+fn every_documented_label_key_has_an_english_default() {
+    let keys = "askUser, yes, no, typeSomething, yourAnswer, submit, backToEdit, cancel, review, \
+        reviewHeading, required, unanswered, requiredPending, skipped, skip, done, \
+        lineChoose, lineChooseMany, lineConfirm, lineType, lineReview, notUnderstood, recommended, preview, \
+        noDescription, typeOwn, noTextYet, note, noteForQuestion, noteFor, cancelled, cancelledKept, error, \
+        answered, move, pick, select, toggle, next, optionNote, questionNote, clear, scrollPreview, \
+        scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, \
+        noMatches, answer, collapse, expand, externalEditor, escAgain, draft, timedOut, \
+        cancelHint, previewHint, typedAfterSave, step";
+    let documented: Vec<&str> = keys.split(',').map(str::trim).collect();
+    let ours: Vec<&str> = Label::ALL.iter().map(|l| l.key()).collect();
+    assert_eq!(ours, documented);
+    for label in Label::ALL {
+        assert_eq!(Label::from_key(label.key()), Some(*label));
+        assert!(!label.english().trim().is_empty(), "{label:?}");
+    }
+    assert_eq!(Label::TypeSomething.english(), "Type something.");
+}
+
+#[test]
+fn hosts_can_build_labels_without_an_input() {
+    let labels = Labels::with_overrides([(Label::Submit, "Enviar"), (Label::Yes, "Sí")]);
+    assert_eq!(labels.get(Label::Submit), "Enviar");
+    assert_eq!(labels.get(Label::No), "No");
+    assert_eq!(
+        Value::Object(labels.supplied().unwrap().clone()),
+        json!({ "submit": "Enviar", "yes": "Sí" })
+    );
+    assert_eq!(Labels::english().get(Label::Done), "Done");
+    assert_eq!(Labels::english().supplied(), None);
+}

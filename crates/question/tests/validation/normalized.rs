@@ -1,0 +1,137 @@
+//! Both input shapes normalized to the canonical questionnaire.
+
+use super::*;
+
+#[test]
+fn canonical_shape_is_normalized() {
+    let input = json!({
+        "title": "Plan",
+        "questions": [
+            {
+                "id": "approach", "header": "Approach", "prompt": "Which?", "context": "  ",
+                "required": true,
+                "options": [
+                    { "value": "safe", "label": "Safe", "description": "", "preview": "## Plan", "recommended": true },
+                    { "value": "fast", "label": "Fast", "description": "Quick" }
+                ]
+            },
+            { "id": "ship", "header": "Ship", "prompt": "Ship it?", "type": "confirm" },
+            { "id": "notes", "header": "Notes", "prompt": "Anything else?", "type": "text", "context": "**Draft** ready" }
+        ]
+    });
+    let questionnaire = validate(&input).unwrap();
+    assert_eq!(questionnaire.title.as_deref(), Some("Plan"));
+    let [approach, ship, notes] = &questionnaire.questions[..] else {
+        panic!("three questions")
+    };
+    assert_eq!(
+        approach.kind,
+        QuestionType::Single,
+        "type defaults to single"
+    );
+    assert!(approach.required);
+    assert_eq!(approach.context, None, "blank context counts as absent");
+    assert_eq!(
+        approach.options[0].description, None,
+        "blank description counts as absent"
+    );
+    assert_eq!(approach.options[0].preview.as_deref(), Some("## Plan"));
+    assert!(approach.options[0].recommended);
+    assert!(!approach.options[1].recommended);
+    assert!(!ship.required, "required defaults to false");
+    let confirm: Vec<(&str, &str)> = ship
+        .options
+        .iter()
+        .map(|o| (o.value.as_str(), o.label.as_str()))
+        .collect();
+    assert_eq!(confirm, [("yes", "Yes"), ("no", "No")]);
+    assert_eq!(notes.kind, QuestionType::Text);
+    assert_eq!(notes.context.as_deref(), Some("**Draft** ready"));
+    assert!(notes.options.is_empty());
+}
+
+#[test]
+fn confirm_options_take_their_labels_from_the_call() {
+    let input = json!({
+        "labels": { "yes": "Sí", "no": "No, gracias" },
+        "questions": [{ "id": "ship", "header": "Ship", "prompt": "¿Publicar?", "type": "confirm", "options": [] }]
+    });
+    let questionnaire = validate(&input).unwrap();
+    let labels: Vec<&str> = questionnaire.questions[0]
+        .options
+        .iter()
+        .map(|o| o.label.as_str())
+        .collect();
+    assert_eq!(labels, ["Sí", "No, gracias"]);
+    let values: Vec<&str> = questionnaire.questions[0]
+        .options
+        .iter()
+        .map(|o| o.value.as_str())
+        .collect();
+    assert_eq!(
+        values,
+        ["yes", "no"],
+        "values stay stable; only labels localize"
+    );
+}
+
+#[test]
+fn compatible_shape_is_normalized() {
+    let input = json!({
+        "questions": [
+            { "question": "Which auth?", "header": "Auth", "options": [
+                { "label": "OAuth", "description": "Provider flow" }, { "label": "Cookies" } ] },
+            { "question": "Which scopes?", "header": "Scope", "multiSelect": true, "options": [
+                { "label": "repo" }, { "label": "gist" } ] },
+            { "question": "Anything else?", "header": "Extra" },
+            { "question": "And the format?", "options": [] }
+        ]
+    });
+    let questionnaire = validate(&input).unwrap();
+    let summary: Vec<(&str, &str, &str, QuestionType)> = questionnaire
+        .questions
+        .iter()
+        .map(|q| (q.id.as_str(), q.header.as_str(), q.prompt.as_str(), q.kind))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("Auth", "Auth", "Which auth?", QuestionType::Single),
+            ("Scope", "Scope", "Which scopes?", QuestionType::Multi),
+            ("Extra", "Extra", "Anything else?", QuestionType::Text),
+            ("q4", "Q4", "And the format?", QuestionType::Text),
+        ]
+    );
+    let auth = &questionnaire.questions[0];
+    assert_eq!(auth.options[0].value, "OAuth", "value comes from the label");
+    assert_eq!(
+        auth.options[0].description.as_deref(),
+        Some("Provider flow")
+    );
+}
+
+#[test]
+fn compatible_ids_fall_back_to_positions_when_headers_repeat() {
+    let input = json!({
+        "questions": [
+            { "question": "One?", "header": "Same" },
+            { "question": "Two?", "header": "Same" },
+            { "question": "Three?" }
+        ]
+    });
+    let ids: Vec<String> = validate(&input)
+        .unwrap()
+        .questions
+        .into_iter()
+        .map(|q| q.id)
+        .collect();
+    assert_eq!(ids, ["Same", "q2", "q3"]);
+}
+
+#[test]
+fn a_question_with_both_prompt_and_question_is_canonical() {
+    let input = json!({
+        "questions": [{ "id": "a", "header": "A", "prompt": "The prompt", "question": "ignored", "type": "text" }]
+    });
+    assert_eq!(validate(&input).unwrap().questions[0].prompt, "The prompt");
+}
