@@ -46,7 +46,10 @@ fn a_burst_longer_than_one_read_is_handled_in_full() {
     let burst = format!("{}{}ch", "z".repeat(1100), "\x7f".repeat(1100));
     term.type_keys(&burst);
     let filtered = picker_after(&[Type("ch".into())], (40, 12));
-    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&filtered, 40)));
+    term.wait_for_lines(&with_history(
+        &["$ app"],
+        expected_frame(&filtered, (40, 12)),
+    ));
     term.type_keys("\r");
     let (stdout, _, _) = term.finish();
     assert_eq!(report(&stdout), r#"Quit(Picked("cherry"))"#);
@@ -90,7 +93,7 @@ fn keys_typed_before_the_first_frame_are_not_lost() {
     // them; the frame then starts below the echo) or waiting for the terminal's replies.
     term.type_keys("an\x1b[B");
     let moved = picker_after(&[Type("a".into()), Type("n".into()), MoveDown], (40, 12));
-    term.wait_for_block(&expected_frame(&moved, 40));
+    term.wait_for_block(&expected_frame(&moved, (40, 12)));
     term.type_keys("\r");
     let (stdout, _, _) = term.finish();
     assert_eq!(report(&stdout), r#"Quit(Picked("cranberry"))"#);

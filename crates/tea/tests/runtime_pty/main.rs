@@ -37,14 +37,11 @@ const ITEMS: &[&str] = &[
 // The terminal side
 // ---------------------------------------------------------------------------------------------
 
-/// The picker's frame as the headless renderer draws it: what the screen must show.
-fn expected_frame(picker: &Picker, width: u16) -> Vec<String> {
-    tea::draw(
-        &picker.view(),
-        tea::Size::new(width, 24),
-        &Palette::no_color(),
-    )
-    .plain()
+/// The picker's frame as the headless renderer draws it at `size` (the size the picker was
+/// made for, as the runtime draws it): what the screen must show.
+fn expected_frame(picker: &Picker, size: (u16, u16)) -> Vec<String> {
+    let size = Size::new(size.0, size.1);
+    tea::draw(&picker.view(), size, &Palette::no_color()).plain()
 }
 
 fn picker_after(msgs: &[picker::Msg], size: (u16, u16)) -> Picker {
@@ -312,7 +309,7 @@ fn child_process() {
 
 use picker::Msg::{MoveDown, Type};
 
-mod screen;
+mod effects;
 mod endings;
 mod keys;
-mod effects;
+mod screen;

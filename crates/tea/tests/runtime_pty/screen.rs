@@ -7,19 +7,22 @@ fn typing_filters_and_the_screen_matches_a_full_render_after_each_diff() {
     let mut term = Terminal::launch(Launch::default());
     term.wait_for_lines(&with_history(
         &["$ app"],
-        expected_frame(&picker_after(&[], (40, 12)), 40),
+        expected_frame(&picker_after(&[], (40, 12)), (40, 12)),
     ));
     assert!(term.cursor_hidden());
     assert!(!term.is_cooked(), "raw mode while the program runs");
 
     term.type_keys("an");
     let filtered = picker_after(&[Type("a".into()), Type("n".into())], (40, 12));
-    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&filtered, 40)));
+    term.wait_for_lines(&with_history(
+        &["$ app"],
+        expected_frame(&filtered, (40, 12)),
+    ));
 
     let before = term.raw_len();
     term.type_keys("\x1b[B");
     let moved = picker_after(&[Type("a".into()), Type("n".into()), MoveDown], (40, 12));
-    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&moved, 40)));
+    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&moved, (40, 12))));
     let written = without_escapes(&term.raw_since(before));
     assert!(
         written.contains("banana") && written.contains("cranberry"),
@@ -101,7 +104,7 @@ fn the_final_frame_can_stay_on_screen_with_the_cursor_below_it() {
     term.type_keys("pe\r");
     let (stdout, _, term) = term.finish();
     assert_eq!(report(&stdout), r#"Quit(Picked("pear"))"#);
-    let frame = expected_frame(&picker_after(&[Type("pe".into())], (40, 12)), 40);
+    let frame = expected_frame(&picker_after(&[Type("pe".into())], (40, 12)), (40, 12));
     let lines = term.lines();
     assert_eq!(
         lines[1..1 + frame.len()]
@@ -121,7 +124,7 @@ fn near_the_bottom_the_terminal_scrolls_to_make_room() {
         history,
         ..Launch::default()
     });
-    let frame = expected_frame(&picker_after(&[], (40, 12)), 40);
+    let frame = expected_frame(&picker_after(&[], (40, 12)), (40, 12));
     assert_eq!(frame.len(), 9);
     // 10 history rows + 9 frame rows on a 12-row screen: the top 7 rows scrolled away.
     let mut expected: Vec<String> = ["h8", "h9", "h10"].iter().map(|s| s.to_string()).collect();
@@ -139,12 +142,15 @@ fn a_resize_redraws_the_frame_at_the_new_width() {
     term.wait_for_text("7/7");
     set_size(term.master(), (30, 12));
     term.screen.lock().unwrap().parser.set_size(12, 30);
-    let narrow = expected_frame(&picker_after(&[], (30, 12)), 30);
+    let narrow = expected_frame(&picker_after(&[], (30, 12)), (30, 12));
     assert!(narrow[0].trim_end().ends_with("7/7") && narrow[0].chars().count() <= 30);
     term.wait_for_lines(&with_history(&["$ app"], narrow));
     term.type_keys("ch");
     let filtered = picker_after(&[Type("ch".into())], (30, 12));
-    term.wait_for_lines(&with_history(&["$ app"], expected_frame(&filtered, 30)));
+    term.wait_for_lines(&with_history(
+        &["$ app"],
+        expected_frame(&filtered, (30, 12)),
+    ));
     term.type_keys("\x1b");
     let (stdout, _, _) = term.finish();
     assert_eq!(report(&stdout), "Quit(Cancelled)");
@@ -177,7 +183,7 @@ fn max_height_caps_the_region() {
         scenario: "picker-short",
         ..Launch::default()
     });
-    let frame = expected_frame(&picker_after(&[], (40, 4)), 40);
+    let frame = expected_frame(&picker_after(&[], (40, 4)), (40, 4));
     assert_eq!(frame.len(), 4);
     term.wait_for_lines(&with_history(&["$ app"], frame));
     assert_eq!(term.lines()[5..], vec![String::new(); 7]);
@@ -192,7 +198,7 @@ fn a_cursor_left_after_text_starts_the_region_on_the_next_line() {
         history: "$ printf partial; app\r\npartial",
         ..Launch::default()
     });
-    let frame = expected_frame(&picker_after(&[], (40, 12)), 40);
+    let frame = expected_frame(&picker_after(&[], (40, 12)), (40, 12));
     term.wait_for_lines(&with_history(&["$ printf partial; app", "partial"], frame));
     term.type_keys("\x1b");
     let (_, _, term) = term.finish();
