@@ -35,6 +35,10 @@
 //! - Once the first frame is on screen, [`InlineOptions::after_first_frame`] is written: the
 //!   host's way to call the person to the program ([`Attention`]: the bell, a desktop
 //!   notification through the terminal, passed through tmux).
+//! - Frames are written in the colors the terminal shows ([`InlineOptions::color_level`]: the
+//!   palette brought down to 256 or 16 colors, or none). Given a palette for a light
+//!   background ([`InlineOptions::light_palette`]), the start-up probe also asks the terminal
+//!   for its background color (OSC 11) and a light one gets that palette.
 //! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
 //!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
@@ -46,6 +50,7 @@
 //!   the result.
 
 pub mod attention;
+mod color;
 mod exec;
 pub(crate) mod guard;
 mod region;
@@ -64,7 +69,7 @@ use crate::frame::Frame;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind, Keyboard};
 use crate::program::{Program, Size};
-use crate::theme::Palette;
+use crate::theme::{ColorLevel, Palette};
 use timed_decoder::TimedDecoder;
 
 pub use attention::Attention;
@@ -111,6 +116,13 @@ pub struct InlineOptions {
     /// The external editor for [`Cmd::Exec`](crate::Cmd::Exec): `$VISUAL`, `$EDITOR`, `vi`
     /// by default.
     pub editor: Editor,
+    /// The colors the terminal shows; the palette is brought down to them. `None` (the
+    /// default): read from the environment ([`ColorLevel::from_env`]).
+    pub color_level: Option<ColorLevel>,
+    /// The palette for a light background. When set, the start-up probe asks the terminal for
+    /// its background color (OSC 11; a terminal that does not answer costs no wait) and a light
+    /// one gets this palette instead of the one given to [`run_inline`].
+    pub light_palette: Option<Palette>,
 }
 
 impl Default for InlineOptions {
@@ -125,6 +137,8 @@ impl Default for InlineOptions {
             paste_timeout: Duration::from_millis(500),
             after_first_frame: String::new(),
             editor: Editor::FromEnv,
+            color_level: None,
+            light_palette: None,
         }
     }
 }
@@ -187,7 +201,7 @@ pub fn run_inline<P: Program>(
     let driver = Driver::with_policies(
         program,
         program_size(screen, &opts),
-        palette,
+        color::palette_for(palette, &opts, term.background),
         TaskPolicy::Threaded { wake },
         ExecPolicy::Host,
     );
@@ -383,6 +397,8 @@ struct Terminal {
     /// What turns the runtime's modes on (after start-up, and after an editor ran).
     modes_on: String,
     typeahead: Vec<u8>,
+    /// The background color the terminal reported, when it was asked and answered.
+    background: Option<color::Background>,
     active: guard::Active,
     /// Set once the terminal is restored, so `Drop` does nothing more.
     left: bool,
@@ -412,12 +428,16 @@ impl Terminal {
             kitty: false,
             modes_on: String::new(),
             typeahead: Vec::new(),
+            background: None,
             active,
             left: false,
         };
-        let probe = term
-            .tty
-            .probe(opts.keyboard_enhancement, opts.query_timeout)?;
+        let asks = tty::Asks {
+            kitty: opts.keyboard_enhancement,
+            background: opts.light_palette.is_some(),
+        };
+        let probe = term.tty.probe(asks, opts.query_timeout)?;
+        term.background = probe.background;
         term.typeahead = probe.typeahead;
         term.kitty = opts.keyboard_enhancement && probe.kitty_keyboard;
 
