@@ -39,6 +39,9 @@
 //!   palette brought down to 256 or 16 colors, or none). Given a palette for a light
 //!   background ([`InlineOptions::light_palette`]), the start-up probe also asks the terminal
 //!   for its background color (OSC 11) and a light one gets that palette.
+//! - Ctrl+Z suspends the run as a shell job ([`InlineOptions::suspend_on_ctrl_z`]): the
+//!   terminal is handed back as for an editor, the process group stopped with SIGTSTP, and on
+//!   SIGCONT raw mode, the modes and the whole frame come back.
 //! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
 //!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
@@ -54,6 +57,7 @@ mod color;
 mod exec;
 pub(crate) mod guard;
 mod region;
+mod suspend;
 mod timed_decoder;
 mod tty;
 
@@ -119,6 +123,9 @@ pub struct InlineOptions {
     /// The colors the terminal shows; the palette is brought down to them. `None` (the
     /// default): read from the environment ([`ColorLevel::from_env`]).
     pub color_level: Option<ColorLevel>,
+    /// Ctrl+Z suspends the run as a shell job (the terminal restored, the process stopped;
+    /// `fg` brings the frame back as it was) instead of reaching the program. On by default.
+    pub suspend_on_ctrl_z: bool,
     /// The palette for a light background. When set, the start-up probe asks the terminal for
     /// its background color (OSC 11; a terminal that does not answer costs no wait) and a light
     /// one gets this palette instead of the one given to [`run_inline`].
@@ -137,6 +144,7 @@ impl Default for InlineOptions {
             paste_timeout: Duration::from_millis(500),
             after_first_frame: String::new(),
             editor: Editor::FromEnv,
+            suspend_on_ctrl_z: true,
             color_level: None,
             light_palette: None,
         }
@@ -321,6 +329,10 @@ impl<P: Program> Run<P> {
                 return Ok(Handled::All);
             };
             if is_unwanted_release(&event, opts) {
+                continue;
+            }
+            if opts.suspend_on_ctrl_z && suspend::is_suspend_key(&event) {
+                self.suspend()?;
                 continue;
             }
             let effects = self.driver.send(&event);
