@@ -39,6 +39,9 @@
 //!   palette brought down to 256 or 16 colors, or none). Given a palette for a light
 //!   background ([`InlineOptions::light_palette`]), the start-up probe also asks the terminal
 //!   for its background color (OSC 11) and a light one gets that palette.
+//! - Focus reporting is on ([`InlineOptions::focus_reporting`]): the program sees
+//!   [`Event::FocusGained`] and [`Event::FocusLost`], and on focus lost the run writes
+//!   [`InlineOptions::on_focus_lost`] (a notification that it still waits).
 //! - Ctrl+Z suspends the run as a shell job ([`InlineOptions::suspend_on_ctrl_z`]): the
 //!   terminal is handed back as for an editor, the process group stopped with SIGTSTP, and on
 //!   SIGCONT raw mode, the modes and the whole frame come back.
@@ -55,6 +58,7 @@
 pub mod attention;
 mod color;
 mod exec;
+mod focus;
 pub(crate) mod guard;
 mod region;
 mod suspend;
@@ -117,6 +121,13 @@ pub struct InlineOptions {
     /// the program (e.g. [`Attention::bytes`]: the bell, a desktop notification). Empty by
     /// default.
     pub after_first_frame: String,
+    /// Ask the terminal to report focus (mode 1004), so the program sees
+    /// [`Event::FocusGained`] and [`Event::FocusLost`]. On by default.
+    pub focus_reporting: bool,
+    /// Bytes written each time the terminal reports that it lost focus while the program runs
+    /// (e.g. [`Attention::bytes`] of a notification, so the person hears that it still waits).
+    /// Empty by default.
+    pub on_focus_lost: String,
     /// The external editor for [`Cmd::Exec`](crate::Cmd::Exec): `$VISUAL`, `$EDITOR`, `vi`
     /// by default.
     pub editor: Editor,
@@ -143,6 +154,8 @@ impl Default for InlineOptions {
             escape_timeout: Duration::from_millis(50),
             paste_timeout: Duration::from_millis(500),
             after_first_frame: String::new(),
+            focus_reporting: true,
+            on_focus_lost: String::new(),
             editor: Editor::FromEnv,
             suspend_on_ctrl_z: true,
             color_level: None,
@@ -331,6 +344,7 @@ impl<P: Program> Run<P> {
             if is_unwanted_release(&event, opts) {
                 continue;
             }
+            self.follow_focus(&event, opts)?;
             if opts.suspend_on_ctrl_z && suspend::is_suspend_key(&event) {
                 self.suspend()?;
                 continue;
@@ -454,6 +468,9 @@ impl Terminal {
         term.kitty = opts.keyboard_enhancement && probe.kitty_keyboard;
 
         let mut modes = String::from("\x1b[?25l\x1b[?7l\x1b[?2004h");
+        if opts.focus_reporting {
+            modes.push_str(focus::FOCUS_REPORTING_ON);
+        }
         if term.kitty {
             let mut flags = ct::KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES;
             if opts.key_releases {
@@ -551,13 +568,14 @@ impl Drop for Terminal {
 
 /// `cursor_moves` (to where the cursor should end up), then every mode the runtime turned on,
 /// turned off: end any synchronized update, reset colors, pop the Kitty flags, bracketed paste
-/// off, line wrap on, cursor shown.
+/// off, focus reporting off, line wrap on, cursor shown.
 fn modes_off(kitty: bool, cursor_moves: &str) -> String {
     let mut out = String::from("\x1b[?2026l\x1b[0m");
     out.push_str(cursor_moves);
     if kitty {
         out.push_str("\x1b[<u");
     }
+    out.push_str(focus::FOCUS_REPORTING_OFF);
     out.push_str("\x1b[?2004l\x1b[?7h\x1b[?25h");
     out
 }
