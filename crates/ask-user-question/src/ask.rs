@@ -10,11 +10,13 @@ use question::Questionnaire;
 use questionnaire::{App, HeightLimit, Keys, Outcome};
 use tea::input::Step;
 use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
-use tea::{Palette, Size};
+use tea::{ColorLevel, Palette, Size};
 
 use crate::Cli;
 use crate::accessible;
-use crate::args::{CollapseArg, DEFAULT_SIZE, HeightArg, ThemeArg, parse_size, parse_timeout};
+use crate::args::{
+    CollapseArg, ColorArg, DEFAULT_SIZE, HeightArg, ThemeArg, parse_size, parse_timeout,
+};
 use crate::exit::{
     EXIT_FAILURE, EXIT_INVALID_INPUT, fail, input_failure, note, print_outcome, signalled,
 };
@@ -42,6 +44,8 @@ pub struct RunArgs {
     accessible: bool,
     #[command(flatten)]
     theme: ThemeArg,
+    #[command(flatten)]
+    color: ColorArg,
     /// Do not ring the terminal bell when the questionnaire first draws.
     #[arg(long)]
     no_bell: bool,
@@ -117,7 +121,7 @@ pub fn run(args: RunArgs) -> ExitCode {
             interactive(
                 page,
                 questionnaire,
-                args.theme.palette(),
+                colors(&args.theme, &args.color, dumb_terminal),
                 attention,
                 bound,
                 limit,
@@ -205,11 +209,37 @@ fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String 
     attention.bytes()
 }
 
+/// The palette, the terminal's colors, and the palette for a light background when the
+/// terminal is to be asked which it has.
+struct Colors {
+    palette: Palette,
+    level: ColorLevel,
+    light: Option<Palette>,
+}
+
+/// `--theme` when given; else dark, or light when the terminal reports a light background.
+/// The terminal is not asked when it cannot answer (`TERM=dumb`) or nothing would be colored.
+fn colors(theme: &ThemeArg, color: &ColorArg, dumb_terminal: bool) -> Colors {
+    let level = color.level(theme);
+    match theme.chosen() {
+        Some(palette) => Colors {
+            palette,
+            level,
+            light: None,
+        },
+        None => Colors {
+            palette: Palette::dark(),
+            level,
+            light: (level != ColorLevel::NoColor && !dumb_terminal).then(Palette::light),
+        },
+    }
+}
+
 /// The questionnaire on the controlling terminal.
 fn interactive(
     page: Option<ask_user_question_web::WebServer>,
     questionnaire: Questionnaire,
-    palette: Palette,
+    colors: Colors,
     attention: String,
     bound: Keys,
     limit: Option<Duration>,
@@ -232,9 +262,11 @@ fn interactive(
     .with_page(page.as_ref().map(|page| page.events()));
     let options = InlineOptions {
         after_first_frame: attention,
+        color_level: Some(colors.level),
+        light_palette: colors.light,
         ..InlineOptions::default()
     };
-    let outcome = match run_inline(app, palette, options) {
+    let outcome = match run_inline(app, colors.palette, options) {
         Ok(outcome) => outcome,
         Err(error) => {
             return fail(
