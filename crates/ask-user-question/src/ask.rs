@@ -195,18 +195,31 @@ fn replay(
     print_outcome(outcome)
 }
 
-/// What is written once the questionnaire is on screen: the bell unless `--no-bell`, and with
-/// `--notify` a desktop notification (wrapped for tmux when `TMUX` says it runs inside tmux).
-fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String {
-    let mut attention = Attention::none().bell(bell);
-    if notify {
+/// What calls the person to the questionnaire: once it is on screen, the bell unless
+/// `--no-bell`; with `--notify` a desktop notification then and again each time the terminal
+/// loses focus while it waits (wrapped for tmux when `TMUX` says it runs inside tmux). The bell
+/// rings only once.
+struct Calls {
+    at_open: String,
+    on_focus_lost: String,
+}
+
+fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> Calls {
+    let notification = notify.then(|| {
         let notice = question::waiting_notice(questionnaire);
         let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
-        attention = attention
+        Attention::none()
             .notify(&notice.title, &notice.body)
-            .through_tmux(tmux);
+            .through_tmux(tmux)
+    });
+    let with_bell = notification
+        .clone()
+        .unwrap_or_else(Attention::none)
+        .bell(bell);
+    Calls {
+        at_open: with_bell.bytes(),
+        on_focus_lost: notification.map(|n| n.bytes()).unwrap_or_default(),
     }
-    attention.bytes()
 }
 
 /// The palette, the terminal's colors, and the palette for a light background when the
@@ -240,7 +253,7 @@ fn interactive(
     page: Option<ask_user_question_web::WebServer>,
     questionnaire: Questionnaire,
     colors: Colors,
-    attention: String,
+    attention: Calls,
     bound: Keys,
     limit: Option<Duration>,
     height: HeightLimit,
@@ -261,7 +274,8 @@ fn interactive(
     ))
     .with_page(page.as_ref().map(|page| page.events()));
     let options = InlineOptions {
-        after_first_frame: attention,
+        after_first_frame: attention.at_open,
+        on_focus_lost: attention.on_focus_lost,
         color_level: Some(colors.level),
         light_palette: colors.light,
         ..InlineOptions::default()

@@ -261,12 +261,15 @@ impl Session {
 
     /// Waits until the binary has written `bytes` (say, the mode it turns on once in raw mode).
     pub fn wait_for_output(&mut self, bytes: &[u8]) {
+        self.wait_for_output_from(0, bytes);
+    }
+
+    /// Waits until the binary has written `bytes` after the first `from` bytes of its output
+    /// ([`Session::output_len`] before what should make it write them).
+    pub fn wait_for_output_from(&mut self, from: usize, bytes: &[u8]) {
         let deadline = Instant::now() + PATIENCE;
         loop {
-            if self
-                .output
-                .lock()
-                .unwrap()
+            if self.output.lock().unwrap()[from..]
                 .windows(bytes.len())
                 .any(|w| w == bytes)
             {
@@ -375,6 +378,7 @@ impl Finished {
             ("\x1b[?25l", "\x1b[?25h", "cursor hidden"),
             ("\x1b[?2004h", "\x1b[?2004l", "bracketed paste"),
             ("\x1b[?7l", "\x1b[?7h", "line wrap off"),
+            ("\x1b[?1004h", "\x1b[?1004l", "focus reporting"),
         ] {
             if let Some(last_on) = output.rfind(on)
                 && output.rfind(off).is_none_or(|last_off| last_off < last_on)
