@@ -336,17 +336,24 @@ fn the_demo_docks_with_ctrl_bracket_and_ctrl_c_cancels_keeping_answers() {
     tmux.assert_terminal_restored();
 }
 
-#[test]
-fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
-    let Some(tmux) = Tmux::start("sigterm", 100, 30) else {
-        return;
-    };
+/// The release questionnaire in a fresh pane, started by `start` (given the command line, which
+/// writes the run's pid to `pid`), with the channel answered (Nightly): on the Targets tab.
+fn on_the_targets_tab(name: &str, start: fn(&Tmux, &str)) -> Option<Tmux> {
+    let tmux = Tmux::start(name, 100, 30)?;
     std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
     // `exec` keeps the pid the shell wrote, so the test signals exactly this run.
-    tmux.run("sh -c 'echo $$ > pid; exec ./aq q.json > out.json'");
+    start(&tmux, "sh -c 'echo $$ > pid; exec ./aq q.json > out.json'");
     tmux.wait_for("the first frame", |p| p.contains("Which channel"));
     tmux.keys(&["3"]);
     tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
+    Some(tmux)
+}
+
+#[test]
+fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
+    let Some(tmux) = on_the_targets_tab("sigterm", Tmux::run) else {
+        return;
+    };
 
     let pid = tmux.file("pid").trim().to_string();
     // The shell's own `kill`, so no procps is needed.
@@ -376,15 +383,10 @@ fn process_state(pid: &str) -> Option<char> {
 
 #[test]
 fn ctrl_z_stops_the_questionnaire_and_fg_brings_it_back_as_it_was() {
-    let Some(tmux) = Tmux::start("suspend", 100, 30) else {
+    // Typed as is, with no `; echo $?` after it: bash would run that as soon as the job stops.
+    let Some(tmux) = on_the_targets_tab("suspend", Tmux::type_line) else {
         return;
     };
-    std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
-    // No `; echo $?` after it: bash would run that as soon as the job stops.
-    tmux.type_line("sh -c 'echo $$ > pid; exec ./aq q.json > out.json'");
-    tmux.wait_for("the first frame", |p| p.contains("Which channel"));
-    tmux.keys(&["3"]);
-    tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
 
     tmux.keys(&["C-z"]);
     let pane = tmux.wait_for("the job stopped and the prompt", |p| {
