@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use questionnaire::{HeightLimit, Keys};
-use tea::{Palette, Size};
+use tea::{ColorLevel, Palette, Size};
 
 /// The size of `--keys` replays and `render` frames when `--size` is not given.
 pub const DEFAULT_SIZE: Size = Size::new(80, 24);
@@ -68,16 +68,60 @@ enum Theme {
 }
 
 impl ThemeArg {
+    /// The palette `--theme` names, if it was given.
+    pub fn chosen(&self) -> Option<Palette> {
+        self.theme.map(Theme::palette)
+    }
+
     /// The palette asked for, or the one `NO_COLOR` implies.
     pub fn palette(&self) -> Palette {
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let theme = self
             .theme
             .unwrap_or(if no_color { Theme::None } else { Theme::Dark });
-        match theme {
+        theme.palette()
+    }
+}
+
+impl Theme {
+    fn palette(self) -> Palette {
+        match self {
             Theme::Dark => Palette::dark(),
             Theme::Light => Palette::light(),
             Theme::None => Palette::no_color(),
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ColorArg {
+    /// Whether to use colors: auto (as many as the terminal shows, read from COLORTERM, TERM,
+    /// TERM_PROGRAM, NO_COLOR, FORCE_COLOR and CLICOLOR_FORCE), always (every color, truecolor)
+    /// or never (bold, faint and reverse only).
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto)]
+    color: ColorWhen,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum ColorWhen {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorArg {
+    /// The colors to draw with. With `--theme` given, `NO_COLOR` is left to it (a theme asked
+    /// for by name beats the environment, as before `--color` existed).
+    pub fn level(&self, theme: &ThemeArg) -> ColorLevel {
+        match self.color {
+            ColorWhen::Always => ColorLevel::TrueColor,
+            ColorWhen::Never => ColorLevel::NoColor,
+            ColorWhen::Auto => ColorLevel::detect(|name| {
+                if name == "NO_COLOR" && theme.theme.is_some() {
+                    return None;
+                }
+                std::env::var(name).ok()
+            }),
         }
     }
 }

@@ -10,11 +10,13 @@ use question::Questionnaire;
 use questionnaire::{App, HeightLimit, Keys, Outcome};
 use tea::input::Step;
 use tea::runtime::{Attention, Ending, InlineOptions, run_inline};
-use tea::{Palette, Size};
+use tea::{ColorLevel, Palette, Size};
 
 use crate::Cli;
 use crate::accessible;
-use crate::args::{CollapseArg, DEFAULT_SIZE, HeightArg, ThemeArg, parse_size, parse_timeout};
+use crate::args::{
+    CollapseArg, ColorArg, DEFAULT_SIZE, HeightArg, ThemeArg, parse_size, parse_timeout,
+};
 use crate::exit::{
     EXIT_FAILURE, EXIT_INVALID_INPUT, fail, input_failure, note, print_outcome, signalled,
 };
@@ -42,6 +44,8 @@ pub struct RunArgs {
     accessible: bool,
     #[command(flatten)]
     theme: ThemeArg,
+    #[command(flatten)]
+    color: ColorArg,
     /// Do not ring the terminal bell when the questionnaire first draws.
     #[arg(long)]
     no_bell: bool,
@@ -117,7 +121,7 @@ pub fn run(args: RunArgs) -> ExitCode {
             interactive(
                 page,
                 questionnaire,
-                args.theme.palette(),
+                colors(&args.theme, &args.color, dumb_terminal),
                 attention,
                 bound,
                 limit,
@@ -191,26 +195,65 @@ fn replay(
     print_outcome(outcome)
 }
 
-/// What is written once the questionnaire is on screen: the bell unless `--no-bell`, and with
-/// `--notify` a desktop notification (wrapped for tmux when `TMUX` says it runs inside tmux).
-fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> String {
-    let mut attention = Attention::none().bell(bell);
-    if notify {
+/// What calls the person to the questionnaire: once it is on screen, the bell unless
+/// `--no-bell`; with `--notify` a desktop notification then and again each time the terminal
+/// loses focus while it waits (wrapped for tmux when `TMUX` says it runs inside tmux). The bell
+/// rings only once.
+struct Calls {
+    at_open: String,
+    on_focus_lost: String,
+}
+
+fn attention(questionnaire: &Questionnaire, bell: bool, notify: bool) -> Calls {
+    let notification = notify.then(|| {
         let notice = question::waiting_notice(questionnaire);
         let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
-        attention = attention
+        Attention::none()
             .notify(&notice.title, &notice.body)
-            .through_tmux(tmux);
+            .through_tmux(tmux)
+    });
+    let with_bell = notification
+        .clone()
+        .unwrap_or_else(Attention::none)
+        .bell(bell);
+    Calls {
+        at_open: with_bell.bytes(),
+        on_focus_lost: notification.map(|n| n.bytes()).unwrap_or_default(),
     }
-    attention.bytes()
+}
+
+/// The palette, the terminal's colors, and the palette for a light background when the
+/// terminal is to be asked which it has.
+struct Colors {
+    palette: Palette,
+    level: ColorLevel,
+    light: Option<Palette>,
+}
+
+/// `--theme` when given; else dark, or light when the terminal reports a light background.
+/// The terminal is not asked when it cannot answer (`TERM=dumb`) or nothing would be colored.
+fn colors(theme: &ThemeArg, color: &ColorArg, dumb_terminal: bool) -> Colors {
+    let level = color.level(theme);
+    match theme.chosen() {
+        Some(palette) => Colors {
+            palette,
+            level,
+            light: None,
+        },
+        None => Colors {
+            palette: Palette::dark(),
+            level,
+            light: (level != ColorLevel::NoColor && !dumb_terminal).then(Palette::light),
+        },
+    }
 }
 
 /// The questionnaire on the controlling terminal.
 fn interactive(
     page: Option<ask_user_question_web::WebServer>,
     questionnaire: Questionnaire,
-    palette: Palette,
-    attention: String,
+    colors: Colors,
+    attention: Calls,
     bound: Keys,
     limit: Option<Duration>,
     height: HeightLimit,
@@ -231,10 +274,13 @@ fn interactive(
     ))
     .with_page(page.as_ref().map(|page| page.events()));
     let options = InlineOptions {
-        after_first_frame: attention,
+        after_first_frame: attention.at_open,
+        on_focus_lost: attention.on_focus_lost,
+        color_level: Some(colors.level),
+        light_palette: colors.light,
         ..InlineOptions::default()
     };
-    let outcome = match run_inline(app, palette, options) {
+    let outcome = match run_inline(app, colors.palette, options) {
         Ok(outcome) => outcome,
         Err(error) => {
             return fail(

@@ -62,8 +62,11 @@ Attention: the terminal bell rings once when the questionnaire first draws (--no
 off); --notify also sends a desktop notification through the terminal (OSC 9 and OSC 777, in tmux
 through its passthrough, which tmux 3.3+ allows with `set -g allow-passthrough on`).
 
-Colors: --theme dark (default), light, or none; NO_COLOR (set and not empty) means none unless
---theme is given.";
+Colors: --theme dark, light, or none; without it the terminal is asked for its background
+color (OSC 11) and a light one gets the light theme, else dark. NO_COLOR (set and not empty)
+means none unless --theme is given. --color auto (default) uses as many colors as the terminal
+shows (COLORTERM, TERM, TERM_PROGRAM; FORCE_COLOR and CLICOLOR_FORCE raise it), always every
+color, never none.";
 
 #[derive(Debug, Parser)]
 #[command(

@@ -336,17 +336,24 @@ fn the_demo_docks_with_ctrl_bracket_and_ctrl_c_cancels_keeping_answers() {
     tmux.assert_terminal_restored();
 }
 
-#[test]
-fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
-    let Some(tmux) = Tmux::start("sigterm", 100, 30) else {
-        return;
-    };
+/// The release questionnaire in a fresh pane, started by `start` (given the command line, which
+/// writes the run's pid to `pid`), with the channel answered (Nightly): on the Targets tab.
+fn on_the_targets_tab(name: &str, start: fn(&Tmux, &str)) -> Option<Tmux> {
+    let tmux = Tmux::start(name, 100, 30)?;
     std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
     // `exec` keeps the pid the shell wrote, so the test signals exactly this run.
-    tmux.run("sh -c 'echo $$ > pid; exec ./aq q.json > out.json'");
+    start(&tmux, "sh -c 'echo $$ > pid; exec ./aq q.json > out.json'");
     tmux.wait_for("the first frame", |p| p.contains("Which channel"));
     tmux.keys(&["3"]);
     tmux.wait_for("Targets", |p| p.contains("Which targets do we build?"));
+    Some(tmux)
+}
+
+#[test]
+fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
+    let Some(tmux) = on_the_targets_tab("sigterm", Tmux::run) else {
+        return;
+    };
 
     let pid = tmux.file("pid").trim().to_string();
     // The shell's own `kill`, so no procps is needed.
@@ -364,6 +371,58 @@ fn sigterm_prints_the_answers_so_far_and_restores_the_terminal() {
     assert_eq!(
         result["details"]["answers"]["channel"]["values"],
         json!(["nightly"])
+    );
+    tmux.assert_terminal_restored();
+}
+
+/// The state letter of process `pid` (`T` when stopped), from `/proc/PID/stat`.
+fn process_state(pid: &str) -> Option<char> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    stat.rsplit_once(") ")?.1.chars().next()
+}
+
+#[test]
+fn ctrl_z_stops_the_questionnaire_and_fg_brings_it_back_as_it_was() {
+    // Typed as is, with no `; echo $?` after it: bash would run that as soon as the job stops.
+    let Some(tmux) = on_the_targets_tab("suspend", Tmux::type_line) else {
+        return;
+    };
+
+    tmux.keys(&["C-z"]);
+    let pane = tmux.wait_for("the job stopped and the prompt", |p| {
+        p.contains("Stopped") && p.trim_end().lines().last() == Some("$")
+    });
+    assert!(!pane.contains('╭'), "the region is erased:\n{pane}");
+    let pid = tmux.file("pid").trim().to_string();
+    assert_eq!(process_state(&pid), Some('T'), "the process is stopped");
+    tmux.assert_terminal_restored();
+    std::fs::remove_file(tmux.dir.join("stty.txt")).unwrap();
+
+    tmux.type_line("fg");
+    let pane = tmux.wait_for("the frame again", |p| {
+        p.contains("Which targets do we build?") && p.contains('╰')
+    });
+    assert!(pane.contains("Release plan"), "the whole frame:\n{pane}");
+    tmux.keys(&["1"]);
+    tmux.wait_for("the target toggled", |p| p.contains("2/4 answered"));
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("the prompt", |p| {
+        !p.contains('╰') && p.trim_end().lines().last() == Some("$")
+    });
+    tmux.type_line("echo $? > exit.tmp; mv exit.tmp exit");
+    let (status, pane) = tmux.wait_for_exit();
+    assert_eq!(status, "130", "{pane}");
+    let result: Value = serde_json::from_str(&tmux.file("out.json")).unwrap();
+    let answers = &result["details"]["answers"];
+    assert_eq!(
+        answers["channel"]["values"],
+        json!(["nightly"]),
+        "kept across the stop"
+    );
+    assert_eq!(
+        answers["targets"]["values"],
+        json!(["linux"]),
+        "keys work after fg"
     );
     tmux.assert_terminal_restored();
 }

@@ -104,7 +104,7 @@ pub use keymap::{Binding, HelpEntry, Keymap};
 pub use program::{Cmd, NoHost, Program, Size, Task};
 pub use style::{BgSlot, Line, Slot, Span, Style};
 pub use sub::Subs;
-pub use theme::Palette;
+pub use theme::{ColorLevel, Palette};
 pub use view::{Cursor, Element, View};
 
 /// The README (the guide, the components, testing): `cargo test -p tea --doc` compiles and

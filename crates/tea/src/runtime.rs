@@ -35,6 +35,16 @@
 //! - Once the first frame is on screen, [`InlineOptions::after_first_frame`] is written: the
 //!   host's way to call the person to the program ([`Attention`]: the bell, a desktop
 //!   notification through the terminal, passed through tmux).
+//! - Frames are written in the colors the terminal shows ([`InlineOptions::color_level`]: the
+//!   palette brought down to 256 or 16 colors, or none). Given a palette for a light
+//!   background ([`InlineOptions::light_palette`]), the start-up probe also asks the terminal
+//!   for its background color (OSC 11) and a light one gets that palette.
+//! - Focus reporting is on ([`InlineOptions::focus_reporting`]): the program sees
+//!   [`Event::FocusGained`] and [`Event::FocusLost`], and on focus lost the run writes
+//!   [`InlineOptions::on_focus_lost`] (a notification that it still waits).
+//! - Ctrl+Z suspends the run as a shell job ([`InlineOptions::suspend_on_ctrl_z`]): the
+//!   terminal is handed back as for an editor, the process group stopped with SIGTSTP, and on
+//!   SIGCONT raw mode, the modes and the whole frame come back.
 //! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
 //!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
@@ -46,9 +56,12 @@
 //!   the result.
 
 pub mod attention;
+mod color;
 mod exec;
+mod focus;
 pub(crate) mod guard;
 mod region;
+mod suspend;
 mod timed_decoder;
 mod tty;
 
@@ -64,7 +77,7 @@ use crate::frame::Frame;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind, Keyboard};
 use crate::program::{Program, Size};
-use crate::theme::Palette;
+use crate::theme::{ColorLevel, Palette};
 use timed_decoder::TimedDecoder;
 
 pub use attention::Attention;
@@ -108,9 +121,26 @@ pub struct InlineOptions {
     /// the program (e.g. [`Attention::bytes`]: the bell, a desktop notification). Empty by
     /// default.
     pub after_first_frame: String,
+    /// Ask the terminal to report focus (mode 1004), so the program sees
+    /// [`Event::FocusGained`] and [`Event::FocusLost`]. On by default.
+    pub focus_reporting: bool,
+    /// Bytes written each time the terminal reports that it lost focus while the program runs
+    /// (e.g. [`Attention::bytes`] of a notification, so the person hears that it still waits).
+    /// Empty by default.
+    pub on_focus_lost: String,
     /// The external editor for [`Cmd::Exec`](crate::Cmd::Exec): `$VISUAL`, `$EDITOR`, `vi`
     /// by default.
     pub editor: Editor,
+    /// The colors the terminal shows; the palette is brought down to them. `None` (the
+    /// default): read from the environment ([`ColorLevel::from_env`]).
+    pub color_level: Option<ColorLevel>,
+    /// Ctrl+Z suspends the run as a shell job (the terminal restored, the process stopped;
+    /// `fg` brings the frame back as it was) instead of reaching the program. On by default.
+    pub suspend_on_ctrl_z: bool,
+    /// The palette for a light background. When set, the start-up probe asks the terminal for
+    /// its background color (OSC 11; a terminal that does not answer costs no wait) and a light
+    /// one gets this palette instead of the one given to [`run_inline`].
+    pub light_palette: Option<Palette>,
 }
 
 impl Default for InlineOptions {
@@ -124,7 +154,12 @@ impl Default for InlineOptions {
             escape_timeout: Duration::from_millis(50),
             paste_timeout: Duration::from_millis(500),
             after_first_frame: String::new(),
+            focus_reporting: true,
+            on_focus_lost: String::new(),
             editor: Editor::FromEnv,
+            suspend_on_ctrl_z: true,
+            color_level: None,
+            light_palette: None,
         }
     }
 }
@@ -187,7 +222,7 @@ pub fn run_inline<P: Program>(
     let driver = Driver::with_policies(
         program,
         program_size(screen, &opts),
-        palette,
+        color::palette_for(palette, &opts, term.background),
         TaskPolicy::Threaded { wake },
         ExecPolicy::Host,
     );
@@ -309,6 +344,11 @@ impl<P: Program> Run<P> {
             if is_unwanted_release(&event, opts) {
                 continue;
             }
+            self.follow_focus(&event, opts)?;
+            if opts.suspend_on_ctrl_z && suspend::is_suspend_key(&event) {
+                self.suspend()?;
+                continue;
+            }
             let effects = self.driver.send(&event);
             if let Some(output) = self.perform(effects)? {
                 return Ok(Handled::Ended(Ending::Quit(output)));
@@ -383,6 +423,8 @@ struct Terminal {
     /// What turns the runtime's modes on (after start-up, and after an editor ran).
     modes_on: String,
     typeahead: Vec<u8>,
+    /// The background color the terminal reported, when it was asked and answered.
+    background: Option<color::Background>,
     active: guard::Active,
     /// Set once the terminal is restored, so `Drop` does nothing more.
     left: bool,
@@ -412,16 +454,23 @@ impl Terminal {
             kitty: false,
             modes_on: String::new(),
             typeahead: Vec::new(),
+            background: None,
             active,
             left: false,
         };
-        let probe = term
-            .tty
-            .probe(opts.keyboard_enhancement, opts.query_timeout)?;
+        let asks = tty::Asks {
+            kitty: opts.keyboard_enhancement,
+            background: opts.light_palette.is_some(),
+        };
+        let probe = term.tty.probe(asks, opts.query_timeout)?;
+        term.background = probe.background;
         term.typeahead = probe.typeahead;
         term.kitty = opts.keyboard_enhancement && probe.kitty_keyboard;
 
         let mut modes = String::from("\x1b[?25l\x1b[?7l\x1b[?2004h");
+        if opts.focus_reporting {
+            modes.push_str(focus::FOCUS_REPORTING_ON);
+        }
         if term.kitty {
             let mut flags = ct::KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES;
             if opts.key_releases {
@@ -519,13 +568,14 @@ impl Drop for Terminal {
 
 /// `cursor_moves` (to where the cursor should end up), then every mode the runtime turned on,
 /// turned off: end any synchronized update, reset colors, pop the Kitty flags, bracketed paste
-/// off, line wrap on, cursor shown.
+/// off, focus reporting off, line wrap on, cursor shown.
 fn modes_off(kitty: bool, cursor_moves: &str) -> String {
     let mut out = String::from("\x1b[?2026l\x1b[0m");
     out.push_str(cursor_moves);
     if kitty {
         out.push_str("\x1b[<u");
     }
+    out.push_str(focus::FOCUS_REPORTING_OFF);
     out.push_str("\x1b[?2004l\x1b[?7h\x1b[?25h");
     out
 }

@@ -5,6 +5,10 @@
 //! the environment (`NO_COLOR`, the terminal program) never leaks into rendering: the host
 //! decides which palette to pass.
 
+mod level;
+
+pub use level::{ColorLevel, ansi256_rgb, nearest_ansi256, nearest_basic};
+
 use crate::style::{BgSlot, Slot};
 
 /// A terminal color as an SGR parameter can name it.

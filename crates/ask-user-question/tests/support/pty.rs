@@ -83,6 +83,25 @@ pub struct Launch {
     pub env: &'static [(&'static str, &'static str)],
 }
 
+/// What the test's terminal answers besides the cursor position and device attributes.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TerminalAnswers {
+    /// The Kitty keyboard query (set from [`Launch::kitty`]).
+    kitty: bool,
+    /// The OSC 11 background query, with this color (`rgb:ffff/ffff/ffff`).
+    pub background: Option<&'static str>,
+}
+
+impl TerminalAnswers {
+    /// A terminal that answers the background query with `color`.
+    pub fn background(color: &'static str) -> TerminalAnswers {
+        TerminalAnswers {
+            background: Some(color),
+            ..TerminalAnswers::default()
+        }
+    }
+}
+
 /// What a session left behind.
 pub struct Finished {
     pub stdout: String,
@@ -102,6 +121,17 @@ impl Session {
     /// Starts the binary with the arguments and environment `configure` adds (TERM is a
     /// capable terminal's unless it sets another).
     pub fn start_with(launch: Launch, configure: impl FnOnce(&mut Command)) -> Session {
+        Session::start_on(launch, TerminalAnswers::default(), configure)
+    }
+
+    /// Starts the binary on a terminal that answers as `answers` says, with the arguments and
+    /// environment `configure` adds. The color variables (`COLORTERM`, `TERM_PROGRAM`,
+    /// `FORCE_COLOR`, `CLICOLOR_FORCE`) are unset unless `launch.env` or `configure` sets them.
+    pub fn start_on(
+        launch: Launch,
+        answers: TerminalAnswers,
+        configure: impl FnOnce(&mut Command),
+    ) -> Session {
         let (master, slave) = open_pty(launch.size);
         let termios_before = rustix::termios::tcgetattr(&slave).expect("read the termios");
         let mut command = Command::new(BINARY);
@@ -110,6 +140,10 @@ impl Session {
             .env_remove("NO_COLOR")
             .env("TERM", "xterm-256color")
             .env_remove("TMUX")
+            .env_remove("COLORTERM")
+            .env_remove("TERM_PROGRAM")
+            .env_remove("FORCE_COLOR")
+            .env_remove("CLICOLOR_FORCE")
             .envs(launch.env.iter().copied())
             .env("RUST_BACKTRACE", "0");
         configure(&mut command);
@@ -138,7 +172,11 @@ impl Session {
         let reader = {
             let master = master.try_clone().expect("dup the master");
             let (output, stop) = (Arc::clone(&output), Arc::clone(&stop));
-            thread::spawn(move || play_the_terminal(master, launch.kitty, &output, &stop))
+            let answers = TerminalAnswers {
+                kitty: launch.kitty,
+                ..answers
+            };
+            thread::spawn(move || play_the_terminal(master, answers, &output, &stop))
         };
         Session {
             master: Some(master),
@@ -223,12 +261,15 @@ impl Session {
 
     /// Waits until the binary has written `bytes` (say, the mode it turns on once in raw mode).
     pub fn wait_for_output(&mut self, bytes: &[u8]) {
+        self.wait_for_output_from(0, bytes);
+    }
+
+    /// Waits until the binary has written `bytes` after the first `from` bytes of its output
+    /// ([`Session::output_len`] before what should make it write them).
+    pub fn wait_for_output_from(&mut self, from: usize, bytes: &[u8]) {
         let deadline = Instant::now() + PATIENCE;
         loop {
-            if self
-                .output
-                .lock()
-                .unwrap()
+            if self.output.lock().unwrap()[from..]
                 .windows(bytes.len())
                 .any(|w| w == bytes)
             {
@@ -337,6 +378,7 @@ impl Finished {
             ("\x1b[?25l", "\x1b[?25h", "cursor hidden"),
             ("\x1b[?2004h", "\x1b[?2004l", "bracketed paste"),
             ("\x1b[?7l", "\x1b[?7h", "line wrap off"),
+            ("\x1b[?1004h", "\x1b[?1004l", "focus reporting"),
         ] {
             if let Some(last_on) = output.rfind(on)
                 && output.rfind(off).is_none_or(|last_off| last_off < last_on)
@@ -378,7 +420,12 @@ impl Finished {
 
 /// Reads the binary's output into `output` and answers the start-up queries as a terminal
 /// would, until told to stop (then it reads what is left).
-fn play_the_terminal(mut master: File, kitty: bool, output: &Mutex<Vec<u8>>, stop: &AtomicBool) {
+fn play_the_terminal(
+    mut master: File,
+    answers: TerminalAnswers,
+    output: &Mutex<Vec<u8>>,
+    stop: &AtomicBool,
+) {
     let mut buf = [0u8; 8192];
     // The tail of the last read that may be the start of a query.
     let mut carry: Vec<u8> = Vec::new();
@@ -396,7 +443,7 @@ fn play_the_terminal(mut master: File, kitty: bool, output: &Mutex<Vec<u8>>, sto
             Ok(n @ 1..) => {
                 output.lock().unwrap().extend_from_slice(&buf[..n]);
                 carry.extend_from_slice(&buf[..n]);
-                let replies = replies(&mut carry, kitty);
+                let replies = replies(&mut carry, answers);
                 if !replies.is_empty() {
                     let _ = master.write_all(&replies);
                 }
@@ -411,8 +458,8 @@ fn play_the_terminal(mut master: File, kitty: bool, output: &Mutex<Vec<u8>>, sto
 
 /// A terminal's replies to the queries in `bytes`; leaves in `bytes` only a tail that may be
 /// the start of a query.
-fn replies(bytes: &mut Vec<u8>, kitty: bool) -> Vec<u8> {
-    const QUERIES: [&[u8]; 3] = [b"\x1b[6n", b"\x1b[?u", b"\x1b[c"];
+fn replies(bytes: &mut Vec<u8>, answers: TerminalAnswers) -> Vec<u8> {
+    const QUERIES: [&[u8]; 4] = [b"\x1b[6n", b"\x1b[?u", b"\x1b[c", b"\x1b]11;?\x1b\\"];
     let mut replies = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
@@ -420,7 +467,12 @@ fn replies(bytes: &mut Vec<u8>, kitty: bool) -> Vec<u8> {
         if let Some(query) = QUERIES.iter().find(|q| rest.starts_with(q)) {
             match *query {
                 b"\x1b[6n" => replies.extend_from_slice(b"\x1b[1;1R"),
-                b"\x1b[?u" if kitty => replies.extend_from_slice(b"\x1b[?0u"),
+                b"\x1b[?u" if answers.kitty => replies.extend_from_slice(b"\x1b[?0u"),
+                b"\x1b]11;?\x1b\\" => {
+                    if let Some(color) = answers.background {
+                        replies.extend_from_slice(format!("\x1b]11;{color}\x1b\\").as_bytes());
+                    }
+                }
                 b"\x1b[c" => replies.extend_from_slice(b"\x1b[?62;22c"),
                 _ => {}
             }

@@ -20,12 +20,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let palette = if std::env::var_os("NO_COLOR").is_some() {
-        tea::Palette::no_color()
-    } else {
-        tea::Palette::dark()
+    // The runtime draws in the colors the terminal shows (none with NO_COLOR) and, asked to,
+    // picks the light palette on a light background.
+    let options = InlineOptions {
+        light_palette: Some(tea::Palette::light()),
+        ..InlineOptions::default()
     };
-    match run_inline(Countdown::new(length), palette, InlineOptions::default()) {
+    match run_inline(Countdown::new(length), tea::Palette::dark(), options) {
         Ok(outcome) => match outcome.ending {
             Ending::Quit(left) => {
                 println!("{}", model::clock(left));

@@ -257,7 +257,55 @@ fn escape_step(input: &[u8], end: bool) -> Step {
         }
         // ESC ESC [ … may still become Esc followed by a paste.
         Some(&ESC) if !end && PASTE_START.starts_with(&input[1..]) => Step::More,
+        Some(b']') => match osc_reply(&input[2..]) {
+            OscReply::Complete(len) => Step::Done(None, 2 + len),
+            OscReply::Unfinished if !end => Step::More,
+            OscReply::Unfinished | OscReply::NotOne => alt(input, end),
+        },
         Some(_) => alt(input, end),
+    }
+}
+
+/// What follows `ESC ]`: a terminal's reply to a query (`digits ; text`, ended by BEL or
+/// ST), such as the background color when it comes after the start-up probe stopped waiting.
+/// It names no key, so it is dropped whole instead of arriving as Alt+] and typed text.
+enum OscReply {
+    /// The reply and its terminator are this long.
+    Complete(usize),
+    /// It may still become one.
+    Unfinished,
+    /// Alt+] and whatever follows.
+    NotOne,
+}
+
+/// The longest reply waited for before `ESC ]` counts as Alt+].
+const MAX_OSC_REPLY: usize = 256;
+
+fn osc_reply(body: &[u8]) -> OscReply {
+    let digits = body.iter().take_while(|b| b.is_ascii_digit()).count();
+    match body.get(digits) {
+        None if digits < 4 => return OscReply::Unfinished,
+        Some(b';') if digits > 0 => {}
+        _ => return OscReply::NotOne,
+    }
+    for (i, &b) in body.iter().enumerate().skip(digits + 1).take(MAX_OSC_REPLY) {
+        match b {
+            0x07 => return OscReply::Complete(i + 1),
+            ESC => {
+                return match body.get(i + 1) {
+                    Some(b'\\') => OscReply::Complete(i + 2),
+                    Some(_) => OscReply::NotOne,
+                    None => OscReply::Unfinished,
+                };
+            }
+            0x20..=0x7e => {}
+            _ => return OscReply::NotOne,
+        }
+    }
+    if body.len() > digits + 1 + MAX_OSC_REPLY {
+        OscReply::NotOne
+    } else {
+        OscReply::Unfinished
     }
 }
 

@@ -35,7 +35,7 @@ impl<P: Program> Run<P> {
 impl Terminal {
     /// Erases the region and turns every mode and raw mode off; returns the cooked settings,
     /// to put back should the editor leave the terminal otherwise.
-    fn hand_over(&mut self) -> io::Result<rustix::termios::Termios> {
+    pub(super) fn hand_over(&mut self) -> io::Result<rustix::termios::Termios> {
         let bytes = modes_off(self.kitty, &self.region.leave(false));
         self.tty.write_all(bytes.as_bytes())?;
         self.tty.flush()?;
@@ -47,7 +47,7 @@ impl Terminal {
 
     /// Raw mode and the modes back on, at the start of the line the editor left the cursor on;
     /// the next draw repaints the whole frame.
-    fn take_back(&mut self, cooked: &rustix::termios::Termios) -> io::Result<()> {
+    pub(super) fn take_back(&mut self, cooked: &rustix::termios::Termios) -> io::Result<()> {
         self.active.set_handed_over(false);
         self.tty.set_settings(cooked)?;
         crossterm::terminal::enable_raw_mode()?;

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use rustix::event::{PollFd, PollFlags, Timespec};
 use signal_hook::SigId;
 
+use super::color::Background;
 use crate::program::Size;
 
 /// The size assumed when the terminal reports 0 rows or columns (some serial lines, some
@@ -75,13 +76,16 @@ impl Tty {
         self.input.as_fd()
     }
 
-    /// Asks the terminal where the cursor is and whether it speaks the Kitty keyboard protocol,
-    /// then waits for the answers, at most `timeout`. The primary device attributes query goes
+    /// Asks the terminal where the cursor is, whether it speaks the Kitty keyboard protocol and
+    /// (when asked) its background color, then waits for the answers, at most `timeout`. The primary device attributes query goes
     /// last: every terminal answers it, so its reply ends the wait early. Must run in raw mode.
-    pub fn probe(&mut self, ask_kitty: bool, timeout: Duration) -> io::Result<Probe> {
+    pub fn probe(&mut self, asks: Asks, timeout: Duration) -> io::Result<Probe> {
         let mut query = String::from("\x1b[6n");
-        if ask_kitty {
+        if asks.kitty {
             query.push_str("\x1b[?u");
+        }
+        if asks.background {
+            query.push_str(super::color::BACKGROUND_QUERY);
         }
         query.push_str("\x1b[c");
         self.file.write_all(query.as_bytes())?;
@@ -238,13 +242,22 @@ impl Write for Tty {
     }
 }
 
+/// What the start-up probe asks besides the cursor's position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Asks {
+    pub kitty: bool,
+    pub background: bool,
+}
+
 /// What the terminal told us at start-up.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Probe {
     /// The cursor's column, 0-based, when the terminal reported it.
     pub cursor_column: Option<u16>,
     /// The terminal answered the Kitty keyboard query, so it supports the protocol.
     pub kitty_keyboard: bool,
+    /// The background color, when the terminal answered the OSC 11 query.
+    pub background: Option<Background>,
     /// Bytes the user typed meanwhile: input to deliver, not replies.
     pub typeahead: Vec<u8>,
 }
@@ -268,6 +281,20 @@ impl Replies {
                 // Maybe the start of a reply; a lone Esc key joins the typeahead in `finish`.
                 self.partial = vec![0x1b];
                 return;
+            }
+            if input[i] == 0x1b && input[i + 1] == b']' {
+                match osc_end(&input[i + 2..]) {
+                    Some((body_end, end)) => {
+                        let body = String::from_utf8_lossy(&input[i + 2..i + 2 + body_end]);
+                        self.probe.background = Background::parse(&body).or(self.probe.background);
+                        i += 2 + end;
+                        continue;
+                    }
+                    None => {
+                        self.partial = input[i..].to_vec();
+                        return;
+                    }
+                }
             }
             if input[i] != 0x1b || input[i + 1] != b'[' {
                 self.probe.typeahead.push(input[i]);
@@ -298,6 +325,16 @@ impl Replies {
     fn finish(mut self) -> Probe {
         self.probe.typeahead.append(&mut self.partial);
         self.probe
+    }
+}
+
+/// Where an OSC string's body ends and where its terminator (BEL or ESC \\) ends, in `rest`
+/// (what follows `ESC ]`); `None` while it is unfinished.
+fn osc_end(rest: &[u8]) -> Option<(usize, usize)> {
+    let at = rest.iter().position(|&b| b == 0x07 || b == 0x1b)?;
+    match rest[at] {
+        0x07 => Some((at, at + 1)),
+        _ => (rest.get(at + 1) == Some(&b'\\')).then_some((at, at + 2)),
     }
 }
 
@@ -351,6 +388,28 @@ mod tests {
     fn typed_keys_around_the_replies_are_kept_in_order() {
         let (probe, _) = replies(&[b"ab\x1b[A\x1b[1;1Rc\x1b\x1b[?62c"]);
         assert_eq!(probe.typeahead, b"ab\x1b[Ac\x1b");
+    }
+
+    #[test]
+    fn the_background_reply_is_read_whichever_terminator_it_has() {
+        let (probe, _) = replies(&[b"\x1b[1;1R\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62c"]);
+        assert!(probe.background.is_some_and(|b| b.is_light()));
+        assert!(probe.typeahead.is_empty());
+        let (probe, _) = replies(&[b"\x1b]11;rgb:0/0/0\x07\x1b[?62c"]);
+        assert!(probe.background.is_some_and(|b| !b.is_light()));
+    }
+
+    #[test]
+    fn a_background_reply_split_across_reads_is_joined_and_typing_kept() {
+        let (probe, done) = replies(&[
+            b"a\x1b]11;rgb:ff",
+            b"ff/ffff/ff",
+            b"ff\x1b",
+            b"\\b\x1b[?62c",
+        ]);
+        assert!(done);
+        assert!(probe.background.is_some_and(|b| b.is_light()));
+        assert_eq!(probe.typeahead, b"ab");
     }
 
     #[test]

@@ -112,3 +112,25 @@ fn a_lone_esc_waits_for_the_timeout_and_is_then_the_esc_key() {
         "the next read finishes it"
     );
 }
+
+#[test]
+fn a_late_reply_to_a_terminal_query_is_no_input() {
+    let background = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\";
+    let mut with_keys = b"a".to_vec();
+    with_keys.extend_from_slice(background);
+    with_keys.extend_from_slice(b"\x1b]11;rgb:0/0/0\x07b");
+    assert_eq!(decode_in_reads(&[&with_keys]), vec![k("a"), k("b")]);
+    let (head, tail) = background.split_at(9);
+    assert_eq!(
+        decode_in_reads(&[head, tail, b"x"]),
+        vec![k("x")],
+        "split across reads"
+    );
+}
+
+#[test]
+fn alt_bracket_is_still_a_key() {
+    assert_eq!(decode_in_reads(&[b"\x1b]"]), vec![k("alt+]")]);
+    assert_eq!(decode_in_reads(&[b"\x1b]x"]), vec![k("alt+]"), k("x")]);
+    assert_eq!(decode_in_reads(&[b"\x1b]1"]), vec![k("alt+]"), k("1")]);
+}
