@@ -36,6 +36,9 @@ pub struct Plan {
     /// The items shown: the options (and "Type something."), or while filtering, positions
     /// among the matches.
     pub list: Window,
+    /// Rows of the item just below the window that does not fit whole: its first rows, the
+    /// last one ending with `…`, instead of blank rows above the counter.
+    pub list_cut: usize,
     /// The row under the list that counts the items above and below its window.
     pub list_counter: usize,
     /// Description rows of options other than the focused one; `None`: all of them.
@@ -296,10 +299,15 @@ fn plan_question(
             plan.list = window(&heights, cursor, offset, list_budget - 1);
             plan.list_counter = 1;
         }
+        // Rows left under the window: the next item, which does not fit whole, shows its
+        // first rows there (cut, with `…`) rather than leaving them blank.
+        if plan.list.end < heights.len() {
+            plan.list_cut = list_budget - plan.list.rows - plan.list_counter;
+        }
     } else if q.filter.is_some() {
         plan.list.rows = label.min(list_budget);
     }
-    plan.filler = list_budget - plan.list.rows - plan.list_counter;
+    plan.filler = list_budget - plan.list.rows - plan.list_cut - plan.list_counter;
     // The context's and prompt's scroll: one position that moves through the context first,
     // then the prompt; tea's viewport clamps each the same way.
     let context_lines = if plan.context_text {

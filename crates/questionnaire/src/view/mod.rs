@@ -317,7 +317,7 @@ impl App {
         }
         column.push(rows(
             self.option_list(q, plan),
-            plan.list.rows + plan.list_counter,
+            plan.list.rows + plan.list_cut + plan.list_counter,
         ));
         if let Some(target) = self.open_editor() {
             column.push(rows(self.editor_props(target), plan.editor));
