@@ -36,7 +36,7 @@
 //! assert_eq!(list.with_state(&state).lines(12, 4).len(), 4);
 //! ```
 
-use super::{Block, StatefulBlock, cut, cut_owned};
+use super::{StatefulBlock, cut, cut_owned};
 use crate::style::{Line, Slot, Span, Style};
 
 /// Which item is selected and which is the first shown. Owned by the model.
@@ -205,6 +205,7 @@ pub fn lines_of(
 
 #[cfg(test)]
 mod tests {
+    use super::super::Block;
     use super::*;
 
     fn items(heights: &[usize]) -> Vec<Vec<Line>> {
