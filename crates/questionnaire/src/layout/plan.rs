@@ -137,7 +137,7 @@ pub fn plan(input: &PlanInput) -> Plan {
     let measured = input.measured;
     let framed = measured.framed();
     let budget = Budget {
-        left: measured.height.saturating_sub(if framed { 2 } else { 0 }),
+        left: measured.inner_height(),
     };
     let plan = Plan {
         framed,
