@@ -7,8 +7,7 @@ use components_support::{ALL, Gallery, name};
 use proptest::prelude::*;
 use tea::components::{
     Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, StatefulBlock,
-    Tab, Tabs,
-    Viewport,
+    Tab, Tabs, Viewport,
 };
 use tea::keymap::HelpEntry;
 use tea::{Line, Size};

@@ -265,30 +265,38 @@ fn plan_question(
         let reserved = q.traits.editor_rows;
         2 + draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved))
     });
+    let preview_head_ask = if expanded_region {
+        1 + PREVIEW_PREFERRED_ROWS
+    } else {
+        0
+    };
     use QuestionPart as P;
-    let [label, counter, filter, editor_min, tab_bar, footer, prompt, preview_min, context, draft] =
-        grant(
-            &mut left,
-            [
-                (P::FocusedLabel, label_ask),
-                (P::ListCounter, counter_ask),
-                (P::FilterLine, usize::from(q.filter.is_some())),
-                (P::EditorFrame, if editor.is_some() { 3 } else { 0 }),
-                (P::TabBar, usize::from(tabs)),
-                (P::Footer, 1),
-                (P::PromptHead, m.prompt.len().min(PROMPT_MAX_ROWS)),
-                (
-                    P::PreviewHead,
-                    if expanded_region {
-                        1 + PREVIEW_PREFERRED_ROWS
-                    } else {
-                        0
-                    },
-                ),
-                (P::ContextHead, context_rows.min(CONTEXT_KEPT_ROWS)),
-                (P::Draft, editor_rows.saturating_sub(3)),
-            ],
-        );
+    let [
+        label,
+        counter,
+        filter,
+        editor_min,
+        tab_bar,
+        footer,
+        prompt,
+        preview_min,
+        context,
+        draft,
+    ] = grant(
+        &mut left,
+        [
+            (P::FocusedLabel, label_ask),
+            (P::ListCounter, counter_ask),
+            (P::FilterLine, usize::from(q.filter.is_some())),
+            (P::EditorFrame, if editor.is_some() { 3 } else { 0 }),
+            (P::TabBar, usize::from(tabs)),
+            (P::Footer, 1),
+            (P::PromptHead, m.prompt.len().min(PROMPT_MAX_ROWS)),
+            (P::PreviewHead, preview_head_ask),
+            (P::ContextHead, context_rows.min(CONTEXT_KEPT_ROWS)),
+            (P::Draft, editor_rows.saturating_sub(3)),
+        ],
+    );
     (plan.filter, plan.tabs, plan.footer) = (filter, tab_bar, footer);
     (plan.prompt, plan.context) = (prompt, context);
     let editor_rows = editor_min + draft;
@@ -466,11 +474,7 @@ fn descriptions(
 
 fn plan_review(mut plan: Plan, mut left: usize, measured: &Measured, r: &ReviewInput) -> Plan {
     let n = r.questions;
-    let warning = if r.warning {
-        measured.warning.len()
-    } else {
-        0
-    };
+    let warning = if r.warning { measured.warning.len() } else { 0 };
     use ReviewPart as P;
     [
         plan.actions,
@@ -533,7 +537,10 @@ mod tests {
     /// earlier one has all it asked, and hands out all it can.
     fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
         let whole_before = |i: usize| asks[..i] == granted[..i];
-        granted.iter().enumerate().all(|(i, &g)| g == 0 || whole_before(i))
+        granted
+            .iter()
+            .enumerate()
+            .all(|(i, &g)| g == 0 || whole_before(i))
             && granted.iter().sum::<usize>() == rows.min(asks.iter().sum())
     }
 
@@ -566,7 +573,10 @@ mod tests {
         let asks = [2, 3, 1, 1, 1, 2];
         for rows in 0..=12 {
             let mut left = rows;
-            let granted = grant(&mut left, std::array::from_fn::<_, 6, _>(|i| (order[i], asks[i])));
+            let granted = grant(
+                &mut left,
+                std::array::from_fn::<_, 6, _>(|i| (order[i], asks[i])),
+            );
             assert!(in_order(&asks, &granted, rows), "{rows} rows: {granted:?}");
         }
     }

@@ -262,7 +262,11 @@ mod tests {
     fn the_cursor_at_the_bottom_shows_the_last_items() {
         let h = [1; 10];
         assert_eq!(shown(&h, state(9, 0), 3), Some((7, 9)));
-        assert_eq!(shown(&h, state(9, 9), 3), Some((7, 9)), "the window fills upwards");
+        assert_eq!(
+            shown(&h, state(9, 9), 3),
+            Some((7, 9)),
+            "the window fills upwards"
+        );
     }
 
     #[test]
@@ -388,7 +392,10 @@ mod tests {
         assert!(rows(&list, s, 10, 0).is_empty());
         assert!(rows(&List::new(&[]), ListState::default(), 10, 4).is_empty());
         // As a block of a view tree, with its state.
-        assert_eq!(list.clone().with_state(&s).lines(10, 4), list.lines_with(&s, 10, 4));
+        assert_eq!(
+            list.clone().with_state(&s).lines(10, 4),
+            list.lines_with(&s, 10, 4)
+        );
     }
 
     #[test]

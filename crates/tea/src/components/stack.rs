@@ -218,7 +218,11 @@ mod tests {
         for (height, granted) in expected.iter().enumerate() {
             assert_eq!(allocate(&needs, height), granted, "height {height}");
         }
-        assert_eq!(allocate(&needs, 12), [3, 2, 1, 2], "more rows than asked stay unused");
+        assert_eq!(
+            allocate(&needs, 12),
+            [3, 2, 1, 2],
+            "more rows than asked stay unused"
+        );
     }
 
     #[test]

@@ -5,8 +5,7 @@
 
 use tea::components::{
     Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, StatefulBlock,
-    Tab, Tabs,
-    Viewport,
+    Tab, Tabs, Viewport,
 };
 use tea::keymap::{Binding, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style};
