@@ -129,8 +129,6 @@ pub struct Geometry {
     pub width: usize,
     /// Content columns inside the frame.
     pub inner: usize,
-    /// Wide enough for the side borders.
-    pub framed_sides: bool,
     /// Previews beside the list.
     pub wide: bool,
     /// The option list's columns (all of `inner` unless wide).
@@ -144,7 +142,6 @@ impl Geometry {
     /// before the view draws it).
     pub fn new(width: usize) -> Geometry {
         // Any height that keeps the border: only the columns matter here.
-        let framed_sides = frame().framed(width, usize::MAX);
         let (inner, _) = frame().inner(width, usize::MAX);
         let wide = width >= WIDE_MIN_COLUMNS;
         let (list, preview) = match beside(inner) {
@@ -154,7 +151,6 @@ impl Geometry {
         Geometry {
             width,
             inner,
-            framed_sides,
             wide,
             list,
             preview,
