@@ -391,6 +391,13 @@ fn plan_question(
         // first rows there (cut, with `…`) rather than leaving them blank.
         if plan.list.end < heights.len() {
             plan.list_cut = list_budget - plan.list.rows - plan.list_counter;
+            // The count is of the items not shown at all: when the cut one is the only item
+            // outside the window, there is nothing to count and its row goes to that item.
+            let only_cut_hidden = plan.list.start == 0 && plan.list.end + 1 == heights.len();
+            if plan.list_cut > 0 && only_cut_hidden {
+                plan.list_cut += plan.list_counter;
+                plan.list_counter = 0;
+            }
         }
     } else if q.filter.is_some() {
         plan.list.rows = label.min(list_budget);

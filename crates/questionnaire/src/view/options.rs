@@ -247,7 +247,9 @@ impl Block for OptionList<'_> {
                 Some(filter) => filter.matches().len(),
                 None => self.layout.items.len(),
             };
-            let counter = counter_text(start, total.saturating_sub(end), &self.more);
+            // The cut item shows its number: it is not among those counted.
+            let below = total.saturating_sub(end + usize::from(self.cut > 0));
+            let counter = counter_text(start, below, &self.more);
             lines.push(truncate_line(
                 &Line::styled(counter, Style::fg(Slot::Muted)),
                 width,
