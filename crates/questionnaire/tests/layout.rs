@@ -563,3 +563,49 @@ fn the_filter_line_and_the_focused_match_survive_tiny_panels() {
     let screen = show(&a);
     assert!(screen.contains("no matches"), "{screen}");
 }
+
+#[test]
+fn rows_the_window_leaves_show_the_next_option_cut_not_blank() {
+    // Tall labels: under the focused option, too few rows are left for the next one whole.
+    let input = json!({"questions": [{"id": "a", "header": "Q1",
+        "prompt": "The test suite takes eleven minutes on CI because every package rebuilds its fixtures from scratch. Which would you like me to set up first?",
+        "options": [
+            {"value": "shard", "label": "Shard the suite across four runners (no new infrastructure needed)"},
+            {"value": "cache", "label": "Cache the fixtures keyed on the schema hash (needs a bucket)"},
+            {"value": "both", "label": "Both: shard now, add the cache once the bucket exists"}]}]});
+    let a = app(input.clone(), 40, 12);
+    let text = show(&a);
+    assert!(text.contains("2. ( ) Cache the fixtures"), "{text}");
+    assert!(
+        text.contains("(needs a…"),
+        "the cut option ends with …\n{text}"
+    );
+    assert!(
+        text.contains("↓ 2 more"),
+        "the cut option shows its number: not counted\n{text}"
+    );
+    let bare = |row: &str| row.trim_matches(|c| c == '│' || c == ' ').to_string();
+    for width in (30..=60).step_by(5) {
+        for height in 6..=20 {
+            let mut a = App::new(questionnaire(input.clone()), Size::new(width, height))
+                .with_height_limit(HeightLimit::FULL);
+            for _ in 0..5 {
+                let rows: Vec<String> = screen(&a).iter().map(|r| bare(r)).collect();
+                // While options are hidden below, the list fills its rows: nothing blank
+                // follows its count.
+                for (i, row) in rows.iter().enumerate() {
+                    let counts_below =
+                        (row.starts_with("↑ ") || row.starts_with("↓ ")) && row.contains("↓ ");
+                    if counts_below && let Some(next) = rows.get(i + 1) {
+                        assert!(
+                            !next.is_empty(),
+                            "{width}x{height}: a blank row under the list's count\n{}",
+                            show(&a)
+                        );
+                    }
+                }
+                press(&mut a, "down");
+            }
+        }
+    }
+}

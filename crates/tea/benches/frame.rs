@@ -84,7 +84,8 @@ fn main() {
 fn components(lines: &[Line], width: u16, palette: &Palette, n: usize) {
     use tea::HelpEntry;
     use tea::components::{
-        Block, Help, List, ListState, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport,
+        Block, Help, List, ListState, Panel, Split, Stack, StackItem, StatefulBlock, Tab, Tabs,
+        Viewport,
     };
     // Pre-wrapped for their columns, as a model keeps them (wrapped once per width).
     let column = |w: usize| -> Vec<Line> {
@@ -113,14 +114,11 @@ fn components(lines: &[Line], width: u16, palette: &Palette, n: usize) {
         .collect();
     let panel = || {
         let tabs = Tabs::new(tabs.clone(), 3);
-        let list = List::new(
-            &items,
-            ListState {
-                selected: 20,
-                offset: 10,
-            },
-        )
-        .cursor("› ");
+        let state = ListState {
+            selected: 20,
+            offset: 10,
+        };
+        let list = List::new(&items).cursor("› ").with_state(&state);
         let viewport = Viewport::new(lines, 5).title(Line::plain("Preview"));
         let help = Help::new(&entries);
         let split = Split::new(&list, &viewport);

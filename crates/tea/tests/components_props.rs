@@ -6,8 +6,8 @@ mod components_support;
 use components_support::{ALL, Gallery, name};
 use proptest::prelude::*;
 use tea::components::{
-    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, Tab, Tabs,
-    Viewport,
+    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, StatefulBlock,
+    Tab, Tabs, Viewport,
 };
 use tea::keymap::HelpEntry;
 use tea::{Line, Size};
@@ -115,7 +115,7 @@ proptest! {
         let state = ListState { selected, offset };
         let tabs = Tabs::new(labels.iter().map(Tab::new).collect(), active)
             .note(Line::plain(title.clone()));
-        let list = List::new(&items, state).cursor("› ");
+        let list = List::new(&items).cursor("› ").with_state(&state);
         let viewport = Viewport::new(&doc, scroll).title(Line::plain(title.clone()));
         let plain = Viewport::new(&doc, scroll);
         let entries: Vec<HelpEntry> = labels
@@ -147,12 +147,14 @@ proptest! {
                 return Err(TestCaseError::fail(e));
             }
         }
-        // Fitting the state makes the selection visible whenever there are rows for it.
+        // Drawing shows the selection whenever there are rows for it, and the state it leaves
+        // draws the same window.
         let heights: Vec<usize> = items.iter().map(Vec::len).collect();
-        let fitted = state.fitted(&heights, height);
-        let window = fitted.window(&heights, height);
+        let window = state.window(&heights, height);
         if !items.is_empty() {
-            prop_assert!(window.start <= fitted.selected && fitted.selected < window.end.max(1));
+            let selected = selected.min(items.len() - 1);
+            prop_assert!(window.start <= selected && selected < window.end);
         }
+        prop_assert_eq!(state.scrolled(&heights, height).window(&heights, height), window);
     }
 }

@@ -9,7 +9,7 @@ use tea::text::{sanitize, sanitize_line, wrap};
 use tea::{Line, Size, Slot, Style};
 use tea_markdown::{Kind, MarkdownCache};
 
-use super::{CONTEXT_MAX_ROWS, Geometry, HeightLimit, MIN_FRAMED_HEIGHT, panel_height};
+use super::{CONTEXT_MAX_ROWS, Geometry, HeightLimit, frame, panel_height};
 use crate::clip::wrap_head;
 use crate::kind::{Body, Traits};
 use crate::preview::{LONG_PREVIEW, Preview, preview_source};
@@ -174,9 +174,14 @@ impl Measured {
         }
     }
 
-    /// Whether the panel draws its border (it needs 5 rows and 8 columns).
+    /// Whether the panel draws its border (tea's panel needs 5 rows and 8 columns).
     pub fn framed(&self) -> bool {
-        self.height >= MIN_FRAMED_HEIGHT && self.geometry.framed_sides
+        frame().framed(self.geometry.width, self.height)
+    }
+
+    /// The rows inside the panel's border (all of them without one).
+    pub fn inner_height(&self) -> usize {
+        frame().inner(self.geometry.width, self.height).1
     }
 }
 

@@ -34,12 +34,6 @@ pub const SELECTED_LABEL_ROWS: usize = 2;
 pub const PREVIEW_PREFERRED_ROWS: usize = 2;
 /// Indent of an expanded narrow preview's body.
 pub const NARROW_PREVIEW_INDENT: usize = 2;
-/// Narrower than this, rows have no side borders.
-pub const MIN_FRAMED_WIDTH: usize = 8;
-/// Lower than this, the panel has no top and bottom border.
-pub const MIN_FRAMED_HEIGHT: usize = 5;
-/// The option list's share of the width when a preview sits beside it: 9/20.
-pub const LIST_SHARE: (usize, usize) = (9, 20);
 
 /// The greatest scroll position of a prompt of `rows` rows shown in `height` rows (its last
 /// row carries the count of hidden rows beside its text).
@@ -117,18 +111,16 @@ pub fn panel_height(need: usize, terminal_rows: usize, limit: HeightLimit) -> us
     need.min(limit.cap(terminal_rows))
 }
 
-/// The questionnaire's frame: drawn from [`MIN_FRAMED_WIDTH`] × [`MIN_FRAMED_HEIGHT`] on.
+/// The questionnaire's frame, tea's panel: it knows when its border fits and the size inside.
 pub fn frame() -> tea::components::Panel {
-    tea::components::Panel::rows(Vec::new()).min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
+    tea::components::Panel::rows(Vec::new())
 }
 
 /// The columns of the option list and the preview beside it in `inner` columns (`None` for
 /// the preview when only the list fits).
 pub fn beside(inner: usize) -> (usize, Option<usize>) {
     let none = tea::components::Lines::default();
-    tea::components::Split::new(&none, &none)
-        .ratio(LIST_SHARE.0, LIST_SHARE.1)
-        .widths(inner)
+    tea::components::Split::new(&none, &none).widths(inner)
 }
 
 /// Column geometry at one terminal width.
@@ -137,8 +129,6 @@ pub struct Geometry {
     pub width: usize,
     /// Content columns inside the frame.
     pub inner: usize,
-    /// Wide enough for the side borders.
-    pub framed_sides: bool,
     /// Previews beside the list.
     pub wide: bool,
     /// The option list's columns (all of `inner` unless wide).
@@ -151,9 +141,8 @@ impl Geometry {
     /// The columns tea's frame and split give the parts at `width` (text is wrapped to them
     /// before the view draws it).
     pub fn new(width: usize) -> Geometry {
-        let framed_sides = width >= MIN_FRAMED_WIDTH;
         // Any height that keeps the border: only the columns matter here.
-        let (inner, _) = frame().inner(width, MIN_FRAMED_HEIGHT);
+        let (inner, _) = frame().inner(width, usize::MAX);
         let wide = width >= WIDE_MIN_COLUMNS;
         let (list, preview) = match beside(inner) {
             (list, Some(preview)) if wide => (list, preview),
@@ -162,7 +151,6 @@ impl Geometry {
         Geometry {
             width,
             inner,
-            framed_sides,
             wide,
             list,
             preview,

@@ -3,8 +3,15 @@
 //! (docs/behaviour.md#tiny-terminals), so the focused option and an open editor survive the
 //! smallest terminals, and the list, context and previews window inside what is left. The
 //! result, a [`Plan`], is plain data the view hands to each component as its rows.
+//!
+//! The order is data: each part of a tab asks for rows with a priority ([`QuestionPart`],
+//! [`ReviewPart`]) and tea's stack allocation grants them ([`stack::allocate`]), a part with
+//! no minimum getting rows only once every higher one has all it asked. What the plan adds are
+//! the questionnaire's own rules: how many rows each part asks for, which asks depend on what
+//! earlier ones got (so they are granted in stages), and how the body's rows are shared.
 
 use tea::components::list::{Window, window};
+use tea::components::stack::{self, Need};
 use tea::components::{ListState, Viewport};
 
 use super::measure::context_need;
@@ -36,6 +43,9 @@ pub struct Plan {
     /// The items shown: the options (and "Type something."), or while filtering, positions
     /// among the matches.
     pub list: Window,
+    /// Rows of the item just below the window that does not fit whole: its first rows, the
+    /// last one ending with `…`, instead of blank rows above the counter.
+    pub list_cut: usize,
     /// The row under the list that counts the items above and below its window.
     pub list_counter: usize,
     /// Description rows of options other than the focused one; `None`: all of them.
@@ -60,19 +70,81 @@ pub struct Plan {
     pub warning: usize,
 }
 
-/// Hands out the panel's rows in priority order.
-#[derive(Debug)]
-struct Budget {
-    left: usize,
+/// The parts of a question tab in the order they get rows when the panel is too low for
+/// everything (docs/behaviour.md#tiny-terminals), highest priority first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum QuestionPart {
+    /// The focused option's label (reserved for the tallest one).
+    FocusedLabel,
+    /// The row that counts the items the list hides.
+    ListCounter,
+    FilterLine,
+    /// The editor's borders and caret row.
+    EditorFrame,
+    TabBar,
+    Footer,
+    /// The prompt's first rows.
+    PromptHead,
+    /// An expanded narrow preview's header and first rows.
+    PreviewHead,
+    /// The context's first rows, counter included.
+    ContextHead,
+    /// The open editor's other rows.
+    Draft,
+    /// The rest of the list.
+    List,
+    PromptRest,
+    /// The "▸ Preview" row.
+    PreviewRow,
+    ContextRest,
+    Dividers,
 }
 
-impl Budget {
-    /// Takes up to `want` rows; returns how many were granted.
-    fn take(&mut self, want: usize) -> usize {
-        let granted = want.min(self.left);
-        self.left -= granted;
-        granted
+/// The parts of the Review tab in the order they get rows, highest priority first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum ReviewPart {
+    /// Submit and Cancel.
+    Actions,
+    Warning,
+    TabBar,
+    Footer,
+    Heading,
+    Dividers,
+}
+
+/// A part's priority among the children of tea's stack: earlier parts are higher.
+trait Priority: Copy {
+    fn rank(self) -> usize;
+
+    fn priority(self) -> i32 {
+        -(self.rank() as i32)
     }
+}
+
+impl Priority for QuestionPart {
+    fn rank(self) -> usize {
+        self as usize
+    }
+}
+
+impl Priority for ReviewPart {
+    fn rank(self) -> usize {
+        self as usize
+    }
+}
+
+/// Grants one stage of asks out of the `left` rows, as tea's stack grants children with no
+/// minimum: by priority (ties in the order given), each as much as it asks while rows are
+/// left. Returns the rows of each ask, in the order given.
+fn grant<P: Priority, const N: usize>(left: &mut usize, asks: [(P, usize); N]) -> [usize; N] {
+    let needs = asks.map(|(part, rows)| Need {
+        priority: part.priority(),
+        min: 0,
+        preferred: rows,
+    });
+    let granted = stack::allocate(&needs, *left);
+    *left -= granted.iter().sum::<usize>();
+    std::array::from_fn(|i| granted[i])
 }
 
 /// What the plan of the shown tab depends on, read from the model.
@@ -133,22 +205,20 @@ pub struct ReviewInput {
 pub fn plan(input: &PlanInput) -> Plan {
     let measured = input.measured;
     let framed = measured.framed();
-    let budget = Budget {
-        left: measured.height.saturating_sub(if framed { 2 } else { 0 }),
-    };
+    let left = measured.inner_height();
     let plan = Plan {
         framed,
         ..Plan::default()
     };
     match &input.tab {
-        TabInput::Question(q) => plan_question(plan, budget, measured, input.tabs, q),
-        TabInput::Review(review) => plan_review(plan, budget, measured, review),
+        TabInput::Question(q) => plan_question(plan, left, measured, input.tabs, q),
+        TabInput::Review(review) => plan_review(plan, left, measured, review),
     }
 }
 
 fn plan_question(
     mut plan: Plan,
-    mut budget: Budget,
+    mut left: usize,
     measured: &Measured,
     tabs: bool,
     q: &QuestionInput,
@@ -172,54 +242,71 @@ fn plan_question(
     // then the body's rows go to the list, the editor and the preview as the cursor asks
     // (phase two).
     //
-    // 1. The focused option's label: all of it while it takes at most half the panel (and at
-    // least its first two rows); the rest of a very long one comes with the list. Reserved
-    // for the tallest label, whichever is focused.
-    let half = (budget.left / 2).max(SELECTED_LABEL_ROWS);
+    // The focused option's label: all of it while it takes at most half the panel (and at
+    // least its first two rows); the rest of a very long one comes with the list. Reserved for
+    // the tallest label, whichever is focused.
+    let half = (left / 2).max(SELECTED_LABEL_ROWS);
     let label_rows = |i: usize| m.items[i].label.len().min(half);
-    let label = match shown.iter().map(|&i| label_rows(i)).max() {
-        Some(rows) => budget.take(rows),
+    let label_ask = match shown.iter().map(|&i| label_rows(i)).max() {
+        Some(rows) => rows,
         // Nothing matches: the row that says so is the focused one.
-        None if q.filter.is_some() => budget.take(1),
+        None if q.filter.is_some() => 1,
         None => 0,
     };
     // With more than one item, a row for the count of those the window hides, if it does
     // (else the list gets it): no item is hidden without a sign.
-    let counter = if shown.len() > 1 { budget.take(1) } else { 0 };
-    // Then the filter line: what is typed stays in sight.
-    if q.filter.is_some() {
-        plan.filter = budget.take(1);
-    }
-    // 2. The editor's borders and cursor row.
-    let editor_min = if editor.is_some() { budget.take(3) } else { 0 };
-    // Then the frame's own rows, the prompt and a little context.
-    plan.tabs = if tabs { budget.take(1) } else { 0 };
-    plan.footer = budget.take(1);
-    plan.prompt = budget.take(m.prompt.len().min(PROMPT_MAX_ROWS));
+    let counter_ask = usize::from(shown.len() > 1);
     // An expanded preview was asked for: its header and first rows before the context.
     let expanded_region = narrow && q.previews_expanded && editor.is_none() && q.any_previewable;
-    let preview_min = if expanded_region {
-        budget.take(1 + PREVIEW_PREFERRED_ROWS)
+    let context_rows = context_need(m.context.len());
+    // The draft being typed: its rows, at least those reserved in the height, at most the
+    // maximum; the editor's frame takes three of them.
+    let editor_rows = editor.map_or(0, |draft_rows| {
+        let reserved = q.traits.editor_rows;
+        2 + draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved))
+    });
+    let preview_head_ask = if expanded_region {
+        1 + PREVIEW_PREFERRED_ROWS
     } else {
         0
     };
-    let context_rows = context_need(m.context.len());
-    plan.context = budget.take(context_rows.min(CONTEXT_KEPT_ROWS));
-    // The draft being typed: its rows, at least those reserved in the height, at most the
-    // maximum.
-    let mut editor_rows = editor_min;
-    if let Some(draft_rows) = editor {
-        let reserved = q.traits.editor_rows;
-        let text_rows = draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved));
-        editor_rows += budget.take((2 + text_rows).saturating_sub(editor_min));
-    }
+    use QuestionPart as P;
+    let [
+        label,
+        counter,
+        filter,
+        editor_min,
+        tab_bar,
+        footer,
+        prompt,
+        preview_min,
+        context,
+        draft,
+    ] = grant(
+        &mut left,
+        [
+            (P::FocusedLabel, label_ask),
+            (P::ListCounter, counter_ask),
+            (P::FilterLine, usize::from(q.filter.is_some())),
+            (P::EditorFrame, if editor.is_some() { 3 } else { 0 }),
+            (P::TabBar, usize::from(tabs)),
+            (P::Footer, 1),
+            (P::PromptHead, m.prompt.len().min(PROMPT_MAX_ROWS)),
+            (P::PreviewHead, preview_head_ask),
+            (P::ContextHead, context_rows.min(CONTEXT_KEPT_ROWS)),
+            (P::Draft, editor_rows.saturating_sub(3)),
+        ],
+    );
+    (plan.filter, plan.tabs, plan.footer) = (filter, tab_bar, footer);
+    (plan.prompt, plan.context) = (prompt, context);
+    let editor_rows = editor_min + draft;
     // The rest of the list, the other options' descriptions as short as it takes for every
     // item to show.
     // Shortening them comes before cutting the prompt: with room for all of it, when that lets
     // every item show; else in all the rows left.
     let whole_focus = |i: usize| !m.items[i].description_previewed;
     // An expanded preview was asked for: the list then takes at most half of the rows.
-    let room = label + counter + budget.left;
+    let room = label + counter + left;
     let list_max = if expanded_region {
         room.div_ceil(2).max(label + counter)
     } else {
@@ -232,33 +319,37 @@ fn plan_question(
     };
     let list_want = list_want.min(list_max);
     plan.descriptions = descriptions;
-    let list_rest = counter + budget.take(list_want.saturating_sub(label + counter));
-    // The rest of the prompt.
-    plan.prompt += budget.take(m.prompt.len() - plan.prompt);
-    let preview_row = if narrow && !q.previews_expanded && editor.is_none() && q.any_previewable {
-        budget.take(1)
-    } else {
-        0
-    };
-    plan.context += budget.take(context_rows - plan.context);
+    let preview_row_ask = narrow && !q.previews_expanded && editor.is_none() && q.any_previewable;
+    let [list_more, prompt_rest, preview_row, context_rest] = grant(
+        &mut left,
+        [
+            (P::List, list_want.saturating_sub(label + counter)),
+            (P::PromptRest, m.prompt.len() - plan.prompt),
+            (P::PreviewRow, usize::from(preview_row_ask)),
+            (P::ContextRest, context_rows - plan.context),
+        ],
+    );
+    let list_rest = counter + list_more;
+    plan.prompt += prompt_rest;
+    plan.context += context_rest;
     if plan.context < m.context.len() {
-        // Too small for the whole context: its text, without blank rows and borders.
+        // Too small for the whole context: its text, without blank rows and borders; the rows
+        // it then leaves go on to the parts after it.
         plan.context_text = true;
         let text = m.context_text.len();
         if text <= plan.context {
-            budget.left += plan.context - text;
+            left += plan.context - text;
             plan.context = text;
         }
     }
-    if plan.tabs > 0 {
-        plan.tabs_divider = budget.take(1);
-    }
-    if plan.context > 0 {
-        plan.context_divider = budget.take(1);
-    }
-    if plan.footer > 0 {
-        plan.footer_divider = budget.take(1);
-    }
+    [plan.tabs_divider, plan.context_divider, plan.footer_divider] = grant(
+        &mut left,
+        [
+            (P::Dividers, usize::from(plan.tabs > 0)),
+            (P::Dividers, usize::from(plan.context > 0)),
+            (P::Dividers, usize::from(plan.footer > 0)),
+        ],
+    );
     // The body: the rest goes to an expanded preview, else stays under the list.
     let body = label
         + editor_min
@@ -266,7 +357,7 @@ fn plan_question(
         + list_rest
         + preview_row
         + (editor_rows - editor_min)
-        + budget.left;
+        + left;
 
     // Phase two: the body as the cursor asks.
     let expanded = expanded_region && q.previewable;
@@ -296,10 +387,22 @@ fn plan_question(
             plan.list = window(&heights, cursor, offset, list_budget - 1);
             plan.list_counter = 1;
         }
+        // Rows left under the window: the next item, which does not fit whole, shows its
+        // first rows there (cut, with `…`) rather than leaving them blank.
+        if plan.list.end < heights.len() {
+            plan.list_cut = list_budget - plan.list.rows - plan.list_counter;
+            // The count is of the items not shown at all: when the cut one is the only item
+            // outside the window, there is nothing to count and its row goes to that item.
+            let only_cut_hidden = plan.list.start == 0 && plan.list.end + 1 == heights.len();
+            if plan.list_cut > 0 && only_cut_hidden {
+                plan.list_cut += plan.list_counter;
+                plan.list_counter = 0;
+            }
+        }
     } else if q.filter.is_some() {
         plan.list.rows = label.min(list_budget);
     }
-    plan.filler = list_budget - plan.list.rows - plan.list_counter;
+    plan.filler = list_budget - plan.list.rows - plan.list_cut - plan.list_counter;
     // The context's and prompt's scroll: one position that moves through the context first,
     // then the prompt; tea's viewport clamps each the same way.
     let context_lines = if plan.context_text {
@@ -376,29 +479,126 @@ fn descriptions(
     (Some(0), want(0))
 }
 
-fn plan_review(mut plan: Plan, mut budget: Budget, measured: &Measured, r: &ReviewInput) -> Plan {
+fn plan_review(mut plan: Plan, mut left: usize, measured: &Measured, r: &ReviewInput) -> Plan {
     let n = r.questions;
-    plan.actions = budget.take(2);
-    if r.warning {
-        plan.warning = budget.take(measured.warning.len());
-    }
-    plan.tabs = budget.take(1);
-    plan.footer = budget.take(1);
-    plan.heading = budget.take(1);
+    let warning = if r.warning { measured.warning.len() } else { 0 };
+    use ReviewPart as P;
+    [
+        plan.actions,
+        plan.warning,
+        plan.tabs,
+        plan.footer,
+        plan.heading,
+    ] = grant(
+        &mut left,
+        [
+            (P::Actions, 2),
+            (P::Warning, warning),
+            (P::TabBar, 1),
+            (P::Footer, 1),
+            (P::Heading, 1),
+        ],
+    );
     // On Submit or Cancel the questions keep their window.
     let focus = if r.list.selected < n {
         r.list.selected
     } else {
         r.list.offset.min(n.saturating_sub(1))
     };
-    plan.review = window(&vec![1; n], focus, r.list.offset, budget.left);
-    budget.take(plan.review.rows);
-    if plan.tabs > 0 {
-        plan.tabs_divider = budget.take(1);
-    }
-    if plan.footer > 0 {
-        plan.footer_divider = budget.take(1);
-    }
-    plan.filler = budget.left;
+    plan.review = window(&vec![1; n], focus, r.list.offset, left);
+    left -= plan.review.rows;
+    [plan.tabs_divider, plan.footer_divider] = grant(
+        &mut left,
+        [
+            (P::Dividers, usize::from(plan.tabs > 0)),
+            (P::Dividers, usize::from(plan.footer > 0)),
+        ],
+    );
+    plan.filler = left;
     plan
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUESTION_ORDER: [QuestionPart; 15] = [
+        QuestionPart::FocusedLabel,
+        QuestionPart::ListCounter,
+        QuestionPart::FilterLine,
+        QuestionPart::EditorFrame,
+        QuestionPart::TabBar,
+        QuestionPart::Footer,
+        QuestionPart::PromptHead,
+        QuestionPart::PreviewHead,
+        QuestionPart::ContextHead,
+        QuestionPart::Draft,
+        QuestionPart::List,
+        QuestionPart::PromptRest,
+        QuestionPart::PreviewRow,
+        QuestionPart::ContextRest,
+        QuestionPart::Dividers,
+    ];
+
+    /// Whether `granted` gives each ask (listed in priority order) rows only once every
+    /// earlier one has all it asked, and hands out all it can.
+    fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
+        let whole_before = |i: usize| asks[..i] == granted[..i];
+        granted
+            .iter()
+            .enumerate()
+            .all(|(i, &g)| g == 0 || whole_before(i))
+            && granted.iter().sum::<usize>() == rows.min(asks.iter().sum())
+    }
+
+    #[test]
+    fn tiny_panels_grant_question_parts_in_the_documented_order() {
+        let asks = [2, 1, 1, 3, 1, 1, 3, 3, 4, 2, 5, 2, 1, 2, 3];
+        for rows in 0..=12 {
+            // Declared backwards: the priorities, not the order given, decide.
+            let mut stage: [(QuestionPart, usize); 15] =
+                std::array::from_fn(|i| (QUESTION_ORDER[i], asks[i]));
+            stage.reverse();
+            let mut left = rows;
+            let mut granted = grant(&mut left, stage);
+            granted.reverse();
+            assert!(in_order(&asks, &granted, rows), "{rows} rows: {granted:?}");
+            assert_eq!(left, rows - granted.iter().sum::<usize>());
+        }
+    }
+
+    #[test]
+    fn tiny_panels_grant_review_parts_in_the_documented_order() {
+        let order = [
+            ReviewPart::Actions,
+            ReviewPart::Warning,
+            ReviewPart::TabBar,
+            ReviewPart::Footer,
+            ReviewPart::Heading,
+            ReviewPart::Dividers,
+        ];
+        let asks = [2, 3, 1, 1, 1, 2];
+        for rows in 0..=12 {
+            let mut left = rows;
+            let granted = grant(
+                &mut left,
+                std::array::from_fn::<_, 6, _>(|i| (order[i], asks[i])),
+            );
+            assert!(in_order(&asks, &granted, rows), "{rows} rows: {granted:?}");
+        }
+    }
+
+    #[test]
+    fn equal_priorities_go_in_the_order_given() {
+        let mut left = 2;
+        let granted = grant(
+            &mut left,
+            [
+                (QuestionPart::Dividers, 1),
+                (QuestionPart::Dividers, 1),
+                (QuestionPart::Dividers, 1),
+            ],
+        );
+        assert_eq!((granted, left), ([1, 1, 0], 0));
+    }
 }

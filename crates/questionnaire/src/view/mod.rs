@@ -39,7 +39,7 @@ use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::keymap::HintContext;
-use crate::layout::{LIST_SHARE, MIN_FRAMED_HEIGHT, MIN_FRAMED_WIDTH, Plan};
+use crate::layout::Plan;
 use crate::model::App;
 
 use preview::{PreviewBelow, PreviewPane};
@@ -94,9 +94,7 @@ impl App {
             let footer = Draw(move |inner, _| vec![self.footer(plan, inner)]);
             items.push(rows(footer, plan.footer));
         }
-        let frame = Panel::around(Stack::new(items))
-            .min_framed(MIN_FRAMED_WIDTH, MIN_FRAMED_HEIGHT)
-            .title(self.title());
+        let frame = Panel::around(Stack::new(items)).title(self.title());
         // The panel's height is the questionnaire's own (docs/behaviour.md#height).
         View::new(Draw(move |width, _| frame.lines(width, height)))
     }
@@ -317,7 +315,7 @@ impl App {
         }
         column.push(rows(
             self.option_list(q, plan),
-            plan.list.rows + plan.list_counter,
+            plan.list.rows + plan.list_cut + plan.list_counter,
         ));
         if let Some(target) = self.open_editor() {
             column.push(rows(self.editor_props(target), plan.editor));
@@ -330,9 +328,7 @@ impl App {
         let column = Stack::new(column);
         if wide {
             // Beside the list at the framed width, also in a frame too low for its border.
-            let split = Split::new(column, self.preview_pane(q, plan))
-                .ratio(LIST_SHARE.0, LIST_SHARE.1)
-                .full_divider();
+            let split = Split::new(column, self.preview_pane(q, plan)).full_divider();
             let inner = geometry.inner;
             items.push(rows(Draw(move |_, rows| split.lines(inner, rows)), height));
         } else {

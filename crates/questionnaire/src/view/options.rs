@@ -27,6 +27,8 @@ pub(crate) struct OptionList<'a> {
     pub cursor: usize,
     /// The items shown, from the plan (positions among the matches while filtering).
     pub window: Window,
+    /// Rows of the item below the window that does not fit whole, cut with `…`.
+    pub cut: usize,
     /// A row under the window counts the items above and below it.
     pub counter: bool,
     /// The `more` label of that row.
@@ -54,6 +56,7 @@ impl App {
             answer: self.answer(q),
             cursor: self.cursor(q),
             window: plan.list,
+            cut: plan.list_cut,
             counter: plan.list_counter > 0,
             more: self.label(Label::More),
             descriptions: plan.descriptions,
@@ -237,14 +240,16 @@ impl OptionList<'_> {
 impl Block for OptionList<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let Window { start, end, rows } = self.window;
-        let rows = rows.min(height);
+        let rows = (rows + self.cut).min(height);
         let mut lines = self.window_lines(width, rows);
         if self.counter && lines.len() < height {
             let total = match self.filter {
                 Some(filter) => filter.matches().len(),
                 None => self.layout.items.len(),
             };
-            let counter = counter_text(start, total.saturating_sub(end), &self.more);
+            // The cut item shows its number: it is not among those counted.
+            let below = total.saturating_sub(end + usize::from(self.cut > 0));
+            let counter = counter_text(start, below, &self.more);
             lines.push(truncate_line(
                 &Line::styled(counter, Style::fg(Slot::Muted)),
                 width,
@@ -255,17 +260,19 @@ impl Block for OptionList<'_> {
 }
 
 impl OptionList<'_> {
-    /// The window's items in `rows` rows.
+    /// The window's items in `rows` rows, then the first rows of the item below it that
+    /// does not fit whole.
     fn window_lines(&self, width: usize, rows: usize) -> Vec<Line> {
         let Window { start, end, .. } = self.window;
+        let shown = if self.cut > 0 { end + 1 } else { end };
         let (mut items, cursor): (Vec<Vec<Line>>, usize) = match self.filter {
             Some(filter) if filter.matches().is_empty() => {
                 let text = truncate(&sanitize_line(&self.no_matches), width);
                 let row = Line::styled(format!("  {text}"), Style::fg(Slot::Muted).italic());
-                return list::lines_of(vec![vec![row]], ListState::default(), width, rows);
+                return list::lines_of(vec![vec![row]], &ListState::default(), width, rows);
             }
             Some(filter) => {
-                let matches = &filter.matches()[start..end];
+                let matches = &filter.matches()[start..shown.min(filter.matches().len())];
                 let items = matches
                     .iter()
                     .map(|m| self.item(m.item, width, Some(m)))
@@ -273,35 +280,46 @@ impl OptionList<'_> {
                 (items, filter.cursor())
             }
             None => (
-                (start..end).map(|i| self.item(i, width, None)).collect(),
+                (start..shown.min(self.layout.items.len()))
+                    .map(|i| self.item(i, width, None))
+                    .collect(),
                 self.cursor,
             ),
         };
-        // A focused item taller than the window is cut, and says so.
-        if let [only] = items.as_mut_slice()
-            && only.len() > rows
-        {
-            only.truncate(rows);
-            if let Some(last) = only.last_mut() {
-                // A row with room left gets the mark appended; a full row is cut short and
-                // `truncate_line` ends it with the mark.
-                if last.width() < width {
-                    let style = last
-                        .spans
-                        .last()
-                        .map(|s| s.style.clone())
-                        .unwrap_or_default();
-                    last.push(Span::styled("…", style));
-                } else {
-                    *last = truncate_line(last, width.saturating_sub(1));
-                }
-            }
+        match items.as_mut_slice() {
+            // A focused item taller than the window is cut, and says so.
+            [only] if only.len() > rows => cut_short(only, rows, width),
+            // So is the item below the window, in the rows the window leaves.
+            [.., last] if self.cut > 0 => cut_short(last, self.cut, width),
+            _ => {}
         }
         let state = ListState {
             selected: cursor.saturating_sub(start),
             offset: 0,
         };
-        list::lines_of(items, state, width, rows)
+        list::lines_of(items, &state, width, rows)
+    }
+}
+
+/// Keeps the first `rows` rows of an item and ends the last with `…` when any were left out.
+fn cut_short(item: &mut Vec<Line>, rows: usize, width: usize) {
+    if item.len() <= rows {
+        return;
+    }
+    item.truncate(rows);
+    if let Some(last) = item.last_mut() {
+        // A row with room left gets the mark appended; a full row is cut short and
+        // `truncate_line` ends it with the mark.
+        if last.width() < width {
+            let style = last
+                .spans
+                .last()
+                .map(|s| s.style.clone())
+                .unwrap_or_default();
+            last.push(Span::styled("…", style));
+        } else {
+            *last = truncate_line(last, width.saturating_sub(1));
+        }
     }
 }
 

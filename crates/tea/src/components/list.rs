@@ -1,16 +1,25 @@
-//! A list of multi-row items, windowed by whole items so the selected one is visible.
+//! A list of multi-row items that scrolls itself, windowed by whole items so the selected
+//! one is visible.
 //!
-//! The model owns a [`ListState`] (the selected item and the first item shown) and passes it
-//! in; the list never changes it. Call [`ListState::fit`] in `update` (or before drawing) to
-//! move the offset just enough for the selection to show at the height it gets: the window
-//! keeps its offset while the selection stays inside it, then scrolls by whole items. An
-//! item taller than the whole height is shown alone, cut at the bottom.
+//! As ratatui's `List` is a `StatefulWidget`, [`List`] is a [`StatefulBlock`]: the props (the
+//! items, the cursor mark) are drawn with a [`ListState`] the model owns (the selected item and
+//! the first item shown, `offset`). Drawing at a height finds the window itself: it keeps the
+//! offset while the selection stays inside it, else scrolls by whole items just enough to show
+//! the selection ([`ListState::window`]). An item taller than the whole height is shown alone,
+//! cut at the bottom. So a model never computes the list's rows.
+//!
+//! ratatui writes the adjusted offset back into the state while rendering; a tea view is pure
+//! (`&self`), so it cannot. The window is instead a pure function of (selection, offset,
+//! height): the same state at the same height always draws the same rows, whichever frames were
+//! drawn. A model whose list must stay put while the cursor moves back inside it (rather than
+//! re-anchor at its offset) keeps what was shown with [`ListState::scrolled`], the same
+//! function, when it handles the next key at the height it grants the list.
 //!
 //! Items are pre-wrapped lines (one `Vec<Line>` per item): the model wraps text once per width
 //! and the list only picks rows, so drawing costs nothing per frame but the rows.
 //!
 //! ```
-//! use tea::components::{Block, List, ListState};
+//! use tea::components::{Block, List, ListState, StatefulBlock};
 //! use tea::Line;
 //!
 //! let items: Vec<Vec<Line>> = (1..=5)
@@ -18,15 +27,16 @@
 //!     .collect();
 //! let mut state = ListState::default();
 //! state.select_last(items.len());
-//! let heights: Vec<usize> = items.iter().map(Vec::len).collect();
-//! state.fit(&heights, 4);
-//! assert_eq!(state, ListState { selected: 4, offset: 3 });
-//! let rows: Vec<String> = List::new(&items, state).cursor("› ").lines(12, 4)
+//! let list = List::new(&items).cursor("› ");
+//! // Drawn at 4 rows, the list scrolls to the last item by itself.
+//! let rows: Vec<String> = list.lines_with(&state, 12, 4)
 //!     .iter().map(|l| l.plain_text()).collect();
 //! assert_eq!(rows, ["  item 4", "    details", "› item 5", "    details"]);
+//! // In a view tree, the list and its state are one block.
+//! assert_eq!(list.with_state(&state).lines(12, 4).len(), 4);
 //! ```
 
-use super::{Block, cut, cut_owned};
+use super::{StatefulBlock, cut, cut_owned};
 use crate::style::{Line, Slot, Span, Style};
 
 /// Which item is selected and which is the first shown. Owned by the model.
@@ -55,19 +65,15 @@ impl ListState {
         self.selected = len.saturating_sub(1);
     }
 
-    /// The window of items shown at `height` rows for items of these heights.
+    /// The window of items a list of items of these heights shows at `height` rows.
     pub fn window(&self, heights: &[usize], height: usize) -> Window {
         window(heights, self.selected, self.offset, height)
     }
 
-    /// Moves the offset so the selected item shows at `height` rows (and clamps the selection
-    /// to the items).
-    pub fn fit(&mut self, heights: &[usize], height: usize) {
-        *self = self.fitted(heights, height);
-    }
-
-    /// [`ListState::fit`] as a pure function.
-    pub fn fitted(self, heights: &[usize], height: usize) -> ListState {
+    /// The state as drawing it at `height` rows leaves it (what ratatui's
+    /// `render_stateful_widget` writes back): the offset of the window shown, the selection
+    /// clamped to the items. Drawing the result shows the same window.
+    pub fn scrolled(self, heights: &[usize], height: usize) -> ListState {
         let selected = self.selected.min(heights.len().saturating_sub(1));
         let w = window(heights, selected, self.offset, height);
         let offset = if w.end > w.start {
@@ -120,20 +126,19 @@ pub fn window(heights: &[usize], focus: usize, offset: usize, budget: usize) -> 
     Window { start, end, rows }
 }
 
-/// The props of a list.
+/// The props of a list: its items and the mark of the selected one. Drawn with a
+/// [`ListState`] ([`StatefulBlock`]).
 #[derive(Debug, Clone)]
 pub struct List<'a> {
     pub items: &'a [Vec<Line>],
-    pub state: ListState,
     /// Drawn before the selected item's first row; other rows are indented by its width.
     pub cursor: Option<Span>,
 }
 
 impl<'a> List<'a> {
-    pub fn new(items: &'a [Vec<Line>], state: ListState) -> List<'a> {
+    pub fn new(items: &'a [Vec<Line>]) -> List<'a> {
         List {
             items,
-            state,
             cursor: None,
         }
     }
@@ -144,10 +149,12 @@ impl<'a> List<'a> {
     }
 }
 
-impl Block for List<'_> {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+impl StatefulBlock for List<'_> {
+    type State = ListState;
+
+    fn lines_with(&self, state: &ListState, width: usize, height: usize) -> Vec<Line> {
         let heights: Vec<usize> = self.items.iter().map(Vec::len).collect();
-        let w = self.state.window(&heights, height);
+        let w = state.window(&heights, height);
         let indent = self.cursor.as_ref().map_or(0, Span::width);
         let mut out = Vec::with_capacity(w.rows);
         for i in w.start..w.end {
@@ -158,7 +165,7 @@ impl Block for List<'_> {
                 let line = match &self.cursor {
                     None => cut(line, width),
                     Some(cursor) => {
-                        let lead = if i == self.state.selected.min(heights.len() - 1) && row == 0 {
+                        let lead = if i == state.selected.min(heights.len() - 1) && row == 0 {
                             cursor.clone()
                         } else {
                             Span::plain(" ".repeat(indent))
@@ -176,9 +183,14 @@ impl Block for List<'_> {
     }
 }
 
-/// [`List::lines`] without a cursor, for items built for one drawing (say, only those a
+/// A list drawn without a cursor mark from items built for one drawing (say, only those a
 /// window shows): the shown rows are moved out of `items`, not copied.
-pub fn lines_of(items: Vec<Vec<Line>>, state: ListState, width: usize, height: usize) -> Vec<Line> {
+pub fn lines_of(
+    items: Vec<Vec<Line>>,
+    state: &ListState,
+    width: usize,
+    height: usize,
+) -> Vec<Line> {
     let heights: Vec<usize> = items.iter().map(Vec::len).collect();
     let w = state.window(&heights, height);
     items
@@ -193,6 +205,7 @@ pub fn lines_of(items: Vec<Vec<Line>>, state: ListState, width: usize, height: u
 
 #[cfg(test)]
 mod tests {
+    use super::super::Block;
     use super::*;
 
     fn items(heights: &[usize]) -> Vec<Vec<Line>> {
@@ -203,11 +216,21 @@ mod tests {
             .collect()
     }
 
-    fn rows(list: &List<'_>, width: usize, height: usize) -> Vec<String> {
-        list.lines(width, height)
+    fn state(selected: usize, offset: usize) -> ListState {
+        ListState { selected, offset }
+    }
+
+    fn rows(list: &List<'_>, state: ListState, width: usize, height: usize) -> Vec<String> {
+        list.lines_with(&state, width, height)
             .iter()
             .map(Line::plain_text)
             .collect()
+    }
+
+    /// The first and last item of the window as drawn (`None` when nothing is).
+    fn shown(heights: &[usize], state: ListState, height: usize) -> Option<(usize, usize)> {
+        let w = state.window(heights, height);
+        (w.end > w.start).then(|| (w.start, w.end - 1))
     }
 
     #[test]
@@ -228,7 +251,46 @@ mod tests {
     }
 
     #[test]
-    fn windows_keep_the_offset_and_whole_items() {
+    fn the_cursor_at_the_top_shows_the_first_items() {
+        let h = [1; 10];
+        assert_eq!(shown(&h, state(0, 0), 3), Some((0, 2)));
+        // An offset past the cursor scrolls back up to it.
+        assert_eq!(shown(&h, state(0, 7), 3), Some((0, 2)));
+    }
+
+    #[test]
+    fn the_cursor_at_the_bottom_shows_the_last_items() {
+        let h = [1; 10];
+        assert_eq!(shown(&h, state(9, 0), 3), Some((7, 9)));
+        assert_eq!(
+            shown(&h, state(9, 9), 3),
+            Some((7, 9)),
+            "the window fills upwards"
+        );
+    }
+
+    #[test]
+    fn a_cursor_beyond_the_items_shows_the_last() {
+        let h = [1; 5];
+        assert_eq!(shown(&h, state(99, 0), 3), Some((2, 4)));
+        assert_eq!(state(99, 0).scrolled(&h, 3), state(4, 2));
+    }
+
+    #[test]
+    fn the_window_keeps_its_offset_while_the_cursor_is_inside_it() {
+        let h = [1; 10];
+        // Moving down past the window scrolls just enough...
+        let s = state(5, 0).scrolled(&h, 3);
+        assert_eq!(s, state(5, 3));
+        // ...and moving back up inside it keeps it.
+        assert_eq!(shown(&h, state(4, s.offset), 3), Some((3, 5)));
+        assert_eq!(shown(&h, state(3, s.offset), 3), Some((3, 5)));
+        // Above it, it scrolls up to the cursor.
+        assert_eq!(shown(&h, state(2, s.offset), 3), Some((2, 4)));
+    }
+
+    #[test]
+    fn windows_hold_whole_items() {
         let h = [2, 2, 2, 2, 2];
         assert_eq!(
             window(&h, 0, 0, 5),
@@ -238,7 +300,6 @@ mod tests {
                 rows: 4
             }
         );
-        // Moving down past the window scrolls just enough.
         assert_eq!(
             window(&h, 2, 0, 5),
             Window {
@@ -247,9 +308,7 @@ mod tests {
                 rows: 4
             }
         );
-        // Moving back up inside the window keeps it.
-        assert_eq!(window(&h, 1, 1, 5).start, 1);
-        // A focus taller than the budget is cut.
+        // A focus taller than the budget is shown alone, cut.
         assert_eq!(
             window(&[1, 9, 1], 1, 0, 3),
             Window {
@@ -258,90 +317,95 @@ mod tests {
                 rows: 3
             }
         );
-        // More room fills upwards too.
-        assert_eq!(window(&h, 4, 4, 10).start, 0);
         assert_eq!(window(&[], 0, 0, 5), Window::default());
-        assert_eq!(window(&h, 0, 0, 0), Window::default());
     }
 
     #[test]
-    fn fit_moves_the_offset_and_clamps_the_selection() {
-        let h = [1, 1, 1, 1, 1, 1];
-        let s = ListState {
-            selected: 5,
-            offset: 0,
+    fn height_zero_shows_nothing_and_keeps_the_state() {
+        let h = [1; 4];
+        assert_eq!(shown(&h, state(2, 1), 0), None);
+        assert_eq!(state(3, 9).scrolled(&h, 0), state(3, 3));
+        assert!(rows(&List::new(&items(&h)), state(2, 1), 10, 0).is_empty());
+    }
+
+    #[test]
+    fn height_one_shows_the_selected_item() {
+        let h = [1, 3, 1];
+        for selected in 0..3 {
+            assert_eq!(shown(&h, state(selected, 0), 1), Some((selected, selected)));
         }
-        .fitted(&h, 3);
-        assert_eq!(
-            s,
-            ListState {
-                selected: 5,
-                offset: 3
+        let items = items(&h);
+        assert_eq!(rows(&List::new(&items), state(1, 0), 10, 1), ["1.0"]);
+    }
+
+    #[test]
+    fn a_shrinking_height_keeps_the_cursor_visible() {
+        let h = [1; 10];
+        let mut s = state(6, 0).scrolled(&h, 8);
+        assert_eq!(s, state(6, 0));
+        for height in (1..8).rev() {
+            s = s.scrolled(&h, height);
+            let (first, last) = shown(&h, s, height).unwrap();
+            assert!(first <= 6 && 6 <= last, "height {height}: {first}..={last}");
+            assert_eq!(last - first + 1, height);
+        }
+        assert_eq!(s, state(6, 6));
+        // Growing again fills around the cursor.
+        assert_eq!(shown(&h, s, 10), Some((0, 9)));
+    }
+
+    #[test]
+    fn a_narrowing_filter_clamps_the_window_to_the_items_left() {
+        // 10 matches scrolled to the end, then the query leaves 3: the cursor (a position
+        // among the matches) is past them; the list shows the last.
+        let s = state(9, 0).scrolled(&[1; 10], 4);
+        assert_eq!(s, state(9, 6));
+        assert_eq!(shown(&[1; 3], s, 4), Some((0, 2)));
+        assert_eq!(s.scrolled(&[1; 3], 4), state(2, 0));
+        // None left: nothing to draw.
+        assert_eq!(shown(&[], s, 4), None);
+        assert!(rows(&List::new(&[]), s, 10, 4).is_empty());
+    }
+
+    #[test]
+    fn drawing_the_scrolled_state_shows_the_same_window() {
+        let h = [2, 1, 3, 1, 1, 2];
+        for selected in 0..h.len() {
+            for offset in 0..h.len() {
+                for height in 0..8 {
+                    let s = state(selected, offset);
+                    let after = s.scrolled(&h, height);
+                    assert_eq!(after.window(&h, height), s.window(&h, height));
+                }
             }
-        );
-        let s = ListState {
-            selected: 4,
-            offset: 3,
         }
-        .fitted(&h, 3);
-        assert_eq!(s.offset, 3, "still visible: the window stays");
-        let s = ListState {
-            selected: 2,
-            offset: 3,
-        }
-        .fitted(&h, 3);
-        assert_eq!(s.offset, 2, "above the window: it scrolls up to it");
-        let s = ListState {
-            selected: 99,
-            offset: 0,
-        }
-        .fitted(&h, 3);
-        assert_eq!(
-            s,
-            ListState {
-                selected: 5,
-                offset: 3
-            }
-        );
-        let mut s = ListState {
-            selected: 3,
-            offset: 9,
-        };
-        s.fit(&h, 0);
-        assert_eq!(
-            s,
-            ListState {
-                selected: 3,
-                offset: 3
-            }
-        );
     }
 
     #[test]
     fn the_list_draws_the_window_of_whole_items() {
         let items = items(&[2, 1, 3]);
-        let list = List::new(
-            &items,
-            ListState {
-                selected: 2,
-                offset: 0,
-            },
+        let list = List::new(&items);
+        let s = state(2, 0);
+        assert_eq!(rows(&list, s, 10, 4), ["1.0", "2.0", "2.1", "2.2"]);
+        assert_eq!(rows(&list, s, 10, 2), ["2.0", "2.1"], "a tall item is cut");
+        assert_eq!(rows(&list, s, 2, 1), ["2…"]);
+        assert!(rows(&list, s, 10, 0).is_empty());
+        assert!(rows(&List::new(&[]), ListState::default(), 10, 4).is_empty());
+        // As a block of a view tree, with its state.
+        assert_eq!(
+            list.clone().with_state(&s).lines(10, 4),
+            list.lines_with(&s, 10, 4)
         );
-        assert_eq!(rows(&list, 10, 4), ["1.0", "2.0", "2.1", "2.2"]);
-        assert_eq!(rows(&list, 10, 2), ["2.0", "2.1"], "a tall item is cut");
-        assert_eq!(rows(&list, 2, 1), ["2…"]);
-        assert!(rows(&list, 10, 0).is_empty());
-        assert!(rows(&List::new(&[], ListState::default()), 10, 4).is_empty());
     }
 
     #[test]
     fn owned_items_draw_as_the_list_draws_them() {
         let items = items(&[2, 1, 3, 1]);
         for (selected, offset, height) in [(2, 0, 4), (2, 0, 2), (0, 0, 9), (3, 1, 3), (1, 0, 0)] {
-            let state = ListState { selected, offset };
+            let s = state(selected, offset);
             assert_eq!(
-                lines_of(items.clone(), state, 3, height),
-                List::new(&items, state).lines(3, height)
+                lines_of(items.clone(), &s, 3, height),
+                List::new(&items).lines_with(&s, 3, height)
             );
         }
     }
@@ -349,14 +413,7 @@ mod tests {
     #[test]
     fn the_cursor_marks_the_selected_item() {
         let items = items(&[1, 2]);
-        let list = List::new(
-            &items,
-            ListState {
-                selected: 1,
-                offset: 0,
-            },
-        )
-        .cursor("› ");
-        assert_eq!(rows(&list, 10, 5), ["  0.0", "› 1.0", "  1.1"]);
+        let list = List::new(&items).cursor("› ");
+        assert_eq!(rows(&list, state(1, 0), 10, 5), ["  0.0", "› 1.0", "  1.1"]);
     }
 }

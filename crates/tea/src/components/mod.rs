@@ -12,7 +12,8 @@
 //!
 //! - [`panel`]: a rounded border with a title and dividers (a [`Panel`]).
 //! - [`tabs`]: a tab bar that windows with ‹ › around the active tab.
-//! - [`list`]: multi-row items windowed whole around the selection ([`ListState`]).
+//! - [`list`]: multi-row items that scroll themselves to keep the selection visible, drawn
+//!   with the model's [`ListState`].
 //! - [`filter`]: fuzzy filtering for lists ([`FilterState`]), the query row and highlights.
 //! - [`viewport`]: a scrolled window over lines with a range header ("1–8/41  ↓ 33 more").
 //! - [`split`]: two blocks side by side with a divider.
@@ -66,6 +67,36 @@ pub trait Block {
             .into_iter()
             .map(PanelRow::Content)
             .collect()
+    }
+}
+
+/// A component drawn with state the model owns, as ratatui's `StatefulWidget`: the props say
+/// what to draw, the state what the person did (a list's selection and scroll). Drawing reads
+/// the state and never changes it, so a view stays a pure function of the model.
+pub trait StatefulBlock {
+    type State;
+
+    /// At most `height` lines, each at most `width` columns, for `state`.
+    fn lines_with(&self, state: &Self::State, width: usize, height: usize) -> Vec<Line>;
+
+    /// The props and their state as one [`Block`], a node of a view tree.
+    fn with_state<'s>(self, state: &'s Self::State) -> Stateful<'s, Self>
+    where
+        Self: Sized,
+    {
+        Stateful { block: self, state }
+    }
+}
+
+/// A [`StatefulBlock`] with its state: a [`Block`] ([`StatefulBlock::with_state`]).
+pub struct Stateful<'s, B: StatefulBlock> {
+    pub block: B,
+    pub state: &'s B::State,
+}
+
+impl<B: StatefulBlock> Block for Stateful<'_, B> {
+    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.block.lines_with(self.state, width, height)
     }
 }
 

@@ -201,6 +201,31 @@ mod tests {
     }
 
     #[test]
+    fn without_minimums_each_child_is_whole_before_a_lower_one_gets_rows() {
+        // Declared lowest first; granted highest first, in every height up to all they ask.
+        let needs = [need(0, 0, 3), need(1, 0, 2), need(2, 0, 1), need(3, 0, 2)];
+        let expected: [[usize; 4]; 9] = [
+            [0, 0, 0, 0],
+            [0, 0, 0, 1],
+            [0, 0, 0, 2],
+            [0, 0, 1, 2],
+            [0, 1, 1, 2],
+            [0, 2, 1, 2],
+            [1, 2, 1, 2],
+            [2, 2, 1, 2],
+            [3, 2, 1, 2],
+        ];
+        for (height, granted) in expected.iter().enumerate() {
+            assert_eq!(allocate(&needs, height), granted, "height {height}");
+        }
+        assert_eq!(
+            allocate(&needs, 12),
+            [3, 2, 1, 2],
+            "more rows than asked stay unused"
+        );
+    }
+
+    #[test]
     fn children_are_padded_to_their_rows_in_declared_order() {
         let a = Lines(vec![Line::plain("a")]);
         let b = Lines((0..5).map(|i| Line::plain(format!("b{i}"))).collect());

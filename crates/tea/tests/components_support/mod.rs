@@ -4,8 +4,8 @@
 #![allow(dead_code)] // each test binary uses part of it
 
 use tea::components::{
-    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, Tab, Tabs,
-    Viewport,
+    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, StatefulBlock,
+    Tab, Tabs, Viewport,
 };
 use tea::keymap::{Binding, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style};
@@ -138,10 +138,6 @@ impl Gallery {
         }
     }
 
-    fn heights(&self) -> Vec<usize> {
-        self.content.items.iter().map(Vec::len).collect()
-    }
-
     fn viewport(&self) -> Viewport<'_> {
         Viewport::new(&self.content.doc, self.scroll)
             .title(Line::styled("Preview", Style::fg(Slot::Accent)))
@@ -152,7 +148,7 @@ impl Gallery {
         let c = &self.content;
         let help_entries = self.keymap.help(&self.which);
         let help = Help::new(&help_entries);
-        let list = List::new(&c.items, self.list).cursor("› ");
+        let list = List::new(&c.items).cursor("› ").with_state(&self.list);
         let viewport = self.viewport();
         let tabs = Tabs::new(c.tabs.clone(), self.tab)
             .note(Line::styled("3/5 answered", Style::fg(Slot::Muted)));
@@ -194,8 +190,8 @@ impl Gallery {
         }
     }
 
-    /// The rows the list gets, so `update` keeps the selection visible.
-    fn list_rows(&self) -> usize {
+    /// The rows `update` clamps the viewport's scroll to.
+    fn viewport_rows(&self) -> usize {
         let h = usize::from(self.size.height);
         match self.which {
             Which::Panel => h.saturating_sub(4),
@@ -216,14 +212,12 @@ impl Program for Gallery {
             Msg::Down => self.list.select_next(len),
             Msg::Up => self.list.select_prev(),
             Msg::Scroll(by) => {
-                let max = self.viewport().max_offset(self.list_rows());
+                let max = self.viewport().max_offset(self.viewport_rows());
                 self.scroll = self.scroll.saturating_add_signed(by as isize).min(max);
             }
             Msg::NextTab => self.tab = (self.tab + 1) % self.content.tabs.len(),
             Msg::Resized(size) => self.size = size,
         }
-        let heights = self.heights();
-        self.list.fit(&heights, self.list_rows());
         Cmd::None
     }
 
