@@ -4,7 +4,7 @@
 //! help footer below. The iocraft pane is a leaf like any other (`tea::ink::Ink`): tea gives it
 //! its box and writes its rows with the rest of the frame.
 
-use tea::components::{Help, List, ListState, Panel, Split, Stack, StackItem};
+use tea::components::{Help, List, ListState, Panel, Split, Stack, StackItem, StatefulBlock};
 use tea::ink::Ink;
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style};
@@ -80,7 +80,8 @@ pub struct Dashboard {
     services: Vec<Service>,
     /// The list's rows, one item per service (they never change, so they are built once).
     items: Vec<Vec<Line>>,
-    selected: usize,
+    /// Which service is selected (the list scrolls itself to keep it in view).
+    list: ListState,
     keymap: Keymap<(), Msg>,
 }
 
@@ -156,13 +157,13 @@ impl Dashboard {
         Dashboard {
             services: services.to_vec(),
             items: services.iter().map(item).collect(),
-            selected: 0,
+            list: ListState::default(),
             keymap: keymap(),
         }
     }
 
     pub fn selected(&self) -> Option<&Service> {
-        self.services.get(self.selected)
+        self.services.get(self.list.selected)
     }
 
     pub fn help(&self) -> Vec<HelpEntry> {
@@ -178,10 +179,8 @@ impl Program for Dashboard {
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, Self::Output> {
         match msg {
-            Msg::Up => self.selected = self.selected.saturating_sub(1),
-            Msg::Down => {
-                self.selected = (self.selected + 1).min(self.services.len().saturating_sub(1));
-            }
+            Msg::Up => self.list.select_prev(),
+            Msg::Down => self.list.select_next(self.services.len()),
             Msg::Open => return Cmd::Quit(self.selected().map(|service| service.name)),
             Msg::Quit => return Cmd::Quit(None),
         }
@@ -192,11 +191,7 @@ impl Program for Dashboard {
     /// narrow for both panes, the list alone; when rows run out the help goes first.
     fn view(&self) -> tea::View<'_> {
         // The list keeps the selection in view at any height; the model keeps only which it is.
-        let state = ListState {
-            selected: self.selected,
-            offset: 0,
-        };
-        let list = List::new(&self.items, state).cursor("› ");
+        let list = List::new(&self.items).cursor("› ").with_state(&self.list);
         let panes = match self.selected() {
             Some(service) => Split::new(list, details(service)),
             None => Split::new(list, tea::components::Lines::default()),
