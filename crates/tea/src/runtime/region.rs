@@ -142,6 +142,14 @@ impl Region {
         out
     }
 
+    /// The bytes that move the cursor to `row` of the region (its column is left as it is),
+    /// which the region then knows the cursor is on.
+    pub fn cursor_to(&mut self, row: u16) -> String {
+        let mut out = String::new();
+        self.move_to(row.min(self.height().saturating_sub(1)), &mut out);
+        out
+    }
+
     fn move_to(&mut self, row: u16, out: &mut String) {
         if row > self.cursor {
             let _ = write!(out, "\x1b[{}B", row - self.cursor);
