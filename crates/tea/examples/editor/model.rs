@@ -6,6 +6,7 @@
 use tea::components::textarea::{self, TextArea, TextAreaMsg};
 use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
+use tea::view::{Cursor, CursorShape};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, text};
 
 /// The most rows the view takes (a terminal's full height is more than a note needs).
@@ -164,7 +165,8 @@ impl Program for Editor {
 
     fn view(&self) -> tea::View<'_> {
         let lines = self.lines(self.size.width.into(), self.size.height.into());
-        tea::View::rows(lines)
+        // The terminal's cursor on the caret, for input methods and screen magnifiers.
+        tea::View::rows(lines).cursor(Cursor::on_caret().shape(CursorShape::Bar))
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
