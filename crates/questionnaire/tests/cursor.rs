@@ -32,6 +32,12 @@ fn before_cursor(a: &App) -> Option<(String, usize)> {
     Some((before, width))
 }
 
+/// Presses `keys`, then the text before the cursor, which must show.
+fn before_cursor_after(a: &mut App, keys: &str) -> String {
+    press(a, keys);
+    before_cursor(a).expect("a cursor").0
+}
+
 fn choice() -> App {
     app(
         json!({"questions": [{"id": "c", "header": "C", "prompt": "Pick",
@@ -49,11 +55,9 @@ fn no_editor_no_cursor() {
 #[test]
 fn the_cursor_follows_the_caret_in_the_free_text_editor() {
     let mut a = choice();
-    press(&mut a, "3 text:ab");
-    let (before, _) = before_cursor(&a).expect("a cursor");
+    let before = before_cursor_after(&mut a, "3 text:ab");
     assert!(before.ends_with("ab"), "{before:?}");
-    press(&mut a, "left");
-    let (before, _) = before_cursor(&a).expect("a cursor");
+    let before = before_cursor_after(&mut a, "left");
     assert!(
         before.ends_with('a') && !before.ends_with("ab"),
         "{before:?}"
@@ -80,30 +84,25 @@ fn the_cursor_is_on_a_text_question_and_a_number_field() {
         SIZE.width,
         SIZE.height,
     );
-    press(&mut text, "text:hello");
-    assert!(before_cursor(&text).expect("a cursor").0.ends_with("hello"));
+    assert!(before_cursor_after(&mut text, "text:hello").ends_with("hello"));
 
     let mut number = app(
         json!({"questions": [{"id": "n", "header": "N", "prompt": "How many", "type": "number"}]}),
         SIZE.width,
         SIZE.height,
     );
-    press(&mut number, "text:42");
-    assert!(before_cursor(&number).expect("a cursor").0.ends_with("42"));
+    assert!(before_cursor_after(&mut number, "text:42").ends_with("42"));
 }
 
 #[test]
 fn the_cursor_is_in_a_note_editor() {
-    let mut a = choice();
-    press(&mut a, "n text:why");
-    assert!(before_cursor(&a).expect("a cursor").0.ends_with("why"));
+    assert!(before_cursor_after(&mut choice(), "n text:why").ends_with("why"));
 }
 
 #[test]
 fn the_cursor_is_on_the_filter_query_while_filtering() {
     let mut a = choice();
-    press(&mut a, "/ text:be");
-    let (before, _) = before_cursor(&a).expect("a cursor");
+    let before = before_cursor_after(&mut a, "/ text:be");
     assert!(before.ends_with("be"), "{before:?}");
     press(&mut a, "esc");
     assert_eq!(before_cursor(&a), None);

@@ -91,20 +91,10 @@ fn decscusr(shape: CursorShape, blink: bool) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::region::DrawRow;
+    use crate::runtime::region::tests::rows;
 
     fn screen() -> vt100::Parser {
         vt100::Parser::new(6, 12, 0)
-    }
-
-    fn rows(texts: &[&'static str]) -> Vec<DrawRow<'static>> {
-        texts
-            .iter()
-            .map(|t| DrawRow {
-                ansi: t,
-                width: crate::text::width(t),
-            })
-            .collect()
     }
 
     fn draw(

@@ -161,7 +161,7 @@ impl Region {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A terminal emulator showing what the bytes do.
@@ -188,7 +188,8 @@ mod tests {
         }
     }
 
-    fn rows(texts: &[&'static str]) -> Vec<DrawRow<'static>> {
+    /// Rows of plain text, for the region's tests and the cursor's.
+    pub(in crate::runtime) fn rows(texts: &[&'static str]) -> Vec<DrawRow<'static>> {
         texts
             .iter()
             .map(|t| DrawRow {
