@@ -77,6 +77,11 @@ export declare class Session {
    * questionnaire has none.
    */
   render(width: number, rows: number): Array<string>
+  /**
+   * Where the caret is on the rows [`Session::render`] returned last; `null` while no
+   * editor takes typing (or it is cut off), and once finished.
+   */
+  caret(): Caret | null
   /** Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it). */
   input(data: string): InputOutcome
   /**
@@ -108,6 +113,19 @@ export declare class Session {
   setPalette(palette: Palette): void
   /** The partial details pi stores while the call runs: `{collapsed}`. */
   progress(): any
+}
+
+/**
+ * Where the caret of the editor being typed in is on the rows [`Session::render`] returned
+ * last: the extension puts pi's cursor marker there, so pi's hardware cursor (and an input
+ * method's window) sits on it.
+ */
+export interface Caret {
+  row: number
+  /** The caret's cell, in columns. */
+  column: number
+  /** Where that cell starts in the row's string, in UTF-16 code units (a JavaScript index). */
+  index: number
 }
 
 /**

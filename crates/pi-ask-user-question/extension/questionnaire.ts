@@ -4,8 +4,8 @@
 // again through ctx.ui.onTerminalInput. Ctrl+G closes it for pi's own editor on the draft
 // (ctx.ui.editor) and shows it again with the edited text.
 import type { AgentToolUpdateCallback, ExtensionContext, KeybindingsManager, Theme } from "@mariozechner/pi-coding-agent";
-import type { TUI } from "@mariozechner/pi-tui";
-import type { Addon, Closed, Palette, Session } from "./addon.ts";
+import { type Component, CURSOR_MARKER, type Focusable, type TUI } from "@mariozechner/pi-tui";
+import type { Addon, Caret, Closed, Palette, Session } from "./addon.ts";
 
 export const DOCK_WIDGET = "ask_user_question";
 
@@ -45,7 +45,7 @@ export async function askWithQuestionnaire(
 			// changes, and copying the rows across from the addon costs more than keeping them.
 			// Only a key, the session's wake-up (a deadline, finished background work), the theme
 			// or the size changes them.
-			let last: { width: number; height: number; rows: string[] } | undefined;
+			let last: { width: number; height: number; rows: string[]; caret: Caret | null } | undefined;
 			const redraw = () => {
 				last = undefined;
 				tui.requestRender();
@@ -57,13 +57,18 @@ export async function askWithQuestionnaire(
 				if (session.tick()) done("finished");
 				else redraw();
 			});
-			return {
+			// Focusable: pi sets `focused` while the questionnaire takes the keys; then the caret
+			// of the editor being typed in carries pi's cursor marker, where pi puts the
+			// terminal's cursor (and an input method's window).
+			const component: Component & Focusable & { dispose(): void } = {
+				focused: false,
 				render: (width: number) => {
 					const height = tui.terminal.rows;
 					if (last?.width !== width || last.height !== height) {
-						last = { width, height, rows: session.render(width, height) };
+						const rows = session.render(width, height);
+						last = { width, height, rows, caret: session.caret() };
 					}
-					return last.rows;
+					return component.focused ? withCursorMarker(last.rows, last.caret) : last.rows;
 				},
 				handleInput: (data: string) => {
 					last = undefined;
@@ -81,6 +86,7 @@ export async function askWithQuestionnaire(
 					signal?.removeEventListener("abort", onAbort);
 				},
 			};
+			return component;
 		});
 		if (shown === undefined) return undefined;
 		if (shown === "finished" || session.finished) return session.result();
@@ -93,6 +99,15 @@ export async function askWithQuestionnaire(
 		if (session.finished) return session.result();
 		onUpdate?.({ content: [], details: session.progress() });
 	}
+}
+
+/** `rows` with pi's cursor marker (zero-width: visibleWidth skips it) at the caret's cell. */
+function withCursorMarker(rows: string[], caret: Caret | null): string[] {
+	const row = caret ? rows[caret.row] : undefined;
+	if (!caret || row === undefined) return rows;
+	const marked = rows.slice();
+	marked[caret.row] = row.slice(0, caret.index) + CURSOR_MARKER + row.slice(caret.index);
+	return marked;
 }
 
 /** Shows the dock above pi's editor until the Session expands or the call is aborted. */

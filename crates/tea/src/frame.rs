@@ -22,7 +22,8 @@ use crate::view::{Cursor, View};
 pub struct Frame {
     pub width: u16,
     pub rows: Vec<Row>,
-    /// Where the view wants the terminal's cursor (see [`crate::view::View::cursor`]).
+    /// Where the view wants the terminal's cursor (see [`crate::view::View::cursor`]), placed
+    /// in the frame: on the caret's cell for a cursor that follows it; `None` hides it.
     pub cursor: Option<Cursor>,
 }
 
@@ -101,7 +102,9 @@ impl CellStyle {
 pub fn draw(view: &View<'_>, size: Size, palette: &Palette) -> Frame {
     let lines = view.lines(usize::from(size.width), usize::from(size.height));
     Frame {
-        cursor: view.cursor,
+        cursor: view
+            .cursor
+            .and_then(|cursor| cursor.placed(&lines, usize::from(size.width))),
         ..render_lines(lines, size.width, palette)
     }
 }
@@ -151,6 +154,39 @@ impl Frame {
 }
 
 impl Row {
+    /// The byte index in [`Row::ansi`] where the cell at `column` starts (after the sequences
+    /// that style it), for a host that marks a cell in the terminal text, such as pi's cursor
+    /// marker; `None` past the row's text or inside a wide character.
+    pub fn ansi_index(&self, column: usize) -> Option<usize> {
+        let mut width = 0;
+        let mut plain_at = None;
+        for (at, grapheme) in self.plain.grapheme_indices(true) {
+            if width == column {
+                plain_at = Some(at);
+                break;
+            }
+            width += text::grapheme_width(grapheme);
+            if width > column {
+                return None;
+            }
+        }
+        let plain_at = plain_at?;
+        let bytes = self.ansi.as_bytes();
+        let (mut i, mut visible) = (0, 0);
+        while i < bytes.len() {
+            if bytes[i] == 0x1b {
+                i += escape_len(&bytes[i..]);
+                continue;
+            }
+            if visible == plain_at {
+                return Some(i);
+            }
+            i += 1;
+            visible += 1;
+        }
+        None
+    }
+
     /// This row in the tagged form of [`Frame::tagged`].
     pub fn tagged(&self) -> String {
         let mut out = String::with_capacity(self.plain.len() + 16);
@@ -169,6 +205,29 @@ impl Row {
             out.push_str("[/]");
         }
         out
+    }
+}
+
+/// The length of the escape sequence at the start of `bytes`: a CSI (SGR) up to its final
+/// byte, an OSC (a link) up to BEL or ST, else the lone ESC.
+fn escape_len(bytes: &[u8]) -> usize {
+    match bytes.get(1) {
+        Some(b'[') => bytes[2..]
+            .iter()
+            .position(|b| (0x40..=0x7e).contains(b))
+            .map_or(bytes.len(), |end| end + 3),
+        Some(b']') => {
+            let mut i = 2;
+            while i < bytes.len() {
+                match bytes[i] {
+                    0x07 => return i + 1,
+                    0x1b if bytes.get(i + 1) == Some(&b'\\') => return i + 2,
+                    _ => i += 1,
+                }
+            }
+            bytes.len()
+        }
+        _ => 1,
     }
 }
 

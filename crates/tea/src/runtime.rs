@@ -8,9 +8,13 @@
 //!   protocol are on while the program runs; the program learns which keyboard it has
 //!   ([`Program::keyboard`]) before the first key. The terminal is restored on every way out: a
 //!   normal return, an error, a panic (before the message prints) and SIGINT/SIGTERM/SIGHUP.
-//! - The hardware cursor stays hidden, parked at the region's top-left between frames: a
-//!   terminal that reflows rows on a narrowing resize keeps it at the start of its line, so a
-//!   resize can erase from there and redraw. Programs draw their own caret.
+//! - The hardware cursor is hidden while rows are written. Then it shows where the view asks
+//!   ([`View::cursor`](crate::view::View::cursor): on an editor's caret, so input methods and
+//!   screen magnifiers follow the typing), in the shape asked for (put back on exit); with
+//!   no cursor in the view it stays hidden, parked at the region's top-left: a terminal that
+//!   reflows rows on a narrowing resize keeps it at the start of its line, so a resize can
+//!   erase from there and redraw. A resize while the cursor shows lower in the region erases
+//!   from as many rows up as the cursor's row was.
 //! - Input is read from the controlling terminal through a non-blocking handle of its own (no
 //!   read ever blocks the loop) and decoded by tea's [`Decoder`](crate::input::Decoder). A
 //!   sequence cut off by the read boundary waits for the next read; if none comes within
@@ -57,6 +61,7 @@
 
 pub mod attention;
 mod color;
+mod cursor;
 mod exec;
 mod focus;
 pub(crate) mod guard;
@@ -419,6 +424,7 @@ struct Terminal {
     tty: tty::Tty,
     wake: tty::Wake,
     region: Region,
+    cursor: cursor::CursorState,
     kitty: bool,
     /// What turns the runtime's modes on (after start-up, and after an editor ran).
     modes_on: String,
@@ -451,6 +457,7 @@ impl Terminal {
             tty,
             wake,
             region: Region::new(),
+            cursor: cursor::CursorState::default(),
             kitty: false,
             modes_on: String::new(),
             typeahead: Vec::new(),
@@ -499,9 +506,10 @@ impl Terminal {
             })
             .collect();
         let screen = self.tty.size();
-        let bytes = self
+        let rows = self
             .region
             .draw(&rows, screen.width, size.height.min(screen.height));
+        let bytes = self.cursor.frame(&mut self.region, rows, frame.cursor);
         if !bytes.is_empty() {
             self.tty.write_all(bytes.as_bytes())?;
             self.tty.flush()?;
@@ -540,13 +548,13 @@ impl Terminal {
 
     /// What a panic or fatal signal writes: keep the frame, cursor below it, modes off.
     fn exit_bytes(&self) -> String {
-        modes_off(self.kitty, &self.region.exit_below())
+        modes_off(self.kitty, &self.region.exit_below()) + self.cursor.restore()
     }
 
     /// Restores the terminal: the region kept or erased, modes off, cooked mode.
     fn leave(mut self, keep: bool) -> io::Result<()> {
         self.left = true;
-        let bytes = modes_off(self.kitty, &self.region.leave(keep));
+        let bytes = modes_off(self.kitty, &self.region.leave(keep)) + self.cursor.restore();
         let written = self
             .tty
             .write_all(bytes.as_bytes())

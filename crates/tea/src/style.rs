@@ -162,6 +162,11 @@ pub struct Style {
     pub reverse: bool,
     /// Target of an OSC 8 hyperlink, drawn only where the host enables links.
     pub link: Option<Arc<str>>,
+    /// Marks the caret: the first cell of a span so styled is where a view that asks for its
+    /// cursor on the caret ([`crate::view::Cursor::on_caret`]) gets the terminal's cursor. Only
+    /// the layout knows where an editor ended up, so the mark travels with the text. It does
+    /// not change how the text looks.
+    pub caret: bool,
 }
 
 impl Style {
@@ -193,6 +198,11 @@ impl Style {
     }
     pub fn link(mut self, url: impl Into<Arc<str>>) -> Style {
         self.link = Some(url.into());
+        self
+    }
+    /// Marks the caret's cell (see [`Style::caret`](Style#structfield.caret)).
+    pub fn caret(mut self) -> Style {
+        self.caret = true;
         self
     }
 }

@@ -77,6 +77,10 @@ pub struct Cursor {
     pub y: u16,
     pub shape: CursorShape,
     pub blink: bool,
+    /// Placed on the caret instead of at (`x`, `y`): the first cell styled with
+    /// [`Style::caret`](crate::Style::caret) when the view is laid out; hidden when no cell is
+    /// (the editor is closed or cut off).
+    pub on_caret: bool,
 }
 
 impl Cursor {
@@ -87,7 +91,38 @@ impl Cursor {
             y,
             shape: CursorShape::Block,
             blink: false,
+            on_caret: false,
         }
+    }
+
+    /// A steady block cursor on the caret, wherever the layout puts it: how an editor deep in
+    /// the tree gets the terminal's cursor (for input methods and screen magnifiers) without
+    /// knowing its own position.
+    pub fn on_caret() -> Cursor {
+        Cursor {
+            on_caret: true,
+            ..Cursor::at(0, 0)
+        }
+    }
+
+    /// This cursor where it shows in `lines` laid out `width` columns wide: on the caret's
+    /// cell when it follows the caret (`None` when no cell is marked), else at (`x`, `y`) when
+    /// that cell is inside them.
+    pub fn placed(self, lines: &[Line], width: usize) -> Option<Cursor> {
+        let (x, y) = if self.on_caret {
+            caret_cell(lines)?
+        } else {
+            (usize::from(self.x), usize::from(self.y))
+        };
+        if x >= width || y >= lines.len() {
+            return None;
+        }
+        Some(Cursor {
+            x: x as u16,
+            y: y as u16,
+            on_caret: false,
+            ..self
+        })
     }
 
     pub fn shape(mut self, shape: CursorShape) -> Cursor {
@@ -99,6 +134,20 @@ impl Cursor {
         self.blink = true;
         self
     }
+}
+
+/// The (column, row) of the first cell styled as the caret in `lines`.
+fn caret_cell(lines: &[Line]) -> Option<(usize, usize)> {
+    lines.iter().enumerate().find_map(|(y, line)| {
+        let mut x = 0;
+        for span in &line.spans {
+            if span.style.caret && !span.text.is_empty() {
+                return Some((x, y));
+            }
+            x += crate::text::width(&span.text);
+        }
+        None
+    })
 }
 
 /// The cursor shapes terminals draw (DECSCUSR).
@@ -243,5 +292,46 @@ mod tests {
             (2, 1, CursorShape::Bar, true)
         );
         assert_eq!(View::rows(vec![]).cursor, None);
+    }
+
+    fn caret_row(before: &str, caret: &str) -> Line {
+        let mut line = Line::plain(before);
+        line.push(Span::styled(caret, Style::default().reverse().caret()));
+        line
+    }
+
+    #[test]
+    fn a_cursor_on_the_caret_lands_on_the_marked_cell() {
+        let lines = vec![Line::plain("label"), caret_row("│ ab", " ")];
+        let placed = Cursor::on_caret()
+            .shape(CursorShape::Bar)
+            .placed(&lines, 10);
+        let placed = placed.expect("a marked cell");
+        assert_eq!((placed.x, placed.y, placed.shape), (4, 1, CursorShape::Bar));
+        assert!(!placed.on_caret);
+    }
+
+    #[test]
+    fn a_wide_character_before_the_caret_counts_two_columns() {
+        let lines = vec![caret_row("中文", " ")];
+        let placed = Cursor::on_caret()
+            .placed(&lines, 10)
+            .expect("a marked cell");
+        assert_eq!((placed.x, placed.y), (4, 0));
+    }
+
+    #[test]
+    fn a_cursor_on_the_caret_hides_without_a_marked_cell() {
+        let lines = vec![Line::plain("no editor")];
+        assert_eq!(Cursor::on_caret().placed(&lines, 10), None);
+        assert_eq!(Cursor::on_caret().placed(&[caret_row("abc", " ")], 3), None);
+    }
+
+    #[test]
+    fn a_cursor_at_a_cell_shows_only_inside_the_view() {
+        let lines = vec![Line::plain("ab"), Line::plain("cd")];
+        assert!(Cursor::at(1, 1).placed(&lines, 2).is_some());
+        assert_eq!(Cursor::at(2, 0).placed(&lines, 2), None);
+        assert_eq!(Cursor::at(0, 2).placed(&lines, 2), None);
     }
 }

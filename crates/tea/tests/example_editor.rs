@@ -59,6 +59,18 @@ fn enter_breaks_the_line_and_the_status_follows_the_caret() {
 }
 
 #[test]
+fn the_terminal_cursor_sits_on_the_caret() {
+    let mut d = driver(Size::new(40, 10));
+    replay(&mut d, "enter text:P.S.");
+    let frame = d.frame();
+    let cursor = frame.cursor.expect("the cursor shows");
+    let row = &frame.rows[usize::from(cursor.y)].plain;
+    let before: String = row.chars().take(usize::from(cursor.x)).collect();
+    assert!(before.ends_with("P.S."), "{row:?} at {}", cursor.x);
+    assert_eq!(cursor.shape, tea::view::CursorShape::Bar);
+}
+
+#[test]
 fn undo_takes_back_a_word_at_a_time_and_redo_brings_it_back() {
     let mut d = driver(Size::new(40, 10));
     replay(&mut d, "space text:more space text:words ctrl+-");

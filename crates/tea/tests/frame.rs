@@ -273,3 +273,43 @@ fn a_panic_while_rendering_leaves_later_painting_intact() {
     let text = rows(vec![Line::plain("hi")], 4).to_string();
     assert_eq!(text.trim_end(), "hi");
 }
+
+#[test]
+fn the_ansi_index_of_a_column_skips_the_sequences_before_its_cell() {
+    let line = Line::new(vec![
+        Span::styled("中", Style::fg(Slot::Accent).link("https://example.com")),
+        Span::plain("ab"),
+        Span::styled(" ", Style::default().reverse()),
+    ]);
+    let f = direct(&[line], 10, &Palette::dark().with_links(true));
+    let row = &f.rows[0];
+    let at = |column| row.ansi_index(column).map(|i| &row.ansi[i..]);
+    assert!(at(0).is_some_and(|rest| rest.starts_with('中')));
+    assert_eq!(at(1), None, "inside the wide character");
+    assert!(at(2).is_some_and(|rest| rest.starts_with("ab")));
+    assert!(at(4).is_some_and(|rest| rest.starts_with(' ')));
+    assert_eq!(at(5), None, "past the row's text");
+}
+
+#[test]
+fn a_cursor_on_the_caret_is_placed_in_the_drawn_frame() {
+    use tea::components::Panel;
+    use tea::view::{Cursor, Rows, View};
+    let mut typed = Line::plain("中a");
+    typed.push(Span::styled(" ", Style::default().reverse().caret()));
+    let view = View::new(Panel::around(Rows::new(vec![Line::plain("label"), typed])))
+        .cursor(Cursor::on_caret());
+    let f = frame::draw(&view, tea::Size::new(20, 6), &Palette::no_color());
+    assert!(f.plain()[2].starts_with("│ 中a "));
+    let cursor = f.cursor.expect("on the caret");
+    assert_eq!(
+        (cursor.x, cursor.y),
+        (5, 2),
+        "after the border, 中 (2 columns) and a"
+    );
+    let hidden = View::rows(vec![Line::plain("no caret")]).cursor(Cursor::on_caret());
+    assert_eq!(
+        frame::draw(&hidden, tea::Size::new(12, 4), &Palette::no_color()).cursor,
+        None
+    );
+}

@@ -96,6 +96,7 @@ fn style() -> impl Strategy<Value = Style> {
                 strikethrough: strike,
                 reverse,
                 link: link.map(Into::into),
+                caret: false,
             },
         )
 }

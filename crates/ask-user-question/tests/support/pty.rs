@@ -254,6 +254,11 @@ impl Session {
         self.output.lock().unwrap().len()
     }
 
+    /// Everything the binary wrote to the terminal so far.
+    pub fn output(&self) -> Vec<u8> {
+        self.output.lock().unwrap().clone()
+    }
+
     /// The terminal's text so far: the output without escape sequences.
     pub fn text(&self) -> String {
         plain(&self.output.lock().unwrap())

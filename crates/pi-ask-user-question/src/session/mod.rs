@@ -71,6 +71,19 @@ pub struct EditRequest {
     pub text: String,
 }
 
+/// Where the caret of the editor being typed in is on the rows [`Session::render`] returned
+/// last: the extension puts pi's cursor marker there, so pi's hardware cursor (and an input
+/// method's window) sits on it.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caret {
+    pub row: u32,
+    /// The caret's cell, in columns.
+    pub column: u32,
+    /// Where that cell starts in the row's string, in UTF-16 code units (a JavaScript index).
+    pub index: u32,
+}
+
 /// The questionnaire of one tool call.
 #[napi]
 pub struct Session {
@@ -190,6 +203,21 @@ impl Session {
         let rows = self.driver_mut().map(|driver| driver.frame_ref().ansi());
         self.release_if_finished();
         rows.unwrap_or_default()
+    }
+
+    /// Where the caret is on the rows [`Session::render`] returned last; `null` while no
+    /// editor takes typing (or it is cut off), and once finished.
+    #[napi]
+    pub fn caret(&mut self) -> Option<Caret> {
+        let frame = self.driver_mut()?.frame_ref();
+        let cursor = frame.cursor?;
+        let row = frame.rows.get(usize::from(cursor.y))?;
+        let at = row.ansi_index(usize::from(cursor.x))?;
+        Some(Caret {
+            row: cursor.y.into(),
+            column: cursor.x.into(),
+            index: row.ansi[..at].encode_utf16().count() as u32,
+        })
     }
 
     /// Feeds raw terminal input (as pi's `handleInput`/`onTerminalInput` deliver it).

@@ -129,6 +129,25 @@ fn the_alarm_is_set_to_the_next_deadline_and_goes_with_the_questionnaire() {
 }
 
 #[test]
+fn the_caret_is_where_the_typed_text_ends_in_the_row_string() {
+    let mut s = session(one_single());
+    s.render(60, 20);
+    assert_eq!(s.caret(), None, "no editor on the list");
+    s.input("3".into());
+    s.input("ab中".into());
+    let rows = s.render(60, 20);
+    let caret = s.caret().expect("a caret in the editor");
+    let row = &rows[caret.row as usize];
+    let units: Vec<u16> = row.encode_utf16().collect();
+    let before = String::from_utf16(&units[..caret.index as usize]).unwrap();
+    assert!(strip(&before).ends_with("ab中"), "{before:?}");
+    assert_eq!(width_of(&before), caret.column as usize);
+    s.input("\x1b".into());
+    s.render(60, 20);
+    assert_eq!(s.caret(), None, "back on the list");
+}
+
+#[test]
 fn a_number_key_answers_a_single_question_and_submits() {
     let mut s = session(one_single());
     s.render(120, 40);

@@ -34,7 +34,7 @@ use tea::components::{
     Block, FilterLine, Lines, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
 use tea::text::truncate;
-use tea::view::{Draw, View};
+use tea::view::{Cursor, CursorShape, Draw, View};
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
@@ -95,8 +95,10 @@ impl App {
             items.push(rows(footer, plan.footer));
         }
         let frame = Panel::around(Stack::new(items)).title(self.title());
-        // The panel's height is the questionnaire's own (docs/behaviour.md#height).
+        // The panel's height is the questionnaire's own (docs/behaviour.md#height). The
+        // terminal's cursor sits on the caret of whichever editor types (docs/behaviour.md#caret).
         View::new(Draw(move |width, _| frame.lines(width, height)))
+            .cursor(Cursor::on_caret().shape(CursorShape::Bar))
     }
 
     /// The questionnaire's title, else the header of a lone question, else the `askUser`
@@ -305,10 +307,12 @@ impl App {
         let mut column = Vec::new();
         if let Some(f) = self.filter_of(q) {
             let no_matches = self.label(Label::NoMatches);
+            let typing = self.editor.is_none();
             let line = Draw(move |width, rows| {
                 FilterLine::new(f.state.query())
                     .count(f.state.matches().len(), f.state.len())
                     .no_matches(&no_matches)
+                    .focused(typing)
                     .lines(width, rows)
             });
             column.push(rows(line, plan.filter));

@@ -6,6 +6,7 @@
 use tea::components::textarea::{self, TextArea, TextAreaMsg};
 use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
+use tea::view::{Cursor, CursorShape};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, View, text};
 
 /// The most rows the view takes (a terminal's full height is more than a note needs).
@@ -159,7 +160,9 @@ impl Program for Editor {
         ]);
         let note = Panel::around(body).title(self.frame().title);
         // No taller than a note needs: the rest of a tall terminal stays the shell's.
+        // The terminal's cursor on the caret, for input methods and screen magnifiers.
         View::new(Stack::new(vec![StackItem::new(note, 1, ROWS)]))
+            .cursor(Cursor::on_caret().shape(CursorShape::Bar))
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {

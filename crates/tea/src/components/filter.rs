@@ -438,6 +438,7 @@ fn patch(base: &Style, hit: &Style) -> Style {
         strikethrough: base.strikethrough || hit.strikethrough,
         reverse: base.reverse || hit.reverse,
         link: base.link.clone(),
+        caret: base.caret,
     }
 }
 
@@ -453,6 +454,9 @@ pub struct FilterLine<'a> {
     pub count: Option<(usize, usize)>,
     /// Shown instead of the count when the count is 0 matches.
     pub no_matches: Option<&'a str>,
+    /// Whether typing goes to the query: then its caret is marked as the caret
+    /// ([`Style::caret`](crate::Style::caret)) for the terminal's cursor.
+    pub focused: bool,
 }
 
 impl<'a> FilterLine<'a> {
@@ -464,6 +468,7 @@ impl<'a> FilterLine<'a> {
             caret: "▏",
             count: None,
             no_matches: None,
+            focused: true,
         }
     }
 
@@ -487,6 +492,11 @@ impl<'a> FilterLine<'a> {
         self
     }
 
+    pub fn focused(mut self, focused: bool) -> Self {
+        self.focused = focused;
+        self
+    }
+
     /// The row at `width` columns.
     pub fn line(&self, width: usize) -> Line {
         let prompt = text::sanitize_line(self.prompt);
@@ -504,7 +514,13 @@ impl<'a> FilterLine<'a> {
         let mut line = Line::default();
         line.push(Span::styled(prompt, Style::fg(Slot::Accent)));
         line.push(Span::styled(tail(&query, room), Style::fg(Slot::Text)));
-        line.push(Span::styled(caret, Style::fg(Slot::Accent)));
+        let caret_style = Style::fg(Slot::Accent);
+        let caret_style = if self.focused {
+            caret_style.caret()
+        } else {
+            caret_style
+        };
+        line.push(Span::styled(caret, caret_style));
         let right_width = text::width(&right);
         if !right.is_empty() && line.width() + 1 + right_width <= width {
             line.push(Span::plain(" ".repeat(width - line.width() - right_width)));

@@ -391,7 +391,8 @@ impl TextArea {
 
     /// The text as at most `max_rows` rows of at most `width` columns (one column stays free
     /// for the caret), scrolled so the caret's row shows (centered when the text is taller);
-    /// the caret is drawn as a reversed cell when `focused`. Pure: call [`TextArea::lay_out`]
+    /// the caret is drawn as a reversed cell when `focused`, marked as the caret
+    /// ([`Style::caret`](crate::Style::caret)) for the terminal's cursor. Pure: call [`TextArea::lay_out`]
     /// at this width after changes so it costs only the rows shown.
     pub fn view(&self, width: usize, max_rows: usize, focused: bool) -> Vec<Line> {
         if max_rows == 0 || width == 0 {
@@ -402,7 +403,7 @@ impl TextArea {
         let first = cursor_row
             .saturating_sub(max_rows / 2)
             .min(layout.len().saturating_sub(max_rows));
-        let cursor_style = Style::default().reverse();
+        let cursor_style = Style::default().reverse().caret();
         layout
             .iter()
             .enumerate()

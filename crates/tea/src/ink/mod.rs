@@ -105,6 +105,7 @@ fn span_style(cell: &CellStyle) -> Style {
         strikethrough: cell.strike,
         reverse: cell.reverse,
         link: cell.link.clone(),
+        caret: false,
     }
 }
 

@@ -142,6 +142,14 @@ impl Region {
         out
     }
 
+    /// The bytes that move the cursor to `row` of the region (its column is left as it is),
+    /// which the region then knows the cursor is on.
+    pub fn cursor_to(&mut self, row: u16) -> String {
+        let mut out = String::new();
+        self.move_to(row.min(self.height().saturating_sub(1)), &mut out);
+        out
+    }
+
     fn move_to(&mut self, row: u16, out: &mut String) {
         if row > self.cursor {
             let _ = write!(out, "\x1b[{}B", row - self.cursor);
@@ -153,7 +161,7 @@ impl Region {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// A terminal emulator showing what the bytes do.
@@ -180,7 +188,8 @@ mod tests {
         }
     }
 
-    fn rows(texts: &[&'static str]) -> Vec<DrawRow<'static>> {
+    /// Rows of plain text, for the region's tests and the cursor's.
+    pub(in crate::runtime) fn rows(texts: &[&'static str]) -> Vec<DrawRow<'static>> {
         texts
             .iter()
             .map(|t| DrawRow {
