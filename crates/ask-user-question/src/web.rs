@@ -114,14 +114,7 @@ fn typed_in_terminal(app: &App) -> BTreeMap<String, Draft> {
         }
     }
     for (id, unsaved) in app.unsaved_drafts() {
-        let draft = texts.entry(id).or_default();
-        if unsaved.text.is_some() {
-            draft.text = unsaved.text;
-        }
-        if unsaved.note.is_some() {
-            draft.note = unsaved.note;
-        }
-        draft.option_notes.extend(unsaved.option_notes);
+        texts.entry(id).or_default().update(unsaved);
     }
     texts
 }

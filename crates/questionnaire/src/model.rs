@@ -248,14 +248,7 @@ impl App {
     pub fn result_with(&self, mut options: ResultOptions) -> ToolResult {
         let mut drafts = std::mem::take(&mut options.drafts);
         for (id, own) in self.unsaved_drafts() {
-            let draft = drafts.entry(id).or_default();
-            if own.text.is_some() {
-                draft.text = own.text;
-            }
-            if own.note.is_some() {
-                draft.note = own.note;
-            }
-            draft.option_notes.extend(own.option_notes);
+            drafts.entry(id).or_default().update(own);
         }
         self.state.build_result(options.with_drafts(drafts))
     }
