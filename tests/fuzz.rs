@@ -213,6 +213,7 @@ impl Generator {
             "wait:1m30s",
             "ctrl+g",
             "ctrl+g",
+            "ctrl+r",
             "a\u{7}b",
         ];
         let mut steps = Vec::new();
@@ -347,8 +348,16 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
         Palette::no_color()
     };
     let mut size = random_size(rng);
+    let mut app = App::new(questionnaire, size);
+    // Half the cases are served as a web page too: the link in the footer, its QR code.
+    if seed % 2 == 0 {
+        app = app.with_web_link(format!(
+            "http://192.168.1.20:{}/{seed:032x}/",
+            40000 + seed % 9999
+        ));
+    }
     let mut driver = Driver::with_policies(
-        App::new(questionnaire, size),
+        app,
         size,
         palette,
         TaskPolicy::Inline,

@@ -88,6 +88,10 @@ fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
     if let Some(seconds) = spec.get("timeout").and_then(Value::as_u64) {
         app = app.with_time_limit(std::time::Duration::from_secs(seconds));
     }
+    // `webLink`: the link to the web page a host serves beside the questionnaire.
+    if let Some(link) = spec.get("webLink").and_then(Value::as_str) {
+        app = app.with_web_link(link.to_string());
+    }
     let mut driver = Driver::new(app, size, Palette::no_color());
     // `keyboard: "enhanced"`: a terminal that tells Shift+Enter from Enter (legacy otherwise).
     match spec.get("keyboard").and_then(Value::as_str) {

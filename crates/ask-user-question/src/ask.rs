@@ -266,13 +266,14 @@ fn interactive(
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
     // The first frame does not wait for syntax highlighting: code is colored once its
     // grammars compiled on a task, a moment later.
-    let app = Hosted::new(with_limit(
-        App::highlighting_later(questionnaire, size)
-            .with_keys(bound)
-            .with_height_limit(height),
-        limit,
-    ))
-    .with_page(page.as_ref().map(|page| page.events()));
+    let mut app = App::highlighting_later(questionnaire, size)
+        .with_keys(bound)
+        .with_height_limit(height);
+    if let Some(page) = &page {
+        app = app.with_web_link(page.url().to_string());
+    }
+    let app =
+        Hosted::new(with_limit(app, limit)).with_page(page.as_ref().map(|page| page.events()));
     let options = InlineOptions {
         after_first_frame: attention.at_open,
         on_focus_lost: attention.on_focus_lost,

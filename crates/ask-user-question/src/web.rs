@@ -3,13 +3,15 @@
 //! With `--web` the page races the terminal questionnaire: the first answer wins. The page's
 //! events reach the terminal program as messages (`Hosted::with_page`); when the terminal ends
 //! first, the page is told and shows that it is closed. Whatever ends it, text typed on the page
-//! and not sent is kept in the result as drafts, like the terminal's own, and
+//! and not sent is kept in the result as drafts, like the terminal's own; when the page's answer
+//! wins, the terminal's text (saved or not) becomes drafts of the page's result; and
 //! `details.answeredIn` says where it was answered (`web` or `terminal`; not on a time-out or a
 //! signal, where nobody answered).
 //!
 //! The tokio runtime and the server start only here, so a run without these flags starts as
 //! fast as before.
 
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -18,8 +20,8 @@ use std::time::{Duration, Instant};
 
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
 use clap::Args;
-use question::{AnswerState, Questionnaire, ResultOptions, ToolResult};
-use questionnaire::Outcome;
+use question::{AnswerState, Draft, Questionnaire, ResultOptions, ToolResult};
+use questionnaire::{App, Outcome};
 
 use crate::host::Hosted;
 
@@ -92,6 +94,31 @@ fn with_result(outcome: Outcome, result: ToolResult) -> Outcome {
     }
 }
 
+/// The text the terminal holds, by question id: what was saved (free text, a number, notes)
+/// and, in its place, what is typed and not saved. When the page's answer wins, these become
+/// the drafts of its result (`details.drafts`) where the page's answer does not hold the same
+/// text, so nothing typed in the terminal is lost.
+fn typed_in_terminal(app: &App) -> BTreeMap<String, Draft> {
+    let mut texts: BTreeMap<String, Draft> = BTreeMap::new();
+    for (question, answer) in app.state().entries() {
+        let draft = Draft {
+            text: answer
+                .custom_text
+                .clone()
+                .or_else(|| answer.number.map(|n| n.to_string())),
+            note: answer.note.clone(),
+            option_notes: answer.option_notes.iter().cloned().collect(),
+        };
+        if !draft.is_empty() {
+            texts.insert(question.id.clone(), draft);
+        }
+    }
+    for (id, unsaved) in app.unsaved_drafts() {
+        texts.entry(id).or_default().update(unsaved);
+    }
+    texts
+}
+
 /// The outcome of a terminal run that raced the page: the page's answer if it won, else the
 /// terminal's with the page's drafts; the page is closed either way.
 pub fn settle(web: Option<&WebServer>, hosted: &Hosted, outcome: Outcome) -> Outcome {
@@ -102,7 +129,10 @@ pub fn settle(web: Option<&WebServer>, hosted: &Hosted, outcome: Outcome) -> Out
     if hosted.ended_on_page() {
         note("answered on the web page; the terminal questionnaire closed");
         if let Outcome::Submitted(_) = outcome {
-            return outcome;
+            return match web.answer_with_drafts(typed_in_terminal(app)) {
+                Some(result) => Outcome::Submitted(result),
+                None => outcome,
+            };
         }
         let drafts = web.drafts(app.state());
         let mut result = app.result_with(options_of(&outcome).with_drafts(drafts));
@@ -116,6 +146,9 @@ pub fn settle(web: Option<&WebServer>, hosted: &Hosted, outcome: Outcome) -> Out
     };
     if let Some(result) = web.close(how) {
         note("answered on the web page first; the terminal's answer was not used");
+        let result = web
+            .answer_with_drafts(typed_in_terminal(app))
+            .unwrap_or(result);
         return Outcome::Submitted(result);
     }
     let drafts = web.drafts(app.state());

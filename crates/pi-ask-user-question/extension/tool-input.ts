@@ -181,6 +181,28 @@ export interface ToolInputLabels {
 	typedAfterSave?: string;
 	/** Default: "step" */
 	step?: string;
+	/** Default: "answer on a phone" */
+	webLink?: string;
+	/** Default: "web" */
+	webMarker?: string;
+	/** Default: "QR code" */
+	qrCode?: string;
+	/** Default: "any key closes" */
+	qrClose?: string;
+	/** Default: "make the terminal bigger to show the QR code: needs" */
+	qrTooSmall?: string;
+	/** Default: "Answered. You can close this page." */
+	pageAnswered?: string;
+	/** Default: "Cancelled. You can close this page." */
+	pageCancelled?: string;
+	/** Default: "Answered in the terminal. This page is closed." */
+	pageAnsweredInTerminal?: string;
+	/** Default: "The questionnaire was cancelled. This page is closed." */
+	pageCancelledElsewhere?: string;
+	/** Default: "No one answered in time. This page is closed." */
+	pageTimedOut?: string;
+	/** Default: "This questionnaire is closed." */
+	pageClosed?: string;
 }
 
 /** The tool's input. */

@@ -96,6 +96,17 @@ label_table! {
     PreviewHint => "previewHint", "preview";
     TypedAfterSave => "typedAfterSave", "Saved with Enter; keys typed right after it did nothing";
     Step => "step", "step";
+    WebLink => "webLink", "answer on a phone";
+    WebMarker => "webMarker", "web";
+    QrCode => "qrCode", "QR code";
+    QrClose => "qrClose", "any key closes";
+    QrTooSmall => "qrTooSmall", "make the terminal bigger to show the QR code: needs";
+    PageAnswered => "pageAnswered", "Answered. You can close this page.";
+    PageCancelled => "pageCancelled", "Cancelled. You can close this page.";
+    PageAnsweredInTerminal => "pageAnsweredInTerminal", "Answered in the terminal. This page is closed.";
+    PageCancelledElsewhere => "pageCancelledElsewhere", "The questionnaire was cancelled. This page is closed.";
+    PageTimedOut => "pageTimedOut", "No one answered in time. This page is closed.";
+    PageClosed => "pageClosed", "This questionnaire is closed.";
 }
 
 /// The active UI strings of one call: English defaults plus the call's overrides.

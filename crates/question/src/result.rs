@@ -72,6 +72,17 @@ impl Draft {
         self.text.is_none() && self.note.is_none() && self.option_notes.is_empty()
     }
 
+    /// Takes `newer`'s fields over these where it has them.
+    pub fn update(&mut self, newer: Draft) {
+        if newer.text.is_some() {
+            self.text = newer.text;
+        }
+        if newer.note.is_some() {
+            self.note = newer.note;
+        }
+        self.option_notes.extend(newer.option_notes);
+    }
+
     fn to_json(&self) -> Value {
         let mut draft = Map::new();
         if let Some(text) = &self.text {

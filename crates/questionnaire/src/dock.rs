@@ -1,5 +1,5 @@
 //! The one-line dock shown while the questionnaire is collapsed
-//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · [m:ss ·] ctrl+] expand", naming
+//! (docs/behaviour.md#dock): "◆ title · header · N/M answered · [m:ss ·] [web ·] ctrl+] expand", naming
 //! the collapse key actually bound. When the line is too wide, the title is cut first, then
 //! the header, then the progress; the key that brings the questionnaire back goes last.
 
@@ -42,6 +42,14 @@ impl App {
         if let Some(clock) = self.countdown_line() {
             tail.push(separator());
             tail.spans.extend(clock.spans);
+        }
+        // The page is open: expanding shows its link (and its QR code).
+        if self.web_link.is_some() {
+            tail.push(separator());
+            tail.push(Span::styled(
+                self.label(Label::WebMarker),
+                Style::fg(Slot::Accent),
+            ));
         }
         let key = Line::new(vec![
             Span::styled(self.keys.collapse_label().to_string(), muted.clone().bold()),

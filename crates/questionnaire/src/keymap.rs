@@ -57,6 +57,9 @@ pub struct HintContext {
     pub context_scrolls: bool,
     /// The prompt is taller than its rows.
     pub prompt_scrolls: bool,
+    /// A host serves the questionnaire as a web page (its link can be shown as a QR code), and
+    /// the footer's right end does not name the key already.
+    pub web_link: bool,
 }
 
 /// One mode's table.
@@ -76,6 +79,17 @@ fn says(label: Label) -> &'static str {
 
 fn collapse() -> Binding<HintContext, Msg> {
     bind("collapse", "ctrl+]", Msg::ToggleCollapse).help(says(Label::Collapse))
+}
+
+/// The key of the web link's QR code.
+pub(crate) const QR_KEY: &str = "ctrl+r";
+
+/// The web link's QR code: Ctrl+R, free in every mode (no editor, filter or list uses it, and
+/// it types nothing). Any key closes it ([`crate::App`]'s `msg_for`).
+fn qr_code() -> Binding<HintContext, Msg> {
+    bind("qr-code", QR_KEY, Msg::ShowQrCode)
+        .help(says(Label::QrCode))
+        .help_when(|c: &HintContext| c.web_link)
 }
 
 fn next_tab() -> Binding<HintContext, Msg> {
@@ -182,6 +196,7 @@ fn list() -> Table {
         question_note(),
         clear(),
         bind("filter", "/", Msg::OpenFilter).help(says(Label::Filter)),
+        qr_code(),
         collapse(),
     ]);
     Keymap::new(table)
@@ -204,7 +219,7 @@ fn yes_no() -> Table {
         cancel(),
     ]);
     table.extend(scrolling());
-    table.extend([question_note(), clear(), collapse()]);
+    table.extend([question_note(), clear(), qr_code(), collapse()]);
     Keymap::new(table)
 }
 
@@ -222,6 +237,7 @@ fn filter() -> Table {
             .help(says(Label::Toggle))
             .help_when(|c: &HintContext| c.multi),
         bind("close-filter", "esc", Msg::CloseFilter).help(says(Label::ClearFilter)),
+        qr_code(),
         collapse(),
     ])
 }
@@ -233,6 +249,7 @@ fn review() -> Table {
         next_tab(),
         prev_tab(),
         cancel(),
+        qr_code(),
         collapse(),
     ]);
     Keymap::new(table)
@@ -271,14 +288,14 @@ fn editor() -> Table {
     let mut table = Vec::from(save_and_newline());
     table.push(bind("leave-editor", "esc", Msg::LeaveEditor).help(says(Label::KeepDraft)));
     table.extend(tabs_in_editor());
-    table.extend([collapse(), external_editor()]);
+    table.extend([qr_code(), collapse(), external_editor()]);
     Keymap::new(table)
 }
 
 fn text_answer() -> Table {
     let mut table = Vec::from(save_and_newline());
     table.extend(tabs_in_editor());
-    table.extend([cancel(), collapse(), external_editor()]);
+    table.extend([cancel(), qr_code(), collapse(), external_editor()]);
     Keymap::new(table)
 }
 
@@ -292,7 +309,7 @@ fn number_answer() -> Table {
         bind("step-down", "down", Msg::StepNumber(-1)).repeats(),
     ];
     table.extend(tabs_in_editor());
-    table.extend([cancel(), collapse()]);
+    table.extend([cancel(), qr_code(), collapse()]);
     Keymap::new(table)
 }
 

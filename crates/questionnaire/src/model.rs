@@ -106,6 +106,10 @@ pub struct App {
     /// Code whose grammars compile on tasks before it is drawn colored, in batches in the order
     /// they compile (what the first frame shows first); empty once code is drawn colored.
     pub(crate) uncompiled: Vec<Vec<String>>,
+    /// The link to the same questionnaire as a web page, when a host serves one.
+    pub(crate) web_link: Option<String>,
+    /// The link's QR code is shown in place of the questionnaire until the next key.
+    pub(crate) qr_open: bool,
 }
 
 impl App {
@@ -160,6 +164,8 @@ impl App {
             external: None,
             notice: None,
             uncompiled,
+            web_link: None,
+            qr_open: false,
         };
         app.fit();
         app
@@ -178,6 +184,19 @@ impl App {
     pub fn with_keys(mut self, keys: Keys) -> App {
         self.keys = keys;
         self
+    }
+
+    /// The questionnaire with the link to its web page (docs/behaviour.md#web-link): the
+    /// footer shows it where there is room, the dock marks it, and a key shows it as a QR code.
+    /// Shown on one line with control characters removed.
+    pub fn with_web_link(mut self, url: String) -> App {
+        self.web_link = Some(sanitize_line(&url)).filter(|url| !url.is_empty());
+        self
+    }
+
+    /// The link to the web page, when there is one.
+    pub fn web_link(&self) -> Option<&str> {
+        self.web_link.as_deref()
     }
 
     /// Changes the keys (a host read its own keybindings).
@@ -229,20 +248,13 @@ impl App {
     pub fn result_with(&self, mut options: ResultOptions) -> ToolResult {
         let mut drafts = std::mem::take(&mut options.drafts);
         for (id, own) in self.unsaved_drafts() {
-            let draft = drafts.entry(id).or_default();
-            if own.text.is_some() {
-                draft.text = own.text;
-            }
-            if own.note.is_some() {
-                draft.note = own.note;
-            }
-            draft.option_notes.extend(own.option_notes);
+            drafts.entry(id).or_default().update(own);
         }
         self.state.build_result(options.with_drafts(drafts))
     }
 
     /// Drafts whose text differs from what is saved, by question id; blank ones are left out.
-    fn unsaved_drafts(&self) -> BTreeMap<String, Draft> {
+    pub fn unsaved_drafts(&self) -> BTreeMap<String, Draft> {
         let mut drafts: BTreeMap<String, Draft> = BTreeMap::new();
         for &target in self.drafts.keys() {
             let Some(text) = self.unsaved_draft(target) else {

@@ -100,6 +100,10 @@ pub enum Msg {
     LeaveEditor,
     /// Ctrl+G in an editor: edit the draft in the external editor.
     OpenExternalEditor,
+    /// Show the web page's link as a QR code (only when there is a link).
+    ShowQrCode,
+    /// Any key while the QR code shows: back to the questionnaire.
+    CloseQrCode,
     /// What the external editor gave back: the new draft, or why there is none.
     ExternalEdited(Result<String, String>),
     Resized(Size),

@@ -55,6 +55,13 @@ impl Program for App {
             );
             return Some(Msg::Resized(size));
         }
+        // Any key closes the QR code, and does nothing else (a paste goes where it would).
+        if self.qr_open
+            && !self.collapsed
+            && matches!(event, Event::Key(k) if k.kind != tea::input::KeyEventKind::Release)
+        {
+            return Some(Msg::CloseQrCode);
+        }
         if self.holds_off(event) {
             return Some(Msg::TypedAfterSave);
         }
@@ -132,6 +139,14 @@ impl App {
             Msg::SaveEditor => self.save_editor(),
             Msg::LeaveEditor => {
                 self.editor = None;
+                Cmd::None
+            }
+            Msg::ShowQrCode => {
+                self.qr_open = self.web_link.is_some();
+                Cmd::None
+            }
+            Msg::CloseQrCode => {
+                self.qr_open = false;
                 Cmd::None
             }
             Msg::OpenExternalEditor => self.open_external_editor(),

@@ -351,9 +351,8 @@ fn filter_keys_act_once_per_keystroke_and_never_on_release() {
 
 #[test]
 fn the_filter_keymap_draws_its_help_and_can_be_rebound() {
-    let help = |keys: &tea::keymap::Keymap<(), FilterMsg>| {
-        Help::new(keys.help(&())).line(60).plain_text()
-    };
+    let help =
+        |keys: &tea::keymap::Keymap<(), FilterMsg>| Help::new(keys.help(&())).line(60).plain_text();
     assert_eq!(
         help(filter::keymap()),
         "↑↓ move · backspace erase · ctrl+u clear"

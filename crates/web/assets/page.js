@@ -68,7 +68,7 @@
         }
       })
       // The server ends with its questionnaire: nobody answering means it is over.
-      .catch(() => close("This questionnaire is closed."));
+      .catch(() => close(banner.dataset.closed));
   }
 
   setInterval(() => {

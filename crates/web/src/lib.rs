@@ -27,7 +27,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr, UdpSocket};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use question::{AnswerState, Draft, Questionnaire, ResultOptions, ToolResult};
+use question::{AnswerState, Draft, Label, Questionnaire, ResultOptions, ToolResult};
 use serde_json::json;
 
 pub use form::{Action, Fields, Form, FormError};
@@ -111,11 +111,12 @@ pub enum Closed {
 }
 
 impl Closed {
-    fn message(self) -> &'static str {
+    /// What the page says, in the questionnaire's labels.
+    fn label(self) -> Label {
         match self {
-            Closed::AnsweredInTerminal => "Answered in the terminal. This page is closed.",
-            Closed::Cancelled => "The questionnaire was cancelled. This page is closed.",
-            Closed::TimedOut => "No one answered in time. This page is closed.",
+            Closed::AnsweredInTerminal => Label::PageAnsweredInTerminal,
+            Closed::Cancelled => Label::PageCancelledElsewhere,
+            Closed::TimedOut => Label::PageTimedOut,
         }
     }
 }
@@ -125,7 +126,7 @@ impl Closed {
 enum Phase {
     Open,
     /// The page's answer was accepted; what the page shows from now on.
-    Answered(&'static str),
+    Answered(Label),
     Closed(Closed),
 }
 
@@ -151,6 +152,8 @@ struct State {
     events: Vec<PageEvent>,
     /// The page's accepted answer (also kept after its event is taken, for `close`).
     answer: Option<ToolResult>,
+    /// The form of the accepted answer, to build it again with a host's drafts.
+    accepted: Option<Form>,
     /// When the time limit runs out, while it counts down.
     deadline: Option<Instant>,
 }
@@ -180,8 +183,41 @@ impl Shared {
 /// The page's result: the form's answers through the terminal's transitions, marked as answered
 /// on the web; text typed beside a pick is reported as a draft, as the terminal would.
 fn page_result(questionnaire: &Questionnaire, form: &Form) -> Result<ToolResult, FormError> {
+    page_result_with(questionnaire, form, BTreeMap::new())
+}
+
+/// [`page_result`] with drafts typed elsewhere (`others`, by question id) added where the page
+/// has no draft of its own for the same field and the answer does not hold that text already.
+fn page_result_with(
+    questionnaire: &Questionnaire,
+    form: &Form,
+    others: BTreeMap<String, Draft>,
+) -> Result<ToolResult, FormError> {
     let answers: AnswerState = form.answers(questionnaire)?;
-    let options = ResultOptions::submitted().with_drafts(form.drafts(&answers));
+    let mut drafts = form.drafts(&answers);
+    for (id, other) in others {
+        let answer = answers.answer(&id);
+        let held_text = answer.and_then(|a| {
+            a.custom_text
+                .clone()
+                .or_else(|| a.number.map(|n| n.to_string()))
+        });
+        let held_note = answer.and_then(|a| a.note.as_deref());
+        let draft = drafts.entry(id.clone()).or_default();
+        if draft.text.is_none() && other.text.is_some() && other.text != held_text {
+            draft.text = other.text;
+        }
+        if draft.note.is_none() && other.note.as_deref() != held_note {
+            draft.note = other.note;
+        }
+        for (value, note) in other.option_notes {
+            let held = answer.and_then(|a| a.option_note(&value)) == Some(note.as_str());
+            if !held {
+                draft.option_notes.entry(value).or_insert(note);
+            }
+        }
+    }
+    let options = ResultOptions::submitted().with_drafts(drafts);
     let mut result = answers.build_result(options);
     mark_answered_in(&mut result, "web");
     Ok(result)
@@ -222,6 +258,7 @@ impl WebServer {
                 draft: None,
                 events: Vec::new(),
                 answer: None,
+                accepted: None,
                 deadline: time_limit.map(|limit| Instant::now() + limit),
             }),
             changed: Condvar::new(),
@@ -263,6 +300,18 @@ impl WebServer {
             Some(form) => form.drafts(recorded),
             None => BTreeMap::new(),
         }
+    }
+
+    /// The page's accepted answer with text typed elsewhere (`drafts`, by question id: the
+    /// terminal's saved and unsaved text) kept as its drafts, so nothing typed is lost when the
+    /// page wins: each where the page has no draft of its own for the same field and its
+    /// answer does not hold the same text. `None` before an answer was accepted.
+    pub fn answer_with_drafts(&self, drafts: BTreeMap<String, Draft>) -> Option<ToolResult> {
+        let state = self.shared.lock();
+        let form = state.accepted.as_ref()?;
+        page_result_with(&self.shared.questionnaire, form, drafts)
+            .ok()
+            .or_else(|| state.answer.clone())
     }
 
     /// The questionnaire ended elsewhere: an open page shows it is closed and accepts nothing

@@ -47,7 +47,12 @@ pub fn page(questionnaire: &Questionnaire, state: &PageState<'_>) -> String {
             clock(seconds)
         );
     }
-    html.push_str("</header><p id=\"closed\" class=\"banner\" role=\"status\" hidden></p>");
+    // What the script says when the server is gone (the questionnaire ended with its host).
+    let _ = write!(
+        html,
+        "</header><p id=\"closed\" class=\"banner\" role=\"status\" data-closed=\"{}\" hidden></p>",
+        escape(labels.get(Label::PageClosed))
+    );
     html.push_str("<form method=\"post\" action=\"answer\" id=\"questionnaire\">");
     if let Some(answers) = state.review {
         review(&mut html, labels, answers);
@@ -71,8 +76,10 @@ pub fn page(questionnaire: &Questionnaire, state: &PageState<'_>) -> String {
     html
 }
 
-/// A page that says the questionnaire is over (answered, here or elsewhere, or cancelled).
-pub fn closed(questionnaire: &Questionnaire, message: &str) -> String {
+/// A page that says the questionnaire is over (answered, here or elsewhere, or cancelled), in
+/// the questionnaire's `message` label.
+pub fn closed(questionnaire: &Questionnaire, message: Label) -> String {
+    let message = questionnaire.labels.get(message);
     let title = questionnaire
         .title
         .clone()

@@ -27,6 +27,7 @@ use axum::body::to_bytes;
 use axum::extract::{Request, State as Extract};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use question::Label;
 use serde_json::json;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
@@ -222,22 +223,21 @@ fn page_response(shared: &Shared) -> Response {
                 },
             ),
         ),
-        Phase::Answered(message) => {
-            html(StatusCode::OK, page::closed(&shared.questionnaire, message))
-        }
+        Phase::Answered(label) => html(StatusCode::OK, page::closed(&shared.questionnaire, *label)),
         Phase::Closed(how) => html(
             StatusCode::GONE,
-            page::closed(&shared.questionnaire, how.message()),
+            page::closed(&shared.questionnaire, how.label()),
         ),
     }
 }
 
 fn state_response(shared: &Shared) -> Response {
+    let labels = &shared.questionnaire.labels;
     let state = shared.lock();
     let body = match &state.phase {
         Phase::Open => json!({"open": true, "seconds": seconds_left(state.deadline)}),
-        Phase::Answered(message) => json!({"open": false, "message": message}),
-        Phase::Closed(how) => json!({"open": false, "message": how.message()}),
+        Phase::Answered(label) => json!({"open": false, "message": labels.get(*label)}),
+        Phase::Closed(how) => json!({"open": false, "message": labels.get(how.label())}),
     };
     (
         [(header::CONTENT_TYPE, "application/json")],
@@ -251,26 +251,26 @@ fn draft(shared: &Shared, form: Form) -> Response {
     StatusCode::NO_CONTENT.into_response()
 }
 
-const SUBMITTED: &str = "Answered. You can close this page.";
-const CANCELLED: &str = "Cancelled. You can close this page.";
-
 fn answer(shared: &Shared, form: Form) -> Response {
     let questionnaire = &shared.questionnaire;
     let mut state = shared.lock();
     match &state.phase {
         Phase::Open => {}
-        Phase::Answered(message) => {
-            return html(StatusCode::GONE, page::closed(questionnaire, message));
+        Phase::Answered(label) => {
+            return html(StatusCode::GONE, page::closed(questionnaire, *label));
         }
         Phase::Closed(how) => {
-            return html(StatusCode::GONE, page::closed(questionnaire, how.message()));
+            return html(StatusCode::GONE, page::closed(questionnaire, how.label()));
         }
     }
     if form.action == Action::Cancel {
         state.draft = Some(form);
-        state.phase = Phase::Answered(CANCELLED);
+        state.phase = Phase::Answered(Label::PageCancelled);
         shared.push(&mut state, PageEvent::Cancelled);
-        return html(StatusCode::OK, page::closed(questionnaire, CANCELLED));
+        return html(
+            StatusCode::OK,
+            page::closed(questionnaire, Label::PageCancelled),
+        );
     }
     let answers = match form.answers(questionnaire) {
         Ok(answers) => answers,
@@ -294,10 +294,14 @@ fn answer(shared: &Shared, form: Form) -> Response {
         return plain(StatusCode::BAD_REQUEST, "unreadable form\n");
     };
     state.draft = None;
-    state.phase = Phase::Answered(SUBMITTED);
+    state.phase = Phase::Answered(Label::PageAnswered);
     state.answer = Some(result.clone());
+    state.accepted = Some(form);
     shared.push(&mut state, PageEvent::Submitted(result));
-    html(StatusCode::OK, page::closed(questionnaire, SUBMITTED))
+    html(
+        StatusCode::OK,
+        page::closed(questionnaire, Label::PageAnswered),
+    )
 }
 
 /// A listener that serves at most [`MAX_CONNECTIONS`] connections at once: each accepted

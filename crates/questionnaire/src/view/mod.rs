@@ -28,6 +28,7 @@ mod options;
 mod preview;
 mod prompt;
 mod review;
+mod web;
 
 use question::Label;
 use tea::components::{
@@ -67,6 +68,9 @@ impl App {
         let width = usize::from(self.size.width);
         if self.collapsed {
             return View::rows(vec![self.dock_line(self.size.width)]);
+        }
+        if self.qr_open {
+            return View::rows(self.qr_rows(width));
         }
         let height = self.measured.height;
         if height == 0 || width == 0 {
@@ -185,6 +189,7 @@ impl App {
     fn hint_context(&self, plan: &Plan) -> HintContext {
         let mut ctx = HintContext {
             tabs: self.has_tabs(),
+            web_link: self.web_link.is_some(),
             ..HintContext::default()
         };
         if let Some((q, question)) = self.question() {
@@ -245,19 +250,38 @@ impl App {
     }
 
     /// The footer: the current mode's hints that apply, from the keymap; first the warning
-    /// that Esc again cancels once it is armed; a lone question's countdown at the right.
+    /// that Esc again cancels once it is armed; the web page's link and a lone question's
+    /// countdown at the right.
     /// A notice (the external editor failed) takes the footer's row until the next key.
     fn footer(&self, plan: &Plan, columns: usize) -> Line {
         if let Some(notice) = &self.notice {
             let line = Line::styled(tea::text::sanitize_line(notice), Style::fg(Slot::Error));
             return tea::text::truncate_line(&line, columns);
         }
-        let ctx = self.hint_context(plan);
+        let mut ctx = self.hint_context(plan);
         let labels = &self.state.questionnaire().labels;
         let clock = self.countdown_line().filter(|_| !self.has_tabs());
         let room = match &clock {
             Some(clock) => columns.saturating_sub(clock.width() + 1),
             None => columns,
+        };
+        // The link before the clock, where the hints keep room (docs/behaviour.md#web-link).
+        let link = self.footer_link(room);
+        if link.as_ref().is_some_and(|link| link.names_key) {
+            ctx.web_link = false;
+        }
+        let link = link.map(|link| link.line);
+        let room = match &link {
+            Some(link) => room.saturating_sub(link.width() + 1),
+            None => room,
+        };
+        let right = match (link, clock) {
+            (Some(mut link), Some(clock)) => {
+                link.push(Span::plain(" "));
+                link.spans.extend(clock.spans);
+                Some(link)
+            }
+            (link, clock) => link.or(clock),
         };
         let line = if self.esc_armed {
             let mut line = Line::styled(
@@ -285,8 +309,8 @@ impl App {
                 self.keyboard.unwrap_or_default(),
             )
         };
-        match clock {
-            Some(clock) => spread(line, clock, columns),
+        match right {
+            Some(right) => spread(line, right, columns),
             None => line,
         }
     }
