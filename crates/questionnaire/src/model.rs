@@ -106,6 +106,8 @@ pub struct App {
     /// Code whose grammars compile on tasks before it is drawn colored, in batches in the order
     /// they compile (what the first frame shows first); empty once code is drawn colored.
     pub(crate) uncompiled: Vec<Vec<String>>,
+    /// The link to the same questionnaire as a web page, when a host serves one.
+    pub(crate) web_link: Option<String>,
 }
 
 impl App {
@@ -160,6 +162,7 @@ impl App {
             external: None,
             notice: None,
             uncompiled,
+            web_link: None,
         };
         app.fit();
         app
@@ -201,6 +204,17 @@ impl App {
     pub fn with_time_limit(mut self, limit: Duration) -> App {
         self.countdown = Some(limit).filter(|l| !l.is_zero());
         self
+    }
+
+    /// The questionnaire with the link to its web page (a host serves the page beside it).
+    pub fn with_web_link(mut self, url: impl Into<String>) -> App {
+        self.web_link = Some(url.into());
+        self
+    }
+
+    /// The link to the questionnaire's web page, when a host serves one.
+    pub fn web_link(&self) -> Option<&str> {
+        self.web_link.as_deref()
     }
 
     /// The time left while the countdown runs.
