@@ -60,13 +60,11 @@ impl Dialogs {
         let questionnaire = question::validate(&input)
             .map_err(|issues| napi::Error::from_reason(question::invalid_result(issues).content))?;
         let limit = crate::time_limit(timeout_ms);
-        let mut dialogs = Dialogs::with_limit(question::Dialogs::new(questionnaire), limit);
-        if let Some(page) = page {
-            let waker = dialogs.waker.clone();
-            page.inner.attach(move || waker.wake());
-            dialogs.page = Some(page.inner.clone());
-        }
-        Ok(dialogs)
+        let dialogs = Dialogs::with_limit(question::Dialogs::new(questionnaire), limit);
+        Ok(match page {
+            Some(page) => dialogs.with_page(page.inner.clone()),
+            None => dialogs,
+        })
     }
 
     /// The dialog to show, or the result once the dialogs ended (answered, dismissed, or the
@@ -146,7 +144,7 @@ impl Dialog {
 }
 
 impl Dialogs {
-    fn with_limit(inner: question::Dialogs, limit: Option<Duration>) -> Dialogs {
+    pub(crate) fn with_limit(inner: question::Dialogs, limit: Option<Duration>) -> Dialogs {
         let waker = Waker::default();
         let limit = limit.map(|limit| {
             let due = Instant::now() + limit;
@@ -162,6 +160,14 @@ impl Dialogs {
             page: None,
             ended: None,
         }
+    }
+
+    /// The dialogs raced by `page`: its submit or cancel wakes the extension.
+    pub(crate) fn with_page(mut self, page: Arc<Page>) -> Dialogs {
+        let waker = self.waker.clone();
+        page.attach(move || waker.wake());
+        self.page = Some(page);
+        self
     }
 
     /// The dialogs ended with `result`: with a web page, the page's answer wins if it came

@@ -19,7 +19,7 @@ use std::time::Duration;
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
 use napi::bindgen_prelude::Result;
 use napi_derive::napi;
-use question::{AnswerState, ResultOptions, ToolResult};
+use question::{AnswerState, Questionnaire, ResultOptions, ToolResult};
 use serde_json::Value;
 
 use crate::outcome::Outcome;
@@ -66,18 +66,15 @@ impl WebPage {
         timeout_ms: Option<f64>,
     ) -> Result<WebPage> {
         let questionnaire =
-            question::validate_with(&input, CheckOptions::validation(options.as_ref()))
-                .map_err(|issues| {
-                    napi::Error::from_reason(question::invalid_result(issues).content)
-                })?;
+            question::validate_with(&input, CheckOptions::validation(options.as_ref())).map_err(
+                |issues| napi::Error::from_reason(question::invalid_result(issues).content),
+            )?;
         let bind = parse_bind(&address).map_err(napi::Error::from_reason)?;
-        let limit = crate::time_limit(timeout_ms);
-        let server = WebServer::start(questionnaire, bind, limit).map_err(|error| {
-            napi::Error::from_reason(format!("cannot serve the web page at {address}: {error}"))
-        })?;
-        Ok(WebPage {
-            inner: Page::watch(server),
-        })
+        let inner =
+            Page::serve(questionnaire, bind, crate::time_limit(timeout_ms)).map_err(|error| {
+                napi::Error::from_reason(format!("cannot serve the web page at {address}: {error}"))
+            })?;
+        Ok(WebPage { inner })
     }
 
     /// The link to the page, with its token.
@@ -110,6 +107,15 @@ pub struct Page {
 }
 
 impl Page {
+    /// Serves `questionnaire` at `bind`, with a countdown of `limit` when given.
+    pub fn serve(
+        questionnaire: Questionnaire,
+        bind: Bind,
+        limit: Option<Duration>,
+    ) -> std::io::Result<Arc<Page>> {
+        WebServer::start(questionnaire, bind, limit).map(Page::watch)
+    }
+
     /// Shares `server` with a thread that waits for the page's first submit or cancel, keeps
     /// it and wakes the asking side; it ends then, or when the page closes.
     fn watch(server: WebServer) -> Arc<Page> {
@@ -231,7 +237,10 @@ impl Page {
         result
     }
 
-    fn drafts(&self, recorded: &AnswerState) -> std::collections::BTreeMap<String, question::Draft> {
+    fn drafts(
+        &self,
+        recorded: &AnswerState,
+    ) -> std::collections::BTreeMap<String, question::Draft> {
         self.server()
             .as_ref()
             .map(|server| server.drafts(recorded))
@@ -266,3 +275,6 @@ fn options_of(outcome: Outcome) -> ResultOptions {
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
+
+#[cfg(test)]
+mod tests;

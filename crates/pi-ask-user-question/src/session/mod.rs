@@ -251,7 +251,9 @@ impl Session {
     #[napi]
     pub fn abort(&mut self) -> Closed {
         if self.finished.is_none()
-            && let Some(result) = self.app().map(|app| app.result_with(ResultOptions::aborted()))
+            && let Some(result) = self
+                .app()
+                .map(|app| app.result_with(ResultOptions::aborted()))
         {
             self.finish(result);
         }
@@ -327,7 +329,7 @@ impl Session {
 }
 
 impl Session {
-    fn open_with(
+    pub(crate) fn open_with(
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
