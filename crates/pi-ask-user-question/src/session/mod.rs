@@ -39,6 +39,7 @@ use crate::outcome::Closed;
 use crate::palette::Palette;
 use crate::tool::CheckOptions;
 use crate::wake::{Alarm, Waker};
+use crate::web::{Page, WebPage};
 
 pub use live::live_sessions;
 pub use settings::{check_height, warm_up};
@@ -105,10 +106,15 @@ struct Open {
     base_keys: Keys,
     /// Rings the waker at the driver's next deadline.
     alarm: Alarm,
+    /// The web page racing the questionnaire (the operator's `--ask-web`).
+    page: Option<Arc<Page>>,
 }
 
 /// The operator's limits: the time limit, if any, and the height.
 type Limits = (Option<Duration>, HeightLimit);
+
+/// How the questionnaire is shown: its keys (the collapse key) and the web page beside it.
+type Shown<'a> = (Option<&'a str>, Option<Arc<Page>>);
 
 #[napi]
 impl Session {
@@ -116,7 +122,8 @@ impl Session {
     /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
     /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
     /// questionnaire as timed out unless a key is pressed first. `height`: the operator's
-    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent).
+    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent). `page`: the call's web
+    /// page, which races the questionnaire (the first answer wins) and whose link it shows.
     #[napi(constructor)]
     pub fn new(
         input: Value,
@@ -125,17 +132,16 @@ impl Session {
         collapse_key: Option<String>,
         timeout_ms: Option<f64>,
         height: Option<String>,
+        page: Option<ClassInstance<WebPage>>,
     ) -> Result<Session> {
         let validation = CheckOptions::validation(options.as_ref());
-        let limit = timeout_ms
-            .filter(|ms| ms.is_finite() && *ms > 0.0)
-            .map(|ms| Duration::from_millis(ms.ceil() as u64));
+        let limit = crate::time_limit(timeout_ms);
         let height = parse_height(height.as_deref()).map_err(napi::Error::from_reason)?;
         Session::open_with(
             &input,
             palette.inner.clone(),
             validation,
-            collapse_key.as_deref(),
+            (collapse_key.as_deref(), page.map(|page| page.inner.clone())),
             (limit, height),
         )
         .map_err(napi::Error::from_reason)
@@ -239,6 +245,9 @@ impl Session {
             let cmd = driver.send_msg(msg);
             self.perform(cmd);
         }
+        if consumed {
+            self.stop_page_countdown();
+        }
         let outcome = InputOutcome {
             consumed,
             collapsed: self.collapsed(),
@@ -269,10 +278,12 @@ impl Session {
     /// recorded answer. A finished questionnaire keeps its result.
     #[napi]
     pub fn abort(&mut self) -> Closed {
-        if self.finished.is_none() {
-            self.finished = self
+        if self.finished.is_none()
+            && let Some(result) = self
                 .app()
-                .map(|app| app.result_with(ResultOptions::aborted()));
+                .map(|app| app.result_with(ResultOptions::aborted()))
+        {
+            self.finish(result);
         }
         self.release_if_finished();
         self.result()
@@ -326,6 +337,12 @@ impl Session {
         self.finished.is_some()
     }
 
+    /// The link to the web page racing the questionnaire, if there is one.
+    #[napi(getter)]
+    pub fn web_url(&self) -> Option<String> {
+        self.app().and_then(App::web_link).map(str::to_string)
+    }
+
     /// Switches to another palette (pi's theme changed).
     #[napi]
     pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
@@ -340,11 +357,11 @@ impl Session {
 }
 
 impl Session {
-    fn open_with(
+    pub(crate) fn open_with(
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
-        collapse_key: Option<&str>,
+        (collapse_key, page): Shown<'_>,
         (limit, height): Limits,
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
@@ -359,6 +376,10 @@ impl Session {
             Some(limit) => app.with_time_limit(limit),
             None => app,
         };
+        let app = match &page {
+            Some(page) => app.with_web_link(page.url().to_string()),
+            None => app,
+        };
         let waker = Waker::default();
         // The task threads and the alarm's thread carry the session's place in
         // `live_sessions` until the last of them lets go.
@@ -370,6 +391,10 @@ impl Session {
                 waker.wake();
             }
         };
+        // The person's submit or cancel on the page wakes pi like a deadline does.
+        if let Some(page) = &page {
+            page.attach(wake.clone());
+        }
         let driver = Driver::with_policies(
             app,
             START,
@@ -386,6 +411,7 @@ impl Session {
                 driver,
                 base_keys,
                 alarm: Alarm::new(wake),
+                page,
             }),
             opened: Instant::now(),
             finished: None,
@@ -414,8 +440,62 @@ impl Session {
         self.driver().map(Driver::program)
     }
 
-    /// Timers due by now and finished tasks, through the program.
+    /// The questionnaire ended on pi's side with `result`; with a web page, the page's answer
+    /// wins if it came first, and the page's drafts join the result.
+    fn finish(&mut self, result: ToolResult) {
+        if self.finished.is_some() {
+            return;
+        }
+        let result = match self.open.as_ref() {
+            Some(Open {
+                driver,
+                page: Some(page),
+                ..
+            }) => {
+                let app = driver.program();
+                page.settle_host(result, app.state(), |options| app.result_with(options))
+            }
+            _ => result,
+        };
+        self.finished = Some(result);
+    }
+
+    /// The person submitted or cancelled on the web page: the questionnaire ends with it.
+    fn take_page_answer(&mut self) {
+        let Some(Open {
+            driver,
+            page: Some(page),
+            ..
+        }) = self.open.as_ref()
+        else {
+            return;
+        };
+        if self.finished.is_some() {
+            return;
+        }
+        if let Some(event) = page.event() {
+            let app = driver.program();
+            let result = page.settle_page(event, app.state(), |options| app.result_with(options));
+            self.finished = Some(result);
+        }
+    }
+
+    /// Once a key stopped the time limit, the page's countdown stops too.
+    fn stop_page_countdown(&self) {
+        if let Some(Open {
+            driver,
+            page: Some(page),
+            ..
+        }) = self.open.as_ref()
+            && driver.program().countdown().is_none()
+        {
+            page.stop_countdown();
+        }
+    }
+
+    /// Timers due by now and finished tasks, through the program; the web page's answer.
     fn catch_up(&mut self) {
+        self.take_page_answer();
         if self.finished.is_some() {
             return;
         }
@@ -450,9 +530,7 @@ impl Session {
     fn perform(&mut self, effects: Effects<questionnaire::Outcome, Host>) {
         for effect in effects {
             match effect {
-                Effect::Quit(outcome) => {
-                    self.finished.get_or_insert(outcome.into_result());
-                }
+                Effect::Quit(outcome) => self.finish(outcome.into_result()),
                 Effect::Exec(request) => {
                     let title = self.app().and_then(App::editor_title).unwrap_or_default();
                     self.edit = Some(EditRequest {
