@@ -1,9 +1,13 @@
 """Times `ask-user-question mcp` (use a release build) with the Python SDK:
 
-- start: from spawning the server to its `initialize` answer (median and worst of 30 starts);
+- start: from spawning the server to its `initialize` answer (30 starts);
 - a call's overhead beyond the person's time: `tools/call` answered through a form whose
-  handler accepts at once (median and p99 of 300 calls over one connection), beside a call
-  answered with no form (invalid input) for the bare round trip.
+  handler accepts at once (300 calls over one connection), beside a call answered with no form
+  (invalid input) for the bare round trip;
+- the web route: from `tools/call` sent to the page's link reaching the client (URL
+  elicitation; 100 calls over one connection, each then declined).
+
+Each line gives p50, p95 and the worst.
 
     ASK_USER_QUESTION=target/release/ask-user-question target/mcp-venv/bin/python tests/mcp/measure.py
 """
@@ -58,10 +62,28 @@ async def calls(count):
             return times, bare
 
 
+async def links(count):
+    params = StdioServerParameters(command=BINARY, args=["mcp", "--via", "web"], env=env())
+    began = None
+    times = []
+
+    async def link(context, params):
+        times.append(time.perf_counter() - began)
+        return types.ElicitResult(action="decline")
+
+    async with stdio_client(params) as (read, write):
+        async with ClientSession(read, write, elicitation_callback=link) as session:
+            await session.initialize()
+            for _ in range(count):
+                began = time.perf_counter()
+                await session.call_tool("ask_user_question", QUESTIONS)
+    return times
+
+
 def report(name, seconds):
     ms = sorted(s * 1000 for s in seconds)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    print(f"{name}: median {statistics.median(ms):.2f} ms, p99 {p99:.2f} ms, worst {ms[-1]:.2f} ms (n={len(ms)})")
+    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+    print(f"{name}: p50 {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, worst {ms[-1]:.2f} ms (n={len(ms)})")
 
 
 async def main():
@@ -70,6 +92,7 @@ async def main():
     times, bare = await calls(300)
     report("call answered by an instant form", times[20:])
     report("call with no form (invalid input), for comparison", bare[20:])
+    report("web route: call to link announced", (await links(110))[10:])
 
 
 asyncio.run(main())

@@ -142,13 +142,6 @@ def test_other_agents_shapes_are_accepted():
     assert answer["labels"] == ["Red"]
 
 
-def test_with_no_way_to_ask_the_model_is_told_to_ask_in_prose():
-    result = run(lambda s: s.call_tool("ask_user_question", EVERY_TYPE))
-    assert result.is_error
-    assert "plain text" in text_of(result)
-    assert result.structured_content["error"] == "no_ui"
-
-
 def test_a_second_call_waits_for_the_first():
     order = []
     release = asyncio.Event()

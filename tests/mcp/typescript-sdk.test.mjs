@@ -10,7 +10,11 @@ import { test } from "node:test";
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  ElicitationCompleteNotificationSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const BINARY = process.env.ASK_USER_QUESTION;
 assert.ok(BINARY, "ASK_USER_QUESTION names the binary");
@@ -171,6 +175,67 @@ test("standard input closed while a questionnaire is open: the popup closes, the
   assert.deepEqual({ code, signal }, { code: 0, signal: null }, `server ${pid}`);
   await tmux.waitFor((s) => !s.includes("Service name?"), "the popup to close");
   await client.close();
+});
+
+/** Answers a served questionnaire page as its own form does: the page's Host and Origin. */
+async function answerOnThePage(page, fields) {
+  const shown = await fetch(page);
+  assert.equal(shown.status, 200);
+  assert.match(await shown.text(), /Service name\?/);
+  const posted = await fetch(`${page}answer`, {
+    method: "POST",
+    headers: { Origin: new URL(page).origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  assert.equal(posted.status, 200, await posted.text());
+}
+
+async function until(found, what) {
+  for (let i = 0; i < 400; i++) {
+    const value = found();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+test("a client with URL elicitation only is given the page's link; the page answers", async () => {
+  const asked = [];
+  const completed = [];
+  const client = new Client({ name: "sdk-test", version: "1.0.0" }, { capabilities: { elicitation: { url: {} } } });
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    asked.push(request.params);
+    return { action: "accept" };
+  });
+  client.setNotificationHandler(ElicitationCompleteNotificationSchema, (n) => completed.push(n.params));
+  await client.connect(new StdioClientTransport({ command: BINARY, args: ["mcp"], env: cleanEnv(), stderr: "pipe" }));
+  const call = client.callTool({ name: "ask_user_question", arguments: TEXT_QUESTION });
+  const page = await until(() => asked[0]?.url, "the link");
+  await answerOnThePage(page, { "t.0": "billing", "q.1": "0", action: "submit" });
+  const result = await call;
+  await client.close();
+  assert.equal(result.isError, false, textOf(result));
+  assert.equal(asked[0].mode, "url");
+  assert.equal(result.structuredContent.answers.name.customText, "billing");
+  assert.deepEqual(result.structuredContent.answers.ship.values, ["yes"]);
+  assert.equal(result.structuredContent.answeredIn, "web");
+  assert.deepEqual(completed, [{ elicitationId: asked[0].elicitationId }]);
+});
+
+test("a client without elicitation gets the page's link in a log message", async () => {
+  const logged = [];
+  const { client } = await connect();
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logged.push(n.params));
+  const call = client.callTool({ name: "ask_user_question", arguments: TEXT_QUESTION });
+  const page = await until(() => logged.map((m) => /http:\/\/\S+\//.exec(m.data)?.[0]).find(Boolean), "the log message");
+  await answerOnThePage(page, { "t.0": "billing", action: "submit", confirm: "1" });
+  const result = await call;
+  await client.close();
+  assert.equal(result.isError, false, textOf(result));
+  assert.equal(logged[0].level, "notice");
+  assert.equal(result.structuredContent.answers.name.customText, "billing");
+  assert.equal(result.structuredContent.answers.ship.status, "skipped");
+  assert.equal(result.structuredContent.via, "web");
 });
 
 test("the MCP Inspector CLI lists the tool", () => {

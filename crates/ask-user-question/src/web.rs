@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
 use clap::Args;
-use question::{AnswerState, Draft, Questionnaire, ResultOptions, ToolResult};
+use question::{Draft, Questionnaire, ResultOptions, ToolResult};
 use questionnaire::{App, Outcome};
 
 use crate::host::Hosted;
@@ -196,19 +196,11 @@ fn serve_only(
     let web = args.start(&questionnaire, limit)?;
     let events = web.events();
     let deadline = limit.map(|limit| Instant::now() + limit);
-    let nothing = AnswerState::new(questionnaire);
-    // What the page holds, as a result: with no terminal, the page's saved fields are the
-    // answers so far (its text typed beside a pick stays a draft).
-    let so_far = |options: ResultOptions, web: &WebServer| {
-        let recorded = web.recorded().unwrap_or_else(|| nothing.clone());
-        let drafts = web.drafts(&recorded);
-        recorded.build_result(options.with_drafts(drafts))
-    };
     loop {
         let caught = signal.load(Ordering::SeqCst);
         if caught != 0 {
             web.close(Closed::Cancelled);
-            let result = so_far(ResultOptions::cancelled(), &web);
+            let result = web.result_so_far(ResultOptions::cancelled());
             return Ok((Outcome::Cancelled(result), Some(caught as i32)));
         }
         let now = Instant::now();
@@ -216,14 +208,14 @@ fn serve_only(
             if let Some(result) = web.close(Closed::TimedOut) {
                 return Ok((Outcome::Submitted(result), None));
             }
-            let result = so_far(ResultOptions::timed_out(), &web);
+            let result = web.result_so_far(ResultOptions::timed_out());
             return Ok((Outcome::TimedOut(result), None));
         }
         let wait = deadline.map_or(SIGNAL_CHECK, |d| (d - now).min(SIGNAL_CHECK));
         match events.next(Some(wait)) {
             Some(PageEvent::Submitted(result)) => return Ok((Outcome::Submitted(result), None)),
             Some(PageEvent::Cancelled) => {
-                let mut result = so_far(ResultOptions::cancelled(), &web);
+                let mut result = web.result_so_far(ResultOptions::cancelled());
                 mark_answered_in(&mut result, "web");
                 return Ok((Outcome::Cancelled(result), None));
             }

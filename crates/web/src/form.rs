@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use question::{AnswerState, Draft, QuestionType, Questionnaire, StateError};
+use question::{AnswerShape, AnswerState, Draft, QuestionType, Questionnaire, StateError};
 
 /// What a form holds for one question.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -157,7 +157,8 @@ impl Form {
             };
             // A number is checked as the terminal checks it: an invalid one is refused
             // (the page says why), never recorded.
-            if question.kind == QuestionType::Number && !fields.text.trim().is_empty() {
+            let number = question.kind.answer() == AnswerShape::Number;
+            if number && !fields.text.trim().is_empty() {
                 state = step(state.set_number(id, fields.text.trim()))?;
             }
             if text_answers && question.allows_custom_text() && !fields.text.trim().is_empty() {
@@ -187,7 +188,7 @@ impl Form {
             {
                 draft.text = typed(&fields.text);
             }
-            if question.kind == QuestionType::Number && answer.number.is_none() {
+            if question.kind.answer() == AnswerShape::Number && answer.number.is_none() {
                 draft.text = typed(&fields.text);
             }
             if answer.note.as_deref() != Some(&fields.note) {

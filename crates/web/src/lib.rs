@@ -314,6 +314,17 @@ impl WebServer {
             .or_else(|| state.answer.clone())
     }
 
+    /// What the page holds as a result with `options`, for a host where the page is the only
+    /// questionnaire: its saved fields are the answers so far, and text typed beside a pick stays
+    /// a draft.
+    pub fn result_so_far(&self, options: ResultOptions) -> ToolResult {
+        let recorded = self
+            .recorded()
+            .unwrap_or_else(|| AnswerState::new(self.shared.questionnaire.clone()));
+        let drafts = self.drafts(&recorded);
+        recorded.build_result(options.with_drafts(drafts))
+    }
+
     /// The questionnaire ended elsewhere: an open page shows it is closed and accepts nothing
     /// more. If the page's answer was accepted first, that answer is returned instead: the
     /// first answer wins.

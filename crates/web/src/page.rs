@@ -6,7 +6,7 @@
 
 use std::fmt::Write;
 
-use question::{AnswerState, Label, Labels, Question, QuestionType, Questionnaire};
+use question::{AnswerShape, AnswerState, Label, Labels, Question, QuestionType, Questionnaire};
 
 use crate::form::{Fields, Form};
 use crate::html::escape;
@@ -276,7 +276,7 @@ fn number_answer(
 }
 
 fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fields: &Fields) {
-    let kind = if question.kind == QuestionType::Multi {
+    let kind = if question.kind.answer() == AnswerShape::Picks {
         "checkbox"
     } else {
         "radio"

@@ -11,7 +11,8 @@
 use std::collections::BTreeSet;
 
 use question::{
-    AnswerState, Label, Question, QuestionType, Questionnaire, ResultOptions, ToolResult,
+    AnswerShape, AnswerState, Label, OptionSource, Question, QuestionType, Questionnaire,
+    ResultOptions, ToolResult,
 };
 use serde_json::{Map, Value, json};
 
@@ -191,14 +192,14 @@ fn answer_field(question: &Question) -> Value {
     if let Some(placeholder) = question
         .placeholder
         .as_deref()
-        .filter(|_| matches!(question.kind, QuestionType::Text | QuestionType::Number))
+        .filter(|_| question.kind.takes_placeholder())
     {
         description.push_str(&format!(" (e.g. {placeholder})"));
     }
     if let Some(spec) = question
         .number
         .as_ref()
-        .filter(|_| question.kind == QuestionType::Number)
+        .filter(|_| question.kind.answer() == AnswerShape::Number)
     {
         if let Some(unit) = &spec.unit {
             description.push_str(&format!(" [{unit}]"));
@@ -293,7 +294,8 @@ fn message(questionnaire: &Questionnaire) -> String {
         if let Some(context) = &question.context {
             about.push(context.trim().to_string());
         }
-        if question.kind != QuestionType::Confirm {
+        // Yes and No are the form's boolean; options the call gave are listed.
+        if question.kind.options() == OptionSource::Given {
             for (index, option) in question.options.iter().enumerate() {
                 let mut line = format!("{}. {}", index + 1, option_title(option));
                 if let Some(description) = &option.description {

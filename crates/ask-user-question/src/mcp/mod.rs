@@ -1,12 +1,16 @@
 //! `ask-user-question mcp`: the questionnaire as an MCP server on standard input and output,
 //! offering one tool, `ask_user_question`.
 //!
-//! Each call reaches the person the first way that works: the client's own form when it
+//! Each call reaches the person the first way that applies: the client's own form when it
 //! declares elicitation, the terminal questionnaire in a tmux popup when the server runs inside
-//! tmux, else a tool error telling the model to ask in prose. The async runtime exists only in
-//! this subcommand; the CLI's other modes start as before.
+//! tmux, else the questionnaire as a web page whose link the client shows (URL elicitation) or
+//! the server announces; a page that cannot be served is a tool error telling the model to ask
+//! in prose. The async runtime exists only in this subcommand; the CLI's other modes start as
+//! before.
 
 mod form;
+mod log;
+mod page;
 mod popup;
 mod route;
 mod server;
@@ -15,9 +19,11 @@ mod tool;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use ask_user_question_web::Bind;
 use clap::Args;
 use rmcp::ServiceExt;
 
+use page::PageSettings;
 use route::Via;
 use server::{Server, Settings};
 
@@ -25,20 +31,25 @@ use server::{Server, Settings};
 /// popup.
 #[derive(Debug, Args)]
 pub struct McpArgs {
-    /// Always ask this way instead of the first that works (form, then tmux): `form` (the
-    /// client's form), `tmux` (a popup; the server must run inside tmux) or `web`.
+    /// Always ask this way instead of the first that applies (form, then tmux, then web): `form`
+    /// (the client's form), `tmux` (a popup; the server must run inside tmux) or `web` (a web
+    /// page).
     #[arg(long, value_enum)]
     via: Option<Via>,
+    /// Where the web page is served: `lan` (this machine's LAN address: anyone on the network
+    /// with the link can answer), an IP or IP:PORT [default: 127.0.0.1 on a free port].
+    #[arg(long, value_name = "ADDR", value_parser = parse_bind)]
+    web: Option<Bind>,
     /// End a questionnaire nobody answered within DURATION (90s, 5m, 1m30s) as timed out.
     #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
     timeout: Option<Duration>,
     /// The popup's colors: dark, light or none.
     #[arg(long, value_name = "THEME", value_parser = ["dark", "light", "none"])]
     theme: Option<String>,
-    /// Do not ring the bell when a popup opens.
+    /// Do not ring the bell when a popup or a page opens.
     #[arg(long)]
     no_bell: bool,
-    /// Also send a desktop notification when a popup opens.
+    /// Also send a desktop notification when a popup opens (a page's link always sends one).
     #[arg(long)]
     notify: bool,
     /// The key that folds the popup's questionnaire into its dock (a key-script name).
@@ -47,6 +58,10 @@ pub struct McpArgs {
     /// The most rows the popup's questionnaire takes (N or N%).
     #[arg(long, value_name = "N|N%", value_parser = check_height)]
     height: Option<String>,
+}
+
+fn parse_bind(text: &str) -> Result<Bind, String> {
+    text.parse()
 }
 
 fn parse_timeout(text: &str) -> Result<Duration, String> {
@@ -95,6 +110,11 @@ pub fn serve(args: McpArgs) -> ExitCode {
         via: args.via,
         timeout: args.timeout,
         cli_args: args.cli_args(),
+        page: PageSettings {
+            bind: args.web.unwrap_or(Bind::Local),
+            timeout: args.timeout,
+            bell: !args.no_bell,
+        },
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -106,6 +126,7 @@ pub fn serve(args: McpArgs) -> ExitCode {
     };
     let server = Server::new(settings);
     let open = server.open.clone();
+    let pages = server.pages.clone();
     let served = runtime.block_on(async move {
         let running = server
             .serve(rmcp::transport::stdio())
@@ -114,8 +135,10 @@ pub fn serve(args: McpArgs) -> ExitCode {
         running.waiting().await.map_err(|error| error.to_string())?;
         Ok::<(), String>(())
     });
-    // Standard input closed: the popups still open close, each printing its result.
+    // Standard input closed: the popups still open close, each printing its result, and the
+    // page stops.
     open.close_all();
+    pages.close_all();
     // A read of standard input may still be pending on the blocking pool; nothing waits for it.
     runtime.shutdown_background();
     match served {

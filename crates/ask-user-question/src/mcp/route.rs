@@ -1,5 +1,6 @@
-//! Which way a call reaches the person: the client's form, a tmux popup, the web page, or none.
-//! The first that works, in that order, unless the operator forced one (`--via`).
+//! Which way a call reaches the person: the client's form, a tmux popup, or the web page. The
+//! first that applies, in that order, unless the operator forced one (`--via`). The web page
+//! always applies; only a page that cannot be served leaves the model to ask in prose.
 
 use clap::ValueEnum;
 use question::Questionnaire;
@@ -24,6 +25,17 @@ pub struct Reach {
     pub client_form: bool,
     /// `$TMUX` is set: the server runs inside tmux.
     pub tmux: bool,
+    /// The client declared URL elicitation: it can show the page's link itself.
+    pub client_url: bool,
+}
+
+/// How the web page's link reaches the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Announce {
+    /// The client shows it (URL-mode elicitation).
+    ClientUrl,
+    /// An MCP log message, and the bell and a desktop notification on the server's terminal.
+    Elsewhere,
 }
 
 /// The way chosen for a call, with what it needs.
@@ -31,9 +43,10 @@ pub struct Reach {
 pub enum Route {
     Form(Form),
     Tmux,
+    Web(Announce),
 }
 
-const ASK_IN_PROSE: &str =
+pub const ASK_IN_PROSE: &str =
     "Ask your questions in plain text in your reply instead; nothing was shown to the user.";
 
 /// The way to ask `questionnaire`, or why there is none (a message for the model).
@@ -43,6 +56,11 @@ pub fn choose(
     questionnaire: &Questionnaire,
 ) -> Result<Route, String> {
     let form = Form::of(questionnaire);
+    let web = Route::Web(if reach.client_url {
+        Announce::ClientUrl
+    } else {
+        Announce::Elsewhere
+    });
     match forced {
         Some(Via::Form) if !reach.client_form => Err(format!(
             "ask_user_question is set to ask through the client's form (--via form), but this MCP client does not support form elicitation. {ASK_IN_PROSE}"
@@ -54,19 +72,11 @@ pub fn choose(
             "ask_user_question is set to ask in a tmux popup (--via tmux), but the server does not run inside tmux ($TMUX is not set). {ASK_IN_PROSE}"
         )),
         Some(Via::Tmux) => Ok(Route::Tmux),
-        Some(Via::Web) => Err(format!(
-            "ask_user_question is set to ask through a web page (--via web), which is not available in this build. {ASK_IN_PROSE}"
-        )),
+        Some(Via::Web) => Ok(web),
         None => match form {
             Ok(form) if reach.client_form => Ok(Route::Form(form)),
             _ if reach.tmux => Ok(Route::Tmux),
-            // The web page comes here, after tmux, once this build serves it.
-            Err(unfit) if reach.client_form => Err(format!(
-                "ask_user_question has no way to reach the user: {unfit}, and the server does not run inside tmux. {ASK_IN_PROSE}"
-            )),
-            _ => Err(format!(
-                "ask_user_question has no way to reach the user: this MCP client does not support form elicitation and the server does not run inside tmux. {ASK_IN_PROSE}"
-            )),
+            _ => Ok(web),
         },
     }
 }
@@ -84,13 +94,19 @@ mod tests {
     }
 
     fn reach(client_form: bool, tmux: bool) -> Reach {
-        Reach { client_form, tmux }
+        Reach {
+            client_form,
+            tmux,
+            client_url: false,
+        }
     }
 
     fn chosen(forced: Option<Via>, reach: Reach, secret: bool) -> Result<&'static str, String> {
         choose(forced, reach, &questionnaire(secret)).map(|route| match route {
             Route::Form(_) => "form",
             Route::Tmux => "tmux",
+            Route::Web(Announce::ClientUrl) => "web, link through the client",
+            Route::Web(Announce::Elsewhere) => "web, link announced",
         })
     }
 
@@ -107,14 +123,26 @@ mod tests {
     #[test]
     fn a_secret_question_skips_the_form() {
         assert_eq!(chosen(None, reach(true, true), true), Ok("tmux"));
-        let error = chosen(None, reach(true, false), true).unwrap_err();
-        assert!(error.contains("secret"), "{error}");
+        assert_eq!(
+            chosen(None, reach(true, false), true),
+            Ok("web, link announced")
+        );
     }
 
     #[test]
-    fn with_no_way_the_model_is_told_to_ask_in_prose() {
-        let error = chosen(None, reach(false, false), false).unwrap_err();
-        assert!(error.contains("plain text"), "{error}");
+    fn the_web_page_when_neither_form_nor_tmux_applies() {
+        assert_eq!(
+            chosen(None, reach(false, false), false),
+            Ok("web, link announced")
+        );
+        let url_client = Reach {
+            client_url: true,
+            ..reach(false, false)
+        };
+        assert_eq!(
+            chosen(None, url_client, false),
+            Ok("web, link through the client")
+        );
     }
 
     #[test]
@@ -133,7 +161,9 @@ mod tests {
                 .unwrap_err()
                 .contains("--via form")
         );
-        let web = chosen(Some(Via::Web), reach(true, true), false).unwrap_err();
-        assert!(web.contains("not available in this build"), "{web}");
+        assert_eq!(
+            chosen(Some(Via::Web), reach(true, true), false),
+            Ok("web, link announced")
+        );
     }
 }

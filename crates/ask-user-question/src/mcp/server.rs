@@ -17,8 +17,10 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use super::form::{self, Form};
+use super::log::Log;
+use super::page::{self, PageSettings, Pages};
 use super::popup::{self, CliArgs, OpenPopups};
-use super::route::{self, Reach, Route, Via};
+use super::route::{self, ASK_IN_PROSE, Reach, Route, Via};
 
 /// What the operator set when starting the server.
 #[derive(Debug, Clone)]
@@ -27,14 +29,18 @@ pub struct Settings {
     pub timeout: Option<Duration>,
     /// The CLI's arguments for a questionnaire in a popup.
     pub cli_args: CliArgs,
+    pub page: PageSettings,
 }
 
-/// The server: its settings, the turn every call waits for, and the popups open now.
+/// The server: its settings, the turn every call waits for, the popups and page open now, and
+/// the log level the client asked for.
 #[derive(Clone)]
 pub struct Server {
     settings: Arc<Settings>,
     turn: Arc<Mutex<()>>,
     pub open: OpenPopups,
+    pub pages: Pages,
+    log: Log,
 }
 
 impl Server {
@@ -43,6 +49,8 @@ impl Server {
             settings: Arc::new(settings),
             turn: Arc::new(Mutex::new(())),
             open: OpenPopups::default(),
+            pages: Pages::default(),
+            log: Log::default(),
         }
     }
 
@@ -52,12 +60,11 @@ impl Server {
             Ok(questionnaire) => questionnaire,
             Err(issues) => return tool_result(question::invalid_result(issues), true),
         };
+        let modes = context.peer.supported_elicitation_modes();
         let reach = Reach {
-            client_form: context
-                .peer
-                .supported_elicitation_modes()
-                .contains(&ElicitationMode::Form),
+            client_form: modes.contains(&ElicitationMode::Form),
             tmux: std::env::var_os("TMUX").is_some_and(|v| !v.is_empty()),
+            client_url: modes.contains(&ElicitationMode::Url),
         };
         let route = match route::choose(self.settings.via, reach, &questionnaire) {
             Ok(route) => route,
@@ -90,14 +97,28 @@ impl Server {
                 .await
                 {
                     Ok(result) => tool_result(result, false),
-                    Err(why) => {
-                        let mut result =
-                            AnswerState::new(questionnaire).build_result(ResultOptions::no_ui());
-                        result.content = format!(
-                            "ask_user_question could not open its tmux popup: {why}. Ask your questions in plain text in your reply instead; nothing was shown to the user."
-                        );
-                        tool_result(result, true)
-                    }
+                    Err(why) => unreachable_person(
+                        questionnaire,
+                        format!("ask_user_question could not open its tmux popup: {why}."),
+                    ),
+                }
+            }
+            Route::Web(announce) => {
+                match page::ask(
+                    &questionnaire,
+                    &self.settings.page,
+                    announce,
+                    &self.pages,
+                    &self.log,
+                    context,
+                )
+                .await
+                {
+                    Ok(result) => tool_result(result, false),
+                    Err(why) => unreachable_person(
+                        questionnaire,
+                        format!("ask_user_question could not serve its web page: {why}."),
+                    ),
                 }
             }
         }
@@ -142,6 +163,13 @@ impl Server {
     }
 }
 
+/// The `no_ui` tool error: `why` the person could not be reached, and to ask in prose.
+fn unreachable_person(questionnaire: question::Questionnaire, why: String) -> CallToolResult {
+    let mut result = AnswerState::new(questionnaire).build_result(ResultOptions::no_ui());
+    result.content = format!("{why} {ASK_IN_PROSE}");
+    tool_result(result, true)
+}
+
 /// The result of a call the client cancelled before anything was answered.
 fn aborted(questionnaire: &question::Questionnaire) -> ToolResult {
     AnswerState::new(questionnaire.clone()).build_result(ResultOptions::aborted())
@@ -161,7 +189,7 @@ impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         serde_json::from_value(json!({
             "protocolVersion": ProtocolVersion::LATEST_WITH_INITIALIZE,
-            "capabilities": { "tools": {} },
+            "capabilities": { "tools": {}, "logging": {} },
             "serverInfo": { "name": "ask-user-question", "title": "Ask user", "version": env!("CARGO_PKG_VERSION") },
             "instructions": question::PROMPT_GUIDELINES.join("\n"),
         }))
@@ -174,6 +202,17 @@ impl ServerHandler for Server {
         Cow::Borrowed(ProtocolVersion::known_up_to(
             &ProtocolVersion::LATEST_WITH_INITIALIZE,
         ))
+    }
+
+    /// `logging/setLevel`: the web page's link is announced in a log message at level notice.
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), McpError> {
+        self.log.set_level(request.level);
+        Ok(())
     }
 
     async fn list_tools(
