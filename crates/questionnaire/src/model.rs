@@ -22,6 +22,7 @@ use crate::keys::Keys;
 use crate::kind::Traits;
 use crate::layout::{HeightLimit, Measured, Plan, QuestionLayout};
 use crate::preview::{NO_PREVIEW, PreviewDoc};
+use crate::view::memo::ViewMemo;
 
 /// What an editor writes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -106,6 +107,8 @@ pub struct App {
     /// Code whose grammars compile on tasks before it is drawn colored, in batches in the order
     /// they compile (what the first frame shows first); empty once code is drawn colored.
     pub(crate) uncompiled: Vec<Vec<String>>,
+    /// Rows the view keeps between frames (the tab bar, the footer), with what they show.
+    pub(crate) memo: ViewMemo,
 }
 
 impl App {
@@ -160,6 +163,7 @@ impl App {
             external: None,
             notice: None,
             uncompiled,
+            memo: ViewMemo::default(),
         };
         app.fit();
         app
@@ -176,13 +180,15 @@ impl App {
 
     /// The questionnaire with a host's keys (see [`Keys`]).
     pub fn with_keys(mut self, keys: Keys) -> App {
-        self.keys = keys;
+        self.set_keys(keys);
         self
     }
 
     /// Changes the keys (a host read its own keybindings).
     pub fn set_keys(&mut self, keys: Keys) {
         self.keys = keys;
+        // The footer names the keys.
+        self.memo = ViewMemo::default();
     }
 
     pub fn keys(&self) -> &Keys {
