@@ -22,6 +22,7 @@ use crate::keys::Keys;
 use crate::kind::Traits;
 use crate::layout::{HeightLimit, Measured, Plan, QuestionLayout};
 use crate::preview::{NO_PREVIEW, PreviewDoc};
+use crate::view::memo::ViewMemo;
 
 /// What an editor writes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -110,6 +111,8 @@ pub struct App {
     pub(crate) web_link: Option<String>,
     /// The link's QR code is shown in place of the questionnaire until the next key.
     pub(crate) qr_open: bool,
+    /// Rows the view keeps between frames (the tab bar, the footer), with what they show.
+    pub(crate) memo: ViewMemo,
 }
 
 impl App {
@@ -166,6 +169,7 @@ impl App {
             uncompiled,
             web_link: None,
             qr_open: false,
+            memo: ViewMemo::default(),
         };
         app.fit();
         app
@@ -182,7 +186,7 @@ impl App {
 
     /// The questionnaire with a host's keys (see [`Keys`]).
     pub fn with_keys(mut self, keys: Keys) -> App {
-        self.keys = keys;
+        self.set_keys(keys);
         self
     }
 
@@ -191,6 +195,8 @@ impl App {
     /// Shown on one line with control characters removed.
     pub fn with_web_link(mut self, url: String) -> App {
         self.web_link = Some(sanitize_line(&url)).filter(|url| !url.is_empty());
+        // The footer shows the link: the rows it kept from before are stale.
+        self.memo = ViewMemo::default();
         self
     }
 
@@ -202,6 +208,8 @@ impl App {
     /// Changes the keys (a host read its own keybindings).
     pub fn set_keys(&mut self, keys: Keys) {
         self.keys = keys;
+        // The footer names the keys.
+        self.memo = ViewMemo::default();
     }
 
     pub fn keys(&self) -> &Keys {

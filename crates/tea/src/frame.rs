@@ -17,6 +17,10 @@ use crate::text;
 use crate::theme::{Attrs, Color, Palette};
 use crate::view::{Cursor, View};
 
+mod cache;
+
+pub use cache::RowCache;
+
 /// A rendered view. Every row's display width is at most `width`.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Frame {
@@ -117,17 +121,20 @@ pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) ->
     let rows = lines
         .as_ref()
         .iter()
-        .map(|line| {
-            let mut row = RowBuilder::new(usize::from(width));
-            line_segment(&mut row, Some(line), 0, i64::from(width));
-            row.finish(&mut styler)
-        })
+        .map(|line| write_row(line, width, &mut styler))
         .collect();
     Frame {
         width,
         rows,
         cursor: None,
     }
+}
+
+/// One line written as a row `width` columns wide.
+fn write_row(line: &Line, width: u16, styler: &mut Styler) -> Row {
+    let mut row = RowBuilder::new(usize::from(width));
+    line_segment(&mut row, Some(line), 0, i64::from(width));
+    row.finish(styler)
 }
 
 impl Frame {

@@ -14,7 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
-use crate::frame::{self, Frame};
+use crate::frame::{Frame, RowCache};
 use crate::input::{Event, KeyEventKind, Keyboard, Step};
 use crate::program::{Cmd, Program, Size, Task};
 use crate::sub::Timers;
@@ -123,6 +123,8 @@ pub struct Driver<P: Program> {
     palette: Palette,
     /// The last frame, valid until the model, size or palette changes.
     cached: Option<Frame>,
+    /// Rows of recent frames: a new frame writes only those that changed.
+    rows: RowCache,
     clock: Duration,
     timers: Timers<P::Msg>,
     policy: TaskPolicy,
@@ -168,6 +170,7 @@ impl<P: Program> Driver<P> {
             size,
             palette,
             cached: None,
+            rows: RowCache::new(),
             clock: Duration::ZERO,
             timers: Timers::new(),
             policy,
@@ -378,8 +381,9 @@ impl<P: Program> Driver<P> {
     /// [`Driver::frame`] without the clone.
     pub fn frame_ref(&mut self) -> &Frame {
         let (program, size, palette) = (&self.program, self.size, &self.palette);
+        let rows = &mut self.rows;
         self.cached
-            .get_or_insert_with(|| frame::draw(&program.view(), size, palette))
+            .get_or_insert_with(|| rows.draw(&program.view(), size, palette))
     }
 
     /// Whether the next [`Driver::frame`] will be served from the cache.

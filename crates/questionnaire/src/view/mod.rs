@@ -24,6 +24,7 @@
 mod editor;
 #[cfg(test)]
 mod gallery;
+pub(crate) mod memo;
 mod options;
 mod preview;
 mod prompt;
@@ -43,6 +44,7 @@ use crate::keymap::HintContext;
 use crate::layout::Plan;
 use crate::model::App;
 
+use memo::{FooterKey, TabRowKey};
 use preview::{PreviewBelow, PreviewPane};
 use prompt::Prompt;
 
@@ -79,7 +81,7 @@ impl App {
         let plan = &self.plan;
         let mut items = Vec::new();
         if plan.tabs > 0 {
-            items.push(rows(Draw(|inner, _| self.tab_row(inner)), plan.tabs));
+            items.push(rows(Draw(|inner, _| self.kept_tab_row(inner)), plan.tabs));
         }
         if plan.tabs_divider > 0 {
             items.push(StackItem::divider());
@@ -95,7 +97,7 @@ impl App {
             items.push(StackItem::divider());
         }
         if plan.footer > 0 {
-            let footer = Draw(move |inner, _| vec![self.footer(plan, inner)]);
+            let footer = Draw(move |inner, _| vec![self.kept_footer(plan, inner)]);
             items.push(rows(footer, plan.footer));
         }
         let frame = Panel::around(Stack::new(items)).title(self.title());
@@ -148,6 +150,40 @@ impl App {
             .note(progress)
             .max_label(usize::MAX)
             .styled_padding()
+    }
+
+    /// [`App::tab_row`], drawn again only when what it shows changed.
+    fn kept_tab_row(&self, inner: usize) -> Vec<Line> {
+        let key = TabRowKey {
+            tab: self.tab,
+            answered: self
+                .questions()
+                .iter()
+                .map(|q| self.state.is_answered(&q.id))
+                .collect(),
+            clock: self.countdown_seconds(),
+            columns: inner,
+        };
+        self.memo.tab_row.get(key, || self.tab_row(inner))
+    }
+
+    /// [`App::footer`], drawn again only when what it shows changed.
+    fn kept_footer(&self, plan: &Plan, columns: usize) -> Line {
+        let key = FooterKey {
+            notice: self.notice.clone(),
+            mode: self.mode(),
+            ctx: self.hint_context(plan),
+            esc_armed: self.esc_armed,
+            keyboard: self.keyboard,
+            clock: self.countdown_seconds(),
+            columns,
+        };
+        self.memo.footer.get(key, || self.footer(plan, columns))
+    }
+
+    /// The countdown's whole seconds left, as shown.
+    fn countdown_seconds(&self) -> Option<u128> {
+        self.countdown.map(|left| left.as_millis().div_ceil(1000))
     }
 
     /// The tab bar; while a countdown runs, its time follows the progress, or stands alone at

@@ -1,0 +1,138 @@
+//! Rows written in recent frames, kept by the line they were written from: a frame writes only
+//! the rows it has not shown lately. After a key most of a frame is as it was (the border, the
+//! tab bar, the prompt, the footer), and rows seen a few keys ago come back when the cursor
+//! does.
+
+use rustc_hash::FxHashMap;
+
+use super::{Frame, Styler, write_row};
+use crate::frame::Row;
+use crate::program::Size;
+use crate::style::Line;
+use crate::theme::Palette;
+use crate::view::View;
+
+/// A row is kept this many frames after it was last shown.
+const KEEP_FRAMES: u64 = 8;
+
+/// The frame writer with a memory of the rows it wrote, for one width and palette (either
+/// changing forgets them). The rows are the same as [`super::render_lines`] writes.
+#[derive(Debug, Default)]
+pub struct RowCache {
+    width: u16,
+    palette: Option<Palette>,
+    /// Counts the frames written, to tell how long ago a row showed.
+    frame: u64,
+    rows: FxHashMap<Line, (Row, u64)>,
+}
+
+impl RowCache {
+    pub fn new() -> RowCache {
+        RowCache::default()
+    }
+
+    /// [`super::draw`] through the cache.
+    pub fn draw(&mut self, view: &View<'_>, size: Size, palette: &Palette) -> Frame {
+        let lines = view.lines(usize::from(size.width), usize::from(size.height));
+        Frame {
+            cursor: view.cursor,
+            ..self.render_lines(lines, size.width, palette)
+        }
+    }
+
+    /// [`super::render_lines`] through the cache: rows shown in the last frames are copied,
+    /// the others written and kept.
+    pub fn render_lines(&mut self, lines: Vec<Line>, width: u16, palette: &Palette) -> Frame {
+        if width != self.width || self.palette.as_ref() != Some(palette) {
+            self.rows.clear();
+            self.width = width;
+            self.palette = Some(palette.clone());
+        }
+        self.frame += 1;
+        let frame = self.frame;
+        let mut styler = Styler::new(palette);
+        let rows: Vec<Row> = lines
+            .into_iter()
+            .map(|line| {
+                if let Some((row, shown)) = self.rows.get_mut(&line) {
+                    *shown = frame;
+                    return row.clone();
+                }
+                let row = write_row(&line, width, &mut styler);
+                self.rows.insert(line, (row.clone(), frame));
+                row
+            })
+            .collect();
+        // Forgetting waits until twice what the kept frames hold, so it costs little per frame.
+        let kept = rows.len().max(1) * KEEP_FRAMES as usize;
+        if self.rows.len() > 2 * kept {
+            self.rows
+                .retain(|_, (_, shown)| frame - *shown < KEEP_FRAMES);
+        }
+        Frame {
+            width,
+            rows,
+            cursor: None,
+        }
+    }
+
+    /// How many rows are kept.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::render_lines;
+    use crate::style::{Slot, Style};
+
+    fn lines(texts: &[&str]) -> Vec<Line> {
+        texts
+            .iter()
+            .map(|t| Line::styled(*t, Style::fg(Slot::Accent)))
+            .collect()
+    }
+
+    #[test]
+    fn rows_are_those_the_writer_writes() {
+        let mut cache = RowCache::new();
+        let palette = Palette::dark();
+        for texts in [&["a", "b", "c"][..], &["a", "x", "c"], &["a", "b", "c"]] {
+            let cached = cache.render_lines(lines(texts), 10, &palette);
+            assert_eq!(
+                cached,
+                render_lines(lines(texts), 10, &palette),
+                "{texts:?}"
+            );
+        }
+        assert_eq!(cache.len(), 4, "a, b, c and x, each written once");
+    }
+
+    #[test]
+    fn another_width_or_palette_writes_afresh() {
+        let mut cache = RowCache::new();
+        let text = lines(&["a long row"]);
+        cache.render_lines(text.clone(), 10, &Palette::dark());
+        let narrow = cache.render_lines(text.clone(), 4, &Palette::dark());
+        assert_eq!(narrow, render_lines(text.clone(), 4, &Palette::dark()));
+        let light = cache.render_lines(text.clone(), 4, &Palette::light());
+        assert_eq!(light, render_lines(text, 4, &Palette::light()));
+        assert_eq!(cache.len(), 1);
+    }
+
+    #[test]
+    fn rows_not_shown_lately_are_forgotten() {
+        let mut cache = RowCache::new();
+        let palette = Palette::no_color();
+        for n in 0..100 {
+            cache.render_lines(lines(&[&n.to_string()]), 10, &palette);
+        }
+        assert!(cache.len() <= 2 * KEEP_FRAMES as usize, "{}", cache.len());
+    }
+}
