@@ -350,7 +350,7 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
     let mut size = random_size(rng);
     let mut app = App::new(questionnaire, size);
     // Half the cases are served as a web page too: the link in the footer, its QR code.
-    if seed % 2 == 0 {
+    if seed.is_multiple_of(2) {
         app = app.with_web_link(format!(
             "http://192.168.1.20:{}/{seed:032x}/",
             40000 + seed % 9999
