@@ -34,8 +34,11 @@ impl RowCache {
     /// [`super::draw`] through the cache.
     pub fn draw(&mut self, view: &View<'_>, size: Size, palette: &Palette) -> Frame {
         let lines = view.lines(usize::from(size.width), usize::from(size.height));
+        let cursor = view
+            .cursor
+            .and_then(|cursor| cursor.placed(&lines, usize::from(size.width)));
         Frame {
-            cursor: view.cursor,
+            cursor,
             ..self.render_lines(lines, size.width, palette)
         }
     }
