@@ -1,9 +1,8 @@
 // The sequential dialog fallback for hosts whose custom() shows nothing (pi's RPC mode): the
 // addon's Dialogs decides every dialog and keeps the time limit; this only shows them, raced
-// against the turn's signal and the addon's wake-up when the time runs out or the call's web page
-// was answered (the open dialog is then dismissed, and the result is the page's).
+// against the turn's signal and the addon's wake-up when the time runs out.
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { Addon, Closed, WebPage } from "./addon.ts";
+import type { Addon, Closed } from "./addon.ts";
 
 export async function askWithDialogs(
 	addon: Addon,
@@ -11,11 +10,9 @@ export async function askWithDialogs(
 	ctx: ExtensionContext,
 	turn: AbortSignal | undefined,
 	timeoutMs: number | undefined,
-	page?: WebPage,
 ): Promise<Closed> {
-	const dialogs = new addon.Dialogs(input, timeoutMs, page);
-	// Closes the open dialog when the addon says the time limit ran out or the page was answered;
-	// next() then says so.
+	const dialogs = new addon.Dialogs(input, timeoutMs);
+	// Closes the open dialog when the addon says the time limit ran out; next() then says so.
 	const timeUp = new AbortController();
 	dialogs.onWake(() => timeUp.abort());
 	const signal = turn ? AbortSignal.any([turn, timeUp.signal]) : timeUp.signal;

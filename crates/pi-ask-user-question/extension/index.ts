@@ -79,43 +79,35 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			if (invalid) fail(toolCallId, invalid);
 			const { notify, timeoutMs } = settings.attention();
 			const [{ openCall }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
-			// The operator's web page serves the call's questions whichever way pi asks them.
-			const address = settings.web();
-			const page = address === undefined ? undefined : new (addon().WebPage)(params, address, undefined, timeoutMs);
-			try {
-				const call = openCall(pi, addon(), notify, toolCallId, params, page?.url);
+			const call = openCall(pi, addon(), notify, toolCallId, params);
 
-				let result: Closed | undefined;
-				if (!settings.accessible()) {
-					const session = new (addon().Session)(
-						params,
-						palette(ctx.ui.theme),
-						undefined,
-						settings.collapseKey(),
-						timeoutMs,
-						settings.height(),
-						page,
+			let result: Closed | undefined;
+			if (!settings.accessible()) {
+				const session = new (addon().Session)(
+					params,
+					palette(ctx.ui.theme),
+					undefined,
+					settings.collapseKey(),
+					timeoutMs,
+					settings.height(),
+				);
+				open.set(toolCallId, session);
+				try {
+					result = await oneAtATime(
+						"tool",
+						() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring),
+						signal,
 					);
-					open.set(toolCallId, session);
-					try {
-						result = await oneAtATime(
-							"tool",
-							() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring),
-							signal,
-						);
-					} finally {
-						open.delete(toolCallId);
-					}
+				} finally {
+					open.delete(toolCallId);
 				}
-				if (!result) {
-					const { askWithDialogs } = await import("./dialogs.ts");
-					result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs, page);
-				}
-				call.close(result);
-				return { content: [{ type: "text", text: result.content }], details: result.details };
-			} finally {
-				page?.close();
 			}
+			if (!result) {
+				const { askWithDialogs } = await import("./dialogs.ts");
+				result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs);
+			}
+			call.close(result);
+			return { content: [{ type: "text", text: result.content }], details: result.details };
 		},
 
 		// The call card takes the tone of its result; pi shares `context.state` between the two

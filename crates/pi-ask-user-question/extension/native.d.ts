@@ -4,10 +4,9 @@
 export declare class Dialogs {
   /**
    * Fails with the `invalid_questions` content when `input` does not validate.
-   * `timeout_ms`: the operator's time limit (none when absent). `page`: the call's web page,
-   * which races the dialogs (the first answer wins).
+   * `timeout_ms`: the operator's time limit (none when absent).
    */
-  constructor(input: any, timeoutMs?: number | undefined | null, page?: WebPage | undefined | null)
+  constructor(input: any, timeoutMs?: number | undefined | null)
   /**
    * The dialog to show, or the result once the dialogs ended (answered, dismissed, or the
    * time limit ran out).
@@ -25,8 +24,8 @@ export declare class Dialogs {
    */
   abort(): Closed
   /**
-   * `callback` runs on pi's thread when the time limit runs out or the web page's answer
-   * came, so the extension closes the open dialog and asks `next()`; `null` stops it. It does not keep Node running.
+   * `callback` runs on pi's thread when the time limit runs out, so the extension closes the
+   * open dialog and asks `next()`; `null` stops it. It does not keep Node running.
    */
   onWake(callback?: (() => void) | undefined | null): void
 }
@@ -47,10 +46,9 @@ export declare class Session {
    * `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
    * collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
    * questionnaire as timed out unless a key is pressed first. `height`: the operator's
-   * height limit (`N` rows or `N%` of the terminal; 45 % when absent). `page`: the call's web
-   * page, which races the questionnaire (the first answer wins) and whose link it shows.
+   * height limit (`N` rows or `N%` of the terminal; 45 % when absent).
    */
-  constructor(input: any, palette: Palette, options?: CheckOptions | undefined | null, collapseKey?: string | undefined | null, timeoutMs?: number | undefined | null, height?: string | undefined | null, page?: WebPage | undefined | null)
+  constructor(input: any, palette: Palette, options?: CheckOptions | undefined | null, collapseKey?: string | undefined | null, timeoutMs?: number | undefined | null, height?: string | undefined | null)
   /**
    * pi's keybindings (name → keys, as `KeybindingsManager.getKeys` gives them; see
    * `piKeybindingNames`): rebound keys act in the questionnaire and its footer names them.
@@ -111,29 +109,10 @@ export declare class Session {
   get pendingEdit(): EditRequest | null
   get collapsed(): boolean
   get finished(): boolean
-  /** The link to the web page racing the questionnaire, if there is one. */
-  get webUrl(): string | null
   /** Switches to another palette (pi's theme changed). */
   setPalette(palette: Palette): void
   /** The partial details pi stores while the call runs: `{collapsed}`. */
   progress(): any
-}
-
-/** One call's questions as a web page. */
-export declare class WebPage {
-  /**
-   * Serves `input` (checked with `options`, as the asking side checks it) at `address`
-   * (see [`parse_bind`]), with a countdown of `timeout_ms` when given. Fails with the
-   * `invalid_questions` content, or with why the address cannot be served.
-   */
-  constructor(input: any, address: string, options?: CheckOptions | undefined | null, timeoutMs?: number | undefined | null)
-  /** The link to the page, with its token. */
-  get url(): string
-  /**
-   * The call is over: a page still open shows that it was cancelled, and the server stops a
-   * moment later. Nothing changes for a page whose questions already ended.
-   */
-  close(): void
 }
 
 /**
@@ -166,9 +145,6 @@ export interface CheckOptions {
   /** `false` lifts the 500-character limit on a question's `context`. */
   contextLimit?: boolean
 }
-
-/** Throws, saying what was expected, when `text` is not an address for the page. */
-export declare function checkWebAddress(text: string): void
 
 /**
  * A finished call: what pi records (`content` for the model, `details` for cards and hosts)

@@ -4,7 +4,7 @@
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
 // Requests are taken in index.ts, while the caller's emit runs; this module answers them.
 import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
-import type { Addon, CheckOptions, Closed, Palette } from "./addon.ts";
+import type { Addon, CheckOptions, Palette } from "./addon.ts";
 import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import type { Settings } from "./settings.ts";
@@ -23,7 +23,7 @@ export async function answer(
 	request: QuestionRequestEvent,
 	addon: () => Addon,
 	palette: (theme: Theme) => Palette,
-	settings: Pick<Settings, "collapseKey" | "height" | "web">,
+	settings: Pick<Settings, "collapseKey" | "height">,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<void> {
@@ -40,7 +40,7 @@ async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
 	palette: (theme: Theme) => Palette,
-	settings: Pick<Settings, "collapseKey" | "height" | "web">,
+	settings: Pick<Settings, "collapseKey" | "height">,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
@@ -52,25 +52,16 @@ async function ask(
 	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
-	// The operator's web page serves these questions too.
-	const address = settings.web();
-	const page = address === undefined ? undefined : new addon.WebPage(input, address, SERVICE_CHECKS, timeoutMs);
-	let result: Closed | undefined;
-	try {
-		const session = new addon.Session(
-			input,
-			palette(ctx.ui.theme),
-			SERVICE_CHECKS,
-			settings.collapseKey(),
-			timeoutMs,
-			settings.height(),
-			page,
-		);
-		const { askWithQuestionnaire } = await import("./questionnaire.ts");
-		result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
-	} finally {
-		page?.close();
-	}
+	const session = new addon.Session(
+		input,
+		palette(ctx.ui.theme),
+		SERVICE_CHECKS,
+		settings.collapseKey(),
+		timeoutMs,
+		settings.height(),
+	);
+	const { askWithQuestionnaire } = await import("./questionnaire.ts");
+	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
 	const reply = { content: result.content, details: result.details as ResultDetails };

@@ -2,22 +2,17 @@
 //! show `select` and `input` dialogs (pi's RPC mode): `question::Dialogs` and the operator's time
 //! limit, which ends the dialogs as timed out unless a reply comes first. When the time runs out,
 //! an alarm wakes the extension (`onWake`) to close the open dialog; `next()` then says so.
-//! With the call's web page, the page races the dialogs the same way: the person's submit or
-//! cancel on it wakes the extension, which closes the open dialog, and `next()` gives the page's
-//! result.
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use napi::bindgen_prelude::{ClassInstance, Function, Result};
+use napi::bindgen_prelude::{Function, Result};
 use napi_derive::napi;
 use serde_json::Value;
 
-use question::{DialogRequest, DialogStep, ToolResult};
+use question::{DialogRequest, DialogStep};
 
 use crate::outcome::Closed;
 use crate::wake::{Alarm, Waker};
-use crate::web::{Page, WebPage};
 
 /// The dialog to show, or the result once the dialogs ended: `options` for a select, else
 /// `placeholder` for an input.
@@ -40,31 +35,23 @@ pub struct Dialogs {
     /// Until the first reply: when the time limit runs out, and the alarm that says so.
     limit: Option<(Instant, Alarm)>,
     waker: Waker,
-    /// The call's web page, racing the dialogs.
-    page: Option<Arc<Page>>,
-    /// The result once the dialogs or the page ended them (the page told, its drafts taken).
-    ended: Option<ToolResult>,
 }
 
 #[napi]
 impl Dialogs {
     /// Fails with the `invalid_questions` content when `input` does not validate.
-    /// `timeout_ms`: the operator's time limit (none when absent). `page`: the call's web page,
-    /// which races the dialogs (the first answer wins).
+    /// `timeout_ms`: the operator's time limit (none when absent).
     #[napi(constructor)]
-    pub fn new(
-        input: Value,
-        timeout_ms: Option<f64>,
-        page: Option<ClassInstance<WebPage>>,
-    ) -> Result<Dialogs> {
+    pub fn new(input: Value, timeout_ms: Option<f64>) -> Result<Dialogs> {
         let questionnaire = question::validate(&input)
             .map_err(|issues| napi::Error::from_reason(question::invalid_result(issues).content))?;
-        let limit = crate::time_limit(timeout_ms);
-        let dialogs = Dialogs::with_limit(question::Dialogs::new(questionnaire), limit);
-        Ok(match page {
-            Some(page) => dialogs.with_page(page.inner.clone()),
-            None => dialogs,
-        })
+        let limit = timeout_ms
+            .filter(|ms| ms.is_finite() && *ms > 0.0)
+            .map(|ms| Duration::from_millis(ms.ceil() as u64));
+        Ok(Dialogs::with_limit(
+            question::Dialogs::new(questionnaire),
+            limit,
+        ))
     }
 
     /// The dialog to show, or the result once the dialogs ended (answered, dismissed, or the
@@ -73,10 +60,6 @@ impl Dialogs {
     #[allow(clippy::should_implement_trait)]
     #[napi]
     pub fn next(&mut self) -> Dialog {
-        self.take_page_answer();
-        if let Some(result) = &self.ended {
-            return Dialog::finished(result);
-        }
         if self.time_ran_out() {
             self.inner.time_out();
             self.stop_limit();
@@ -94,7 +77,15 @@ impl Dialogs {
                 placeholder: Some(placeholder),
                 result: None,
             },
-            DialogStep::Finished(result) => Dialog::finished(self.end(result)),
+            DialogStep::Finished(result) => {
+                self.stop_limit();
+                Dialog {
+                    title: String::new(),
+                    options: None,
+                    placeholder: None,
+                    result: Some(Closed::of(&result)),
+                }
+            }
         }
     }
 
@@ -103,13 +94,10 @@ impl Dialogs {
     /// one that comes after the time ran out is too late.
     #[napi]
     pub fn answer(&mut self, reply: Option<String>) {
-        if self.time_ran_out() || self.ended.is_some() {
+        if self.time_ran_out() {
             return;
         }
         self.stop_limit();
-        if let Some(page) = &self.page {
-            page.stop_countdown();
-        }
         self.inner.answer(reply);
     }
 
@@ -117,34 +105,20 @@ impl Dialogs {
     /// `aborted`, keeping what was recorded. Dialogs that ended keep their result.
     #[napi]
     pub fn abort(&mut self) -> Closed {
-        if let Some(result) = &self.ended {
-            return Closed::of(result);
-        }
-        let result = self.inner.abort();
-        Closed::of(self.end(result))
+        self.stop_limit();
+        Closed::of(&self.inner.abort())
     }
 
-    /// `callback` runs on pi's thread when the time limit runs out or the web page's answer
-    /// came, so the extension closes the open dialog and asks `next()`; `null` stops it. It does not keep Node running.
+    /// `callback` runs on pi's thread when the time limit runs out, so the extension closes the
+    /// open dialog and asks `next()`; `null` stops it. It does not keep Node running.
     #[napi]
     pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
         self.waker.set(callback)
     }
 }
 
-impl Dialog {
-    fn finished(result: &ToolResult) -> Dialog {
-        Dialog {
-            title: String::new(),
-            options: None,
-            placeholder: None,
-            result: Some(Closed::of(result)),
-        }
-    }
-}
-
 impl Dialogs {
-    pub(crate) fn with_limit(inner: question::Dialogs, limit: Option<Duration>) -> Dialogs {
+    fn with_limit(inner: question::Dialogs, limit: Option<Duration>) -> Dialogs {
         let waker = Waker::default();
         let limit = limit.map(|limit| {
             let due = Instant::now() + limit;
@@ -157,46 +131,6 @@ impl Dialogs {
             inner,
             limit,
             waker,
-            page: None,
-            ended: None,
-        }
-    }
-
-    /// The dialogs raced by `page`: its submit or cancel wakes the extension.
-    pub(crate) fn with_page(mut self, page: Arc<Page>) -> Dialogs {
-        let waker = self.waker.clone();
-        page.attach(move || waker.wake());
-        self.page = Some(page);
-        self
-    }
-
-    /// The dialogs ended with `result`: with a web page, the page's answer wins if it came
-    /// first, and the page's drafts join the result.
-    fn end(&mut self, result: ToolResult) -> &ToolResult {
-        self.stop_limit();
-        self.waker.clear();
-        let result = match &self.page {
-            Some(page) => {
-                let state = self.inner.state();
-                page.settle_host(result, state, |options| state.build_result(options))
-            }
-            None => result,
-        };
-        self.ended.insert(result)
-    }
-
-    /// The person submitted or cancelled on the web page: the dialogs end with it.
-    fn take_page_answer(&mut self) {
-        if self.ended.is_some() {
-            return;
-        }
-        let Some(page) = &self.page else { return };
-        if let Some(event) = page.event() {
-            let state = self.inner.state();
-            let result = page.settle_page(event, state, |options| state.build_result(options));
-            self.stop_limit();
-            self.waker.clear();
-            self.ended = Some(result);
         }
     }
 
@@ -206,13 +140,10 @@ impl Dialogs {
             .is_some_and(|(due, _)| Instant::now() >= *due)
     }
 
-    /// No time limit from here on: a reply came, or the dialogs ended. A web page still wakes
-    /// the extension.
+    /// No time limit from here on: a reply came, or the dialogs ended.
     fn stop_limit(&mut self) {
         self.limit = None;
-        if self.page.is_none() {
-            self.waker.clear();
-        }
+        self.waker.clear();
     }
 }
 
@@ -223,7 +154,7 @@ mod tests {
     use serde_json::json;
 
     fn dialogs(input: Value) -> Dialogs {
-        Dialogs::new(input, None, None).unwrap_or_else(|e| panic!("{e}"))
+        Dialogs::new(input, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The entry of the select `step` that contains `text`.
@@ -334,7 +265,6 @@ mod tests {
     fn invalid_input_is_refused_with_every_issue() {
         let error = Dialogs::new(
             json!({"questions": [{"id": "", "header": "", "prompt": "?"}]}),
-            None,
             None,
         )
         .err()

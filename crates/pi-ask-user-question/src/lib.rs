@@ -16,7 +16,6 @@ mod session;
 mod test_support;
 mod tool;
 mod wake;
-mod web;
 
 pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
@@ -26,7 +25,6 @@ pub use outcome::{Closed, Outcome};
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
-pub use web::{WebPage, check_web_address};
 
 use napi_derive::napi;
 
@@ -34,13 +32,6 @@ use napi_derive::napi;
 #[napi]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
-}
-
-/// The operator's time limit from JavaScript's milliseconds: none unless above zero.
-pub(crate) fn time_limit(timeout_ms: Option<f64>) -> Option<std::time::Duration> {
-    timeout_ms
-        .filter(|ms| ms.is_finite() && *ms > 0.0)
-        .map(|ms| std::time::Duration::from_millis(ms.ceil() as u64))
 }
 
 /// A cell count from JavaScript as the terminal's `u16`, at least 1.

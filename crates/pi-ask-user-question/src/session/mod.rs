@@ -39,7 +39,6 @@ use crate::outcome::Closed;
 use crate::palette::Palette;
 use crate::tool::CheckOptions;
 use crate::wake::{Alarm, Waker};
-use crate::web::{Page, WebPage};
 
 pub use live::live_sessions;
 pub use settings::{check_height, warm_up};
@@ -106,15 +105,10 @@ struct Open {
     base_keys: Keys,
     /// Rings the waker at the driver's next deadline.
     alarm: Alarm,
-    /// The web page racing the questionnaire (the operator's `--ask-web`).
-    page: Option<Arc<Page>>,
 }
 
 /// The operator's limits: the time limit, if any, and the height.
 type Limits = (Option<Duration>, HeightLimit);
-
-/// How the questionnaire is shown: its keys (the collapse key) and the web page beside it.
-type Shown<'a> = (Option<&'a str>, Option<Arc<Page>>);
 
 #[napi]
 impl Session {
@@ -122,8 +116,7 @@ impl Session {
     /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
     /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
     /// questionnaire as timed out unless a key is pressed first. `height`: the operator's
-    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent). `page`: the call's web
-    /// page, which races the questionnaire (the first answer wins) and whose link it shows.
+    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent).
     #[napi(constructor)]
     pub fn new(
         input: Value,
@@ -132,16 +125,17 @@ impl Session {
         collapse_key: Option<String>,
         timeout_ms: Option<f64>,
         height: Option<String>,
-        page: Option<ClassInstance<WebPage>>,
     ) -> Result<Session> {
         let validation = CheckOptions::validation(options.as_ref());
-        let limit = crate::time_limit(timeout_ms);
+        let limit = timeout_ms
+            .filter(|ms| ms.is_finite() && *ms > 0.0)
+            .map(|ms| Duration::from_millis(ms.ceil() as u64));
         let height = parse_height(height.as_deref()).map_err(napi::Error::from_reason)?;
         Session::open_with(
             &input,
             palette.inner.clone(),
             validation,
-            (collapse_key.as_deref(), page.map(|page| page.inner.clone())),
+            collapse_key.as_deref(),
             (limit, height),
         )
         .map_err(napi::Error::from_reason)
@@ -245,9 +239,6 @@ impl Session {
             let cmd = driver.send_msg(msg);
             self.perform(cmd);
         }
-        if consumed {
-            self.stop_page_countdown();
-        }
         let outcome = InputOutcome {
             consumed,
             collapsed: self.collapsed(),
@@ -278,12 +269,10 @@ impl Session {
     /// recorded answer. A finished questionnaire keeps its result.
     #[napi]
     pub fn abort(&mut self) -> Closed {
-        if self.finished.is_none()
-            && let Some(result) = self
+        if self.finished.is_none() {
+            self.finished = self
                 .app()
-                .map(|app| app.result_with(ResultOptions::aborted()))
-        {
-            self.finish(result);
+                .map(|app| app.result_with(ResultOptions::aborted()));
         }
         self.release_if_finished();
         self.result()
@@ -337,12 +326,6 @@ impl Session {
         self.finished.is_some()
     }
 
-    /// The link to the web page racing the questionnaire, if there is one.
-    #[napi(getter)]
-    pub fn web_url(&self) -> Option<String> {
-        self.app().and_then(App::web_link).map(str::to_string)
-    }
-
     /// Switches to another palette (pi's theme changed).
     #[napi]
     pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
@@ -357,11 +340,11 @@ impl Session {
 }
 
 impl Session {
-    pub(crate) fn open_with(
+    fn open_with(
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
-        (collapse_key, page): Shown<'_>,
+        collapse_key: Option<&str>,
         (limit, height): Limits,
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
@@ -376,10 +359,6 @@ impl Session {
             Some(limit) => app.with_time_limit(limit),
             None => app,
         };
-        let app = match &page {
-            Some(page) => app.with_web_link(page.url().to_string()),
-            None => app,
-        };
         let waker = Waker::default();
         // The task threads and the alarm's thread carry the session's place in
         // `live_sessions` until the last of them lets go.
@@ -391,10 +370,6 @@ impl Session {
                 waker.wake();
             }
         };
-        // The person's submit or cancel on the page wakes pi like a deadline does.
-        if let Some(page) = &page {
-            page.attach(wake.clone());
-        }
         let driver = Driver::with_policies(
             app,
             START,
@@ -411,7 +386,6 @@ impl Session {
                 driver,
                 base_keys,
                 alarm: Alarm::new(wake),
-                page,
             }),
             opened: Instant::now(),
             finished: None,
@@ -440,62 +414,8 @@ impl Session {
         self.driver().map(Driver::program)
     }
 
-    /// The questionnaire ended on pi's side with `result`; with a web page, the page's answer
-    /// wins if it came first, and the page's drafts join the result.
-    fn finish(&mut self, result: ToolResult) {
-        if self.finished.is_some() {
-            return;
-        }
-        let result = match self.open.as_ref() {
-            Some(Open {
-                driver,
-                page: Some(page),
-                ..
-            }) => {
-                let app = driver.program();
-                page.settle_host(result, app.state(), |options| app.result_with(options))
-            }
-            _ => result,
-        };
-        self.finished = Some(result);
-    }
-
-    /// The person submitted or cancelled on the web page: the questionnaire ends with it.
-    fn take_page_answer(&mut self) {
-        let Some(Open {
-            driver,
-            page: Some(page),
-            ..
-        }) = self.open.as_ref()
-        else {
-            return;
-        };
-        if self.finished.is_some() {
-            return;
-        }
-        if let Some(event) = page.event() {
-            let app = driver.program();
-            let result = page.settle_page(event, app.state(), |options| app.result_with(options));
-            self.finished = Some(result);
-        }
-    }
-
-    /// Once a key stopped the time limit, the page's countdown stops too.
-    fn stop_page_countdown(&self) {
-        if let Some(Open {
-            driver,
-            page: Some(page),
-            ..
-        }) = self.open.as_ref()
-            && driver.program().countdown().is_none()
-        {
-            page.stop_countdown();
-        }
-    }
-
-    /// Timers due by now and finished tasks, through the program; the web page's answer.
+    /// Timers due by now and finished tasks, through the program.
     fn catch_up(&mut self) {
-        self.take_page_answer();
         if self.finished.is_some() {
             return;
         }
@@ -530,7 +450,9 @@ impl Session {
     fn perform(&mut self, effects: Effects<questionnaire::Outcome, Host>) {
         for effect in effects {
             match effect {
-                Effect::Quit(outcome) => self.finish(outcome.into_result()),
+                Effect::Quit(outcome) => {
+                    self.finished.get_or_insert(outcome.into_result());
+                }
                 Effect::Exec(request) => {
                     let title = self.app().and_then(App::editor_title).unwrap_or_default();
                     self.edit = Some(EditRequest {

@@ -39,7 +39,7 @@ impl Session {
             input,
             palette,
             validation,
-            (collapse_key, None),
+            collapse_key,
             (None, HeightLimit::default()),
         )
     }
@@ -225,7 +225,7 @@ fn limited(input: Value, limit: Duration) -> Session {
         &input,
         tea::Palette::dark(),
         Default::default(),
-        (None, None),
+        None,
         (Some(limit), HeightLimit::default()),
     )
     .unwrap_or_else(|e| panic!("{e}"))
@@ -245,7 +245,7 @@ fn the_operators_height_replaces_the_share_of_45_percent() {
             &input,
             tea::Palette::dark(),
             Default::default(),
-            (None, None),
+            None,
             (None, height),
         )
         .unwrap_or_else(|e| panic!("{e}"));
