@@ -104,12 +104,23 @@ impl CellStyle {
 
 /// Lays `view` out at `size` and writes its rows: the driver's way to a frame.
 pub fn draw(view: &View<'_>, size: Size, palette: &Palette) -> Frame {
+    draw_with(view, size, |lines| render_lines(lines, size.width, palette))
+}
+
+/// Lays `view` out at `size`, has `write` write the rows and places the view's cursor in them
+/// (on the caret's cell for a cursor that follows it).
+pub(crate) fn draw_with(
+    view: &View<'_>,
+    size: Size,
+    write: impl FnOnce(Vec<Line>) -> Frame,
+) -> Frame {
     let lines = view.lines(usize::from(size.width), usize::from(size.height));
+    let cursor = view
+        .cursor
+        .and_then(|cursor| cursor.placed(&lines, usize::from(size.width)));
     Frame {
-        cursor: view
-            .cursor
-            .and_then(|cursor| cursor.placed(&lines, usize::from(size.width))),
-        ..render_lines(lines, size.width, palette)
+        cursor,
+        ..write(lines)
     }
 }
 

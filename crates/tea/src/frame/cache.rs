@@ -33,14 +33,9 @@ impl RowCache {
 
     /// [`super::draw`] through the cache.
     pub fn draw(&mut self, view: &View<'_>, size: Size, palette: &Palette) -> Frame {
-        let lines = view.lines(usize::from(size.width), usize::from(size.height));
-        let cursor = view
-            .cursor
-            .and_then(|cursor| cursor.placed(&lines, usize::from(size.width)));
-        Frame {
-            cursor,
-            ..self.render_lines(lines, size.width, palette)
-        }
+        super::draw_with(view, size, |lines| {
+            self.render_lines(lines, size.width, palette)
+        })
     }
 
     /// [`super::render_lines`] through the cache: rows shown in the last frames are copied,
@@ -137,5 +132,22 @@ mod tests {
             cache.render_lines(lines(&[&n.to_string()]), 10, &palette);
         }
         assert!(cache.len() <= 2 * KEEP_FRAMES as usize, "{}", cache.len());
+    }
+
+    #[test]
+    fn a_frame_drawn_through_the_cache_is_the_frame_draw_makes_cursor_included() {
+        use crate::style::Span;
+        use crate::view::Cursor;
+        let mut caret = Line::plain("> ab");
+        caret.push(Span::styled(" ", Style::default().reverse().caret()));
+        let view = View::rows(vec![Line::plain("label"), caret]).cursor(Cursor::on_caret());
+        let (size, palette) = (Size::new(10, 2), Palette::dark());
+        let mut cache = RowCache::new();
+        for _ in 0..2 {
+            let drawn = cache.draw(&view, size, &palette);
+            assert_eq!(drawn, super::super::draw(&view, size, &palette));
+            let cursor = drawn.cursor.expect("on the caret's cell");
+            assert_eq!((cursor.x, cursor.y), (4, 1));
+        }
     }
 }
