@@ -548,13 +548,20 @@ impl Terminal {
 
     /// What a panic or fatal signal writes: keep the frame, cursor below it, modes off.
     fn exit_bytes(&self) -> String {
-        modes_off(self.kitty, &self.region.exit_below()) + self.cursor.restore()
+        self.all_off(&self.region.exit_below())
+    }
+
+    /// `cursor_moves`, then every mode this run turned on turned off, the cursor's shape
+    /// included.
+    fn all_off(&self, cursor_moves: &str) -> String {
+        modes_off(self.kitty, cursor_moves) + self.cursor.restore()
     }
 
     /// Restores the terminal: the region kept or erased, modes off, cooked mode.
     fn leave(mut self, keep: bool) -> io::Result<()> {
         self.left = true;
-        let bytes = modes_off(self.kitty, &self.region.leave(keep)) + self.cursor.restore();
+        let moves = self.region.leave(keep);
+        let bytes = self.all_off(&moves);
         let written = self
             .tty
             .write_all(bytes.as_bytes())

@@ -36,7 +36,8 @@ impl Terminal {
     /// Erases the region and turns every mode and raw mode off; returns the cooked settings,
     /// to put back should the editor leave the terminal otherwise.
     pub(super) fn hand_over(&mut self) -> io::Result<rustix::termios::Termios> {
-        let bytes = modes_off(self.kitty, &self.region.leave(false)) + self.cursor.restore();
+        let moves = self.region.leave(false);
+        let bytes = self.all_off(&moves);
         self.cursor.forget();
         self.tty.write_all(bytes.as_bytes())?;
         self.tty.flush()?;
