@@ -4,8 +4,8 @@
 //! terminal the server was started from.
 //!
 //! The call waits for the page's answer, its cancel, the time limit, or the client's cancel (the
-//! page closes and the result keeps what was typed on it). A page stays up after its call,
-//! showing that it is closed, until the next page opens or the server exits.
+//! page closes and the result keeps what was typed on it). The server lives only as long as
+//! its call: an open page then says that the questionnaire is closed.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,7 +21,7 @@ use tea::runtime::Attention;
 
 use super::route::Announce;
 
-/// The page served now (or the last one, closed), shared by the calls and the server's exit.
+/// The page served now, shared by its call and the server's exit.
 #[derive(Clone, Default)]
 pub struct Pages {
     current: Arc<Mutex<Option<WebServer>>>,
@@ -34,10 +34,16 @@ impl Pages {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Serves `page` from now on; the previous one stops.
+    /// Serves `page` from now on (calls take turns, so no other is served).
     fn open(&self, page: WebServer) {
-        let previous = self.lock().replace(page);
-        drop(previous);
+        *self.lock() = Some(page);
+    }
+
+    /// Stops serving the call's page once its result is known: the link stops answering
+    /// before the result goes out. (Stopping joins the server's thread, so off the runtime.)
+    async fn stop(&self) {
+        let page = self.lock().take();
+        let _ = tokio::task::spawn_blocking(move || drop(page)).await;
     }
 
     /// `act` on the page served now.
@@ -148,6 +154,7 @@ pub async fn ask(
             .send_notification(ServerNotification::CustomNotification(done))
             .await;
     }
+    pages.stop().await;
     result.details["via"] = json!("web");
     Ok(result)
 }
