@@ -17,6 +17,7 @@ use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{Frame, RowCache};
 use crate::input::{Event, KeyEventKind, Keyboard, Step};
 use crate::program::{Cmd, Program, Size, Task};
+use crate::style::Line;
 use crate::sub::Timers;
 use crate::theme::Palette;
 
@@ -28,6 +29,10 @@ pub enum Effect<O, H> {
     /// Ring the terminal bell.
     Bell,
     Host(H),
+    /// Print these lines above the program's region ([`Cmd::Print`]). The terminal runtime
+    /// writes them into the scrollback; headless, they stay here, in the effects the driver
+    /// hands back, for the caller (a test) to read.
+    Print(Vec<Line>),
     /// Run an external editor on this request (under [`ExecPolicy::Host`]) and answer with
     /// [`Driver::exec_done`].
     Exec(ExecRequest),
@@ -450,6 +455,7 @@ impl<P: Program> Driver<P> {
             }
             Cmd::Bell => self.effects.push(Effect::Bell),
             Cmd::Host(effect) => self.effects.push(Effect::Host(effect)),
+            Cmd::Print(lines) => self.effects.push(Effect::Print(lines)),
             Cmd::Msg(msg) => self.update(msg),
             Cmd::After(delay, msg) => {
                 self.wait_in(group);

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::exec::Exec;
 use crate::input::{Event, Keyboard};
+use crate::style::Line;
 use crate::sub::Subs;
 use crate::view::View;
 
@@ -101,6 +102,12 @@ pub enum Cmd<M, O = (), H = NoHost> {
     Bell,
     /// An effect only the host knows how to perform (e.g. fold the program into a dock).
     Host(H),
+    /// Print these lines above the program's region, where they stay in the terminal's
+    /// scrollback (bubbletea's `Println`, ratatui's `insert_before`): a log of what happened
+    /// while the frame shows what happens now. Each line is sanitized and wrapped to the
+    /// terminal's width; a `\n` in its text breaks it. The driver hands them to the host as
+    /// [`Effect::Print`](crate::Effect::Print).
+    Print(Vec<Line>),
     /// Deliver this message to `update` now.
     Msg(M),
     /// Deliver this message once this much time has passed (a one-shot timer).
@@ -145,6 +152,11 @@ impl<M, O, H> Cmd<M, O, H> {
     /// Work whose result is the next message (see [`Task`]).
     pub fn task(label: impl Into<String>, work: impl FnOnce() -> M + Send + 'static) -> Self {
         Cmd::Task(Task::new(label, work))
+    }
+
+    /// Prints one line of plain text above the region (see [`Cmd::Print`]).
+    pub fn println(text: impl Into<String>) -> Self {
+        Cmd::Print(vec![Line::plain(text)])
     }
 
     /// `self` followed by `next`.
@@ -220,6 +232,7 @@ impl<M, O, H> Cmd<M, O, H> {
             Cmd::Quit(output) => Cmd::Quit(out(output)),
             Cmd::Bell => Cmd::Bell,
             Cmd::Host(effect) => Cmd::Host(host(effect)),
+            Cmd::Print(lines) => Cmd::Print(lines),
             Cmd::Msg(m) => Cmd::Msg(msg(m)),
             Cmd::After(delay, m) => Cmd::After(delay, msg(m)),
             Cmd::Task(t) => Cmd::Task(task(t)),
@@ -330,6 +343,7 @@ mod tests {
             Cmd::After(Duration::from_secs(1), 2),
             Cmd::task("load", || 3),
             Cmd::Host("dock"),
+            Cmd::println("done"),
         ]);
         let mapped = cmd.map_msg(|n| u32::from(n) + 100).map_host(str::len);
         let Cmd::Batch(cmds) = mapped else {
@@ -338,6 +352,7 @@ mod tests {
         assert_eq!(cmds[0], Cmd::Msg(101));
         assert_eq!(cmds[1], Cmd::After(Duration::from_secs(1), 102));
         assert_eq!(cmds[3], Cmd::Host(4));
+        assert_eq!(cmds[4], Cmd::Print(vec![Line::plain("done")]));
         let mut cmds = cmds.into_iter();
         match cmds.nth(2) {
             Some(Cmd::Task(task)) => {

@@ -49,6 +49,10 @@
 //! - Ctrl+Z suspends the run as a shell job ([`InlineOptions::suspend_on_ctrl_z`]): the
 //!   terminal is handed back as for an editor, the process group stopped with SIGTSTP, and on
 //!   SIGCONT raw mode, the modes and the whole frame come back.
+//! - [`Cmd::Print`](crate::Cmd::Print) prints lines above the region, into the scrollback: the
+//!   region is erased, the lines (sanitized, wrapped to the width) written where it began, and
+//!   the frame drawn below them, in one synchronized update. tea has no full-screen (alternate
+//!   screen) mode, so a print always has a scrollback to go to.
 //! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
 //!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
@@ -65,6 +69,7 @@ mod cursor;
 mod exec;
 mod focus;
 pub(crate) mod guard;
+mod print;
 mod region;
 mod suspend;
 mod timed_decoder;
@@ -371,6 +376,7 @@ impl<P: Program> Run<P> {
                 Effect::Quit(output) => return Ok(Some(output)),
                 Effect::Bell => self.term.bell()?,
                 Effect::Host(effect) => self.host_effects.push(effect),
+                Effect::Print(lines) => self.print_above(&lines)?,
                 Effect::Exec(request) => {
                     let result = self.edit(&request)?;
                     let more = self.driver.exec_done(result);
@@ -497,6 +503,17 @@ impl Terminal {
     }
 
     fn draw(&mut self, frame: &Frame, size: Size) -> io::Result<()> {
+        let bytes = self.frame_bytes(frame, size);
+        if !bytes.is_empty() {
+            self.tty.write_all(bytes.as_bytes())?;
+            self.tty.flush()?;
+            self.active.set_exit_bytes(self.exit_bytes());
+        }
+        Ok(())
+    }
+
+    /// The bytes that draw `frame` over what the region shows (empty when nothing changed).
+    fn frame_bytes(&mut self, frame: &Frame, size: Size) -> String {
         let rows: Vec<DrawRow<'_>> = frame
             .rows
             .iter()
@@ -509,13 +526,7 @@ impl Terminal {
         let rows = self
             .region
             .draw(&rows, screen.width, size.height.min(screen.height));
-        let bytes = self.cursor.frame(&mut self.region, rows, frame.cursor);
-        if !bytes.is_empty() {
-            self.tty.write_all(bytes.as_bytes())?;
-            self.tty.flush()?;
-            self.active.set_exit_bytes(self.exit_bytes());
-        }
-        Ok(())
+        self.cursor.frame(&mut self.region, rows, frame.cursor)
     }
 
     /// After a resize the old rows may have moved or reflowed: erase them and redraw in full.

@@ -3,7 +3,8 @@
 use tea::input::{KeyCode, as_press, parse_key_script};
 use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style};
 
-/// A counter: up/down change it, enter quits with the count, b rings the bell.
+/// A counter: up/down change it, enter quits with the count (printing it first), b rings the
+/// bell.
 struct Counter {
     count: i32,
     size: Size,
@@ -27,7 +28,10 @@ impl Program for Counter {
         match msg {
             Msg::Increment => self.count += 1,
             Msg::Decrement => self.count -= 1,
-            Msg::Finish => return Cmd::Quit(self.count),
+            Msg::Finish => {
+                let printed = Cmd::println(format!("finished at {}", self.count));
+                return Cmd::batch([printed, Cmd::Quit(self.count), Cmd::println("never")]);
+            }
             Msg::Complain => return Cmd::Bell,
             Msg::Resized(size) => self.size = size,
         }
@@ -85,7 +89,10 @@ fn events_go_through_the_keymap() {
     );
     assert_eq!(
         d.send(&parse_key_script("enter").unwrap()[0]),
-        vec![Effect::Quit(1)]
+        vec![
+            Effect::Print(vec![Line::plain("finished at 1")]),
+            Effect::Quit(1)
+        ]
     );
 }
 
@@ -130,6 +137,11 @@ fn an_unchanged_frame_comes_from_the_cache() {
 fn batches_of_events_collect_their_effects() {
     let mut d = driver();
     let events = parse_key_script("b up enter").unwrap();
-    assert_eq!(d.send_all(&events), vec![Effect::Bell, Effect::Quit(1)]);
+    let printed = Effect::Print(vec![Line::plain("finished at 1")]);
+    assert_eq!(
+        d.send_all(&events),
+        vec![Effect::Bell, printed, Effect::Quit(1)],
+        "a print is handed back in order, and nothing after the quit"
+    );
     assert_eq!(d.into_program().count, 1);
 }

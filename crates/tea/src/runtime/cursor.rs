@@ -61,6 +61,16 @@ impl CursorState {
         out
     }
 
+    /// Hides the cursor if it shows, before writing outside the frame's rows; the next frame
+    /// shows it again.
+    pub(super) fn hide(&mut self) -> &'static str {
+        if self.shown.take().is_some() {
+            HIDE
+        } else {
+            ""
+        }
+    }
+
     /// The terminal is handed to another program (an editor), its shape put back by
     /// [`CursorState::restore`]: the next frame places and shapes the cursor again.
     pub(super) fn forget(&mut self) {

@@ -13,8 +13,8 @@ pub struct DrawRow<'a> {
     pub width: usize,
 }
 
-const SYNC_BEGIN: &str = "\x1b[?2026h";
-const SYNC_END: &str = "\x1b[?2026l";
+pub(super) const SYNC_BEGIN: &str = "\x1b[?2026h";
+pub(super) const SYNC_END: &str = "\x1b[?2026l";
 const RESET_AND_ERASE_LINE: &str = "\x1b[0m\x1b[K";
 const ERASE_BELOW: &str = "\x1b[J";
 

@@ -299,6 +299,7 @@ fn child_process() {
                 run_inline(Effects::default(), Palette::dark(), Default::default()).expect("run");
             println!("REPORT {:?} {:?}", outcome.ending, outcome.host_effects);
         }
+        "printer" => print::child(),
         other => panic!("unknown scenario {other}"),
     }
 }
@@ -312,4 +313,5 @@ use picker::Msg::{MoveDown, Type};
 mod effects;
 mod endings;
 mod keys;
+mod print;
 mod screen;
