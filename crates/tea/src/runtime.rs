@@ -48,7 +48,8 @@
 //!   [`InlineOptions::on_focus_lost`] (a notification that it still waits).
 //! - Ctrl+Z suspends the run as a shell job ([`InlineOptions::suspend_on_ctrl_z`]): the
 //!   terminal is handed back as for an editor, the process group stopped with SIGTSTP, and on
-//!   SIGCONT raw mode, the modes and the whole frame come back.
+//!   SIGCONT raw mode, the modes and the whole frame come back. A SIGTSTP sent from outside
+//!   (`kill -TSTP`) takes the same path, stopping this process alone.
 //! - [`Cmd::Print`](crate::Cmd::Print) prints lines above the region, into the scrollback: the
 //!   region is erased, the lines (sanitized, wrapped to the width) written where it began, and
 //!   the frame drawn below them, in one synchronized update. tea has no full-screen (alternate
@@ -345,6 +346,9 @@ impl<P: Program> Run<P> {
             if let Some(signal) = self.term.active.take_signal() {
                 return Ok(Handled::Ended(Ending::Signal(signal)));
             }
+            if self.follow_stop_request()? {
+                continue;
+            }
             if let Some(output) = self.follow_resize(opts)? {
                 return Ok(Handled::Ended(Ending::Quit(output)));
             }
@@ -356,7 +360,7 @@ impl<P: Program> Run<P> {
             }
             self.follow_focus(&event, opts)?;
             if opts.suspend_on_ctrl_z && suspend::is_suspend_key(&event) {
-                self.suspend()?;
+                self.suspend(0)?;
                 continue;
             }
             let effects = self.driver.send(&event);
@@ -438,6 +442,8 @@ struct Terminal {
     /// The background color the terminal reported, when it was asked and answered.
     background: Option<color::Background>,
     active: guard::Active,
+    /// SIGTSTP from outside, caught so the terminal is restored before the process stops.
+    _stops: suspend::StopRequests,
     /// Set once the terminal is restored, so `Drop` does nothing more.
     left: bool,
 }
@@ -448,6 +454,7 @@ impl Terminal {
         let tty = tty::Tty::open()?;
         let emergency_handle = tty.try_clone()?;
         let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP])?;
+        let wake_for_stops = wake.sender()?;
         crossterm::terminal::enable_raw_mode()?;
         let registered =
             guard::Active::register(emergency_handle, modes_off(false, "\r"), wake.sender()?);
@@ -469,6 +476,7 @@ impl Terminal {
             typeahead: Vec::new(),
             background: None,
             active,
+            _stops: suspend::StopRequests::catch(wake_for_stops),
             left: false,
         };
         let asks = tty::Asks {

@@ -300,6 +300,7 @@ fn child_process() {
             println!("REPORT {:?} {:?}", outcome.ending, outcome.host_effects);
         }
         "printer" => print::child(),
+        "job-shell" => stop::shell(),
         other => panic!("unknown scenario {other}"),
     }
 }
@@ -315,3 +316,4 @@ mod endings;
 mod keys;
 mod print;
 mod screen;
+mod stop;
