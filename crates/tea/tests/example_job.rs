@@ -65,10 +65,23 @@ fn job_screens_match_their_snapshots() {
     assert_no_orphans("job", &produced);
 }
 
+/// The rows of the lines an effect prints above the frame.
+fn printed(effect: &Effect<usize, tea::NoHost>) -> Vec<String> {
+    match effect {
+        Effect::Print(lines) => lines.iter().map(tea::Line::plain_text).collect(),
+        other => panic!("expected a print, got {other:?}"),
+    }
+}
+
 #[test]
 fn the_result_arrives_as_a_message_and_the_spinner_stops() {
     let mut d = inline(Size::new(60, 9));
-    assert!(replay(&mut d, "enter").is_empty());
+    let effects = replay(&mut d, "enter");
+    assert_eq!(effects.0.len(), 1, "{effects:?}");
+    assert_eq!(
+        printed(&effects.0[0]),
+        ["✓ job 1: 1,229 primes below 10,000 (largest 9,973) 0.0s"]
+    );
     assert!(!d.program().is_running());
     assert_eq!(d.timers(), 0, "no spinner once the job is done");
     let report = d
@@ -92,8 +105,13 @@ fn a_threaded_job_spins_until_its_result_is_collected() {
         "enter waits while a job runs"
     );
     assert!(d.program().help().iter().all(|e| e.key != "enter"));
-    d.wait_tasks(Duration::from_secs(10));
+    let effects = d.wait_tasks(Duration::from_secs(10));
     assert!(!d.program().is_running(), "the job finishes within 10 s");
+    let rows: Vec<String> = effects.0.iter().flat_map(printed).collect();
+    assert_eq!(
+        rows,
+        ["✓ job 1: 1,229 primes below 10,000 (largest 9,973) 0.5s"]
+    );
     assert_eq!(d.timers(), 0);
     assert!(
         d.frame()
@@ -107,7 +125,14 @@ fn a_threaded_job_spins_until_its_result_is_collected() {
 #[test]
 fn each_job_counts_further_and_the_list_keeps_the_newest() {
     let mut d = inline(Size::new(60, 9));
-    replay(&mut d, "enter enter enter enter enter enter enter");
+    let effects = replay(&mut d, "enter enter enter enter enter enter enter");
+    let printed: Vec<String> = effects.0.iter().flat_map(printed).collect();
+    assert_eq!(
+        printed.len(),
+        7,
+        "every job is printed, not only the newest five"
+    );
+    assert!(printed[0].starts_with("✓ job 1:") && printed[6].starts_with("✓ job 7:"));
     let jobs: Vec<u32> = d.program().finished().map(|r| r.job).collect();
     assert_eq!(jobs, [7, 6, 5, 4, 3]);
     assert_eq!(replay(&mut d, "q"), vec![Effect::Quit(5)]);

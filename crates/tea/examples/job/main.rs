@@ -1,5 +1,6 @@
 //! `cargo run -p tea --example job`: enter starts a background job (two seconds of waiting,
-//! then counting primes) while a spinner turns; its result is listed when it comes back.
+//! then counting primes) while a spinner turns; its result is listed when it comes back, and
+//! printed above the frame, where it stays in the scrollback.
 //! `q` quits and prints how many jobs finished.
 
 // The tests and the bench read more of the model than `main` does.

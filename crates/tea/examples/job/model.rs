@@ -1,7 +1,8 @@
 //! A background job with a spinner, bubbletea's `spinner`/`realtime` examples on tea: enter
 //! starts a job (a `Cmd::Task`: work off the UI thread whose result comes back as a message)
 //! while an `every(100ms)` subscription turns the spinner; finished jobs are listed with their
-//! results. In the headless driver tasks run inline, so tests see the result at once; with
+//! results, the newest few in the frame and every one printed above it ([`Cmd::Print`]), where
+//! the terminal's scrollback keeps them after the run. In the headless driver tasks run inline, so tests see the result at once; with
 //! threaded tasks (as the terminal runtime runs them) the spinner turns until it arrives.
 
 use std::time::Duration;
@@ -204,8 +205,10 @@ impl Program for Job {
                 if self.running == Some(report.job) {
                     self.running = None;
                 }
+                let printed = Cmd::Print(vec![Job::result(&report, self.spins)]);
                 self.done.insert(0, (report, self.spins));
                 self.done.truncate(HISTORY);
+                return printed;
             }
             Msg::Quit => return Cmd::Quit(self.done.len()),
         }
