@@ -360,7 +360,7 @@ impl<P: Program> Run<P> {
             }
             self.follow_focus(&event, opts)?;
             if opts.suspend_on_ctrl_z && suspend::is_suspend_key(&event) {
-                self.suspend(0)?;
+                self.suspend(suspend::Whom::Group)?;
                 continue;
             }
             let effects = self.driver.send(&event);

@@ -36,8 +36,9 @@ impl<P: Program> Run<P> {
     /// Stops the process as the terminal's Ctrl+Z would, and takes the terminal back once it
     /// continues. A process group with no shell to continue it (an orphaned one, whose parent
     /// is in another session) is not stopped by the kernel: the frame is simply drawn again.
-    /// `whom` is what `kill` is given: 0 for the process group, as Ctrl+Z stops it.
-    pub(super) fn suspend(&mut self, whom: libc::pid_t) -> io::Result<()> {
+    /// `whom` says whether the rest of the process group stops too, as the terminal's Ctrl+Z
+    /// would stop it.
+    pub(super) fn suspend(&mut self, whom: Whom) -> io::Result<()> {
         // Resolve a sequence cut off by the last read now: it was typed before the stop.
         self.held_back.extend(self.keys.flush());
         let cooked = self.term.hand_over()?;
@@ -50,23 +51,45 @@ impl<P: Program> Run<P> {
         if !STOP_REQUESTED.swap(false, Ordering::SeqCst) {
             return Ok(false);
         }
-        // SAFETY: getpid cannot fail.
-        self.suspend(unsafe { libc::getpid() })?;
+        self.suspend(Whom::ThisProcess)?;
         Ok(true)
     }
 }
 
-/// Sends SIGTSTP to `whom` with its default action (the run's handler set aside meanwhile), so
-/// this process stops; returns once it is continued (SIGCONT) or the kernel discarded the stop.
-fn stop(whom: libc::pid_t) {
-    // SAFETY: sigaction with a zeroed action set to SIG_DFL, the caught one put back after;
-    // kill on plain values. A signal sent to this process is taken before kill returns.
+/// Who stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Whom {
+    /// The process group, as Ctrl+Z typed on a cooked terminal stops it.
+    Group,
+    /// This process alone, as a SIGTSTP sent to it stops it.
+    ThisProcess,
+}
+
+/// Stops `whom` as SIGTSTP's default action does (the run's handler set aside meanwhile);
+/// returns once this process is continued (SIGCONT) or the kernel discarded the stop.
+///
+/// This process stops through a SIGTSTP sent to the calling thread, which takes it before
+/// `pthread_kill` returns: sent to the process, it could be taken by another thread a moment
+/// later, after the run had taken the terminal back. The rest of the group gets its SIGTSTP
+/// first, while this process ignores it.
+fn stop(whom: Whom) {
+    // SAFETY: sigaction with zeroed actions set to SIG_IGN and SIG_DFL, the caught one put back
+    // after; kill and pthread_kill on plain values.
     unsafe {
-        let mut default: libc::sigaction = std::mem::zeroed();
-        default.sa_sigaction = libc::SIG_DFL;
+        let set = |handler: libc::sighandler_t, previous: *mut libc::sigaction| {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = handler;
+            libc::sigaction(libc::SIGTSTP, &action, previous);
+        };
         let mut caught: libc::sigaction = std::mem::zeroed();
-        libc::sigaction(libc::SIGTSTP, &default, &mut caught);
-        libc::kill(whom, libc::SIGTSTP);
+        if whom == Whom::Group {
+            set(libc::SIG_IGN, &mut caught);
+            libc::kill(0, libc::SIGTSTP);
+            set(libc::SIG_DFL, std::ptr::null_mut());
+        } else {
+            set(libc::SIG_DFL, &mut caught);
+        }
+        libc::pthread_kill(libc::pthread_self(), libc::SIGTSTP);
         libc::sigaction(libc::SIGTSTP, &caught, std::ptr::null_mut());
     }
 }

@@ -129,6 +129,11 @@ fn stop_and_continue(stop: impl FnOnce(&mut Terminal, libc::pid_t)) {
     for mode_off in ["\x1b[?2004l", "\x1b[?1004l", "\x1b[?7h", "\x1b[?25h"] {
         assert!(written.contains(mode_off), "{mode_off:?} in {written:?}");
     }
+    let handed_over = written.find("\x1b[?2004l").unwrap();
+    assert!(
+        !written[handed_over..].contains("\x1b[?2004h"),
+        "handed over once, and not taken back before it stopped: {written:?}"
+    );
     assert!(!term.cursor_hidden());
     assert!(
         !term
@@ -180,6 +185,7 @@ fn a_sigtstp_nobody_could_continue_is_discarded_and_the_run_goes_on() {
             .is_some_and(|off| written[off..].contains("\x1b[?2004h"))
     });
     term.type_keys("pe");
+    assert_eq!(term.raw_since(before).matches("\x1b[?2004l").count(), 1);
     term.wait_for_lines(&with_history(
         &["$ app"],
         expected_frame(&picker_after(&[Type("pe".into())], (40, 12)), (40, 12)),
