@@ -383,12 +383,30 @@ fn process_state(pid: &str) -> Option<char> {
 
 #[test]
 fn ctrl_z_stops_the_questionnaire_and_fg_brings_it_back_as_it_was() {
+    stop_and_bring_back("suspend", |tmux| tmux.keys(&["C-z"]));
+}
+
+#[test]
+fn sigtstp_from_outside_stops_the_questionnaire_as_ctrl_z_does() {
+    stop_and_bring_back("sigtstp", |tmux| {
+        let pid = tmux.file("pid").trim().to_string();
+        let sent = Command::new("sh")
+            .args(["-c", &format!("kill -TSTP {pid}")])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    });
+}
+
+/// On the Targets tab, `stop` stops the questionnaire: the job is stopped with the terminal
+/// restored; `fg` brings it back, a key still works, and Ctrl+C keeps every answer.
+fn stop_and_bring_back(name: &str, stop: fn(&Tmux)) {
     // Typed as is, with no `; echo $?` after it: bash would run that as soon as the job stops.
-    let Some(tmux) = on_the_targets_tab("suspend", Tmux::type_line) else {
+    let Some(tmux) = on_the_targets_tab(name, Tmux::type_line) else {
         return;
     };
 
-    tmux.keys(&["C-z"]);
+    stop(&tmux);
     let pane = tmux.wait_for("the job stopped and the prompt", |p| {
         p.contains("Stopped") && p.trim_end().lines().last() == Some("$")
     });
