@@ -49,6 +49,9 @@ pub(super) fn rows(lines: &[Line], columns: u16, palette: &Palette) -> Vec<Strin
 impl<P: Program> Run<P> {
     /// Prints `lines` above the region and draws the current frame below them.
     pub(super) fn print_above(&mut self, lines: &[Line]) -> io::Result<()> {
+        if lines.is_empty() {
+            return Ok(());
+        }
         let columns = self.term.tty.size().width;
         let rows = rows(lines, columns, self.driver.palette());
         let size = self.driver.size();
@@ -145,9 +148,9 @@ mod tests {
     }
 
     #[test]
-    fn every_width_from_one_column_fits() {
-        let line = Line::plain("wrap 日本 this text, longer than some widths");
-        for columns in 1..=60 {
+    fn every_width_from_one_column_to_250_fits() {
+        let line = Line::plain("wrap 日本 this text, longer than some widths ".repeat(6));
+        for columns in 1..=250 {
             for row in plain(std::slice::from_ref(&line), columns) {
                 assert!(
                     text::width(&row) <= usize::from(columns),
