@@ -29,6 +29,7 @@ pub mod keys;
 mod kind;
 mod layout;
 mod model;
+mod mouse;
 pub mod msg;
 mod preview;
 mod qr;
