@@ -92,9 +92,14 @@ impl Terminal {
         self.report(LEFT, cell, false);
     }
 
-    fn cancel(mut self) -> Finished {
+    /// Ctrl+C; checks the channel answered and the terminal left as it was found.
+    fn cancel_with_channel(mut self, channel: &str) -> Finished {
         self.session.end(Ending::CtrlC);
-        self.session.finish()
+        let finished = self.session.finish();
+        let answers = &finished.result()["details"]["answers"];
+        assert_eq!(answers["channel"]["values"], serde_json::json!([channel]));
+        assert_eq!(finished.terminal_problems(), Vec::<String>::new());
+        finished
     }
 }
 
@@ -117,16 +122,14 @@ fn a_click_focuses_an_option_and_a_second_click_picks_it() {
     let review = terminal.cell_of(" Review ");
     terminal.click((review.0 + 1, review.1));
     terminal.wait_on_screen("Submit");
-    let finished = terminal.cancel();
+    let finished = terminal.cancel_with_channel("nightly");
     let answers = &finished.result()["details"]["answers"];
-    assert_eq!(answers["channel"]["values"], serde_json::json!(["nightly"]));
     assert_eq!(answers["targets"]["values"], serde_json::json!(["windows"]));
     let output = String::from_utf8_lossy(&finished.output);
     let on = output.rfind("\x1b[?1000h").expect("turned on");
     let off = output.rfind(MOUSE_OFF).expect("turned off at the end");
     assert!(off > on, "off after on");
     assert!(!output.contains("\x1b[?1002h") && !output.contains("\x1b[?1003h"));
-    assert_eq!(finished.terminal_problems(), Vec::<String>::new());
 }
 
 #[test]
@@ -139,10 +142,7 @@ fn a_region_that_starts_mid_screen_gets_clicks_at_its_own_rows() {
     terminal.click(beta);
     terminal.click(beta);
     terminal.wait_on_screen("Which targets do we build?");
-    let finished = terminal.cancel();
-    let answers = &finished.result()["details"]["answers"];
-    assert_eq!(answers["channel"]["values"], serde_json::json!(["beta"]));
-    assert_eq!(finished.terminal_problems(), Vec::<String>::new());
+    terminal.cancel_with_channel("beta");
 }
 
 #[test]
@@ -154,10 +154,7 @@ fn a_click_outside_the_region_or_on_no_option_changes_nothing() {
     terminal.click(prompt);
     terminal.session.write(b"2");
     terminal.wait_on_screen("Which targets do we build?");
-    let finished = terminal.cancel();
-    let answers = &finished.result()["details"]["answers"];
-    assert_eq!(answers["channel"]["values"], serde_json::json!(["beta"]));
-    assert_eq!(finished.terminal_problems(), Vec::<String>::new());
+    terminal.cancel_with_channel("beta");
 }
 
 #[test]
@@ -168,7 +165,7 @@ fn without_the_flag_no_mouse_mode_is_asked_for_and_reports_do_nothing() {
     terminal.click(nightly);
     terminal.session.write(b"1");
     terminal.wait_on_screen("Which targets do we build?");
-    let finished = terminal.cancel();
+    let finished = terminal.cancel_with_channel("stable");
     let output = String::from_utf8_lossy(&finished.output);
     for mode in ["1000", "1002", "1003", "1006"] {
         for end in ['h', 'l'] {
@@ -176,7 +173,4 @@ fn without_the_flag_no_mouse_mode_is_asked_for_and_reports_do_nothing() {
             assert!(!output.contains(&sequence), "{sequence:?} written");
         }
     }
-    let answers = &finished.result()["details"]["answers"];
-    assert_eq!(answers["channel"]["values"], serde_json::json!(["stable"]));
-    assert_eq!(finished.terminal_problems(), Vec::<String>::new());
 }
