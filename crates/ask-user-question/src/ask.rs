@@ -54,6 +54,11 @@ pub struct RunArgs {
     /// questions.
     #[arg(long)]
     notify: bool,
+    /// Use the mouse: the wheel scrolls the list, preview or context under the pointer, a
+    /// click focuses an option and a second click picks it, a click on a tab shows it. Off by
+    /// default, so the terminal selects text as usual (with it on, hold Shift to select).
+    #[arg(long)]
+    mouse: bool,
     /// End the questionnaire as timed out (exit 124, answers and drafts kept) when no key is
     /// pressed within DURATION, e.g. 90s, 5m, 1m30s. The first key stops the countdown.
     #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
@@ -93,7 +98,10 @@ pub fn run(args: RunArgs) -> ExitCode {
         Err(error) => return input_failure(&error),
     };
     let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
-    let bound = args.collapse.keys();
+    let controls = Controls {
+        keys: args.collapse.keys(),
+        mouse: args.mouse,
+    };
     let limit = args.timeout;
     let height = args.height.limit();
     match keys {
@@ -101,7 +109,7 @@ pub fn run(args: RunArgs) -> ExitCode {
             questionnaire,
             &keys,
             args.size.unwrap_or(DEFAULT_SIZE),
-            bound,
+            controls,
             limit,
             height,
         ),
@@ -123,7 +131,7 @@ pub fn run(args: RunArgs) -> ExitCode {
                 questionnaire,
                 colors(&args.theme, &args.color, dumb_terminal),
                 attention,
-                bound,
+                controls,
                 limit,
                 height,
             )
@@ -164,18 +172,31 @@ fn line_by_line(questionnaire: Questionnaire, answers_on_stdin: bool) -> ExitCod
     }
 }
 
+/// What the person answers with: the keys (with the host's changes) and, when asked, the mouse.
+struct Controls {
+    keys: Keys,
+    mouse: bool,
+}
+
+impl Controls {
+    fn apply(self, app: App) -> App {
+        let app = app.with_keys(self.keys);
+        if self.mouse { app.with_mouse() } else { app }
+    }
+}
+
 /// `--keys`: the same keymap and update as on a terminal, with no terminal.
 fn replay(
     questionnaire: Questionnaire,
     keys: &[Step],
     size: Size,
-    bound: Keys,
+    controls: Controls,
     limit: Option<Duration>,
     height: HeightLimit,
 ) -> ExitCode {
     // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
-    let app = App::new(questionnaire, size)
-        .with_keys(bound)
+    let app = controls
+        .apply(App::new(questionnaire, size))
         .with_height_limit(height);
     let app = with_limit(app, limit);
     // The palette does not change the result; no frame is drawn.
@@ -254,7 +275,7 @@ fn interactive(
     questionnaire: Questionnaire,
     colors: Colors,
     attention: Calls,
-    bound: Keys,
+    controls: Controls,
     limit: Option<Duration>,
     height: HeightLimit,
 ) -> ExitCode {
@@ -266,8 +287,8 @@ fn interactive(
         .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
     // The first frame does not wait for syntax highlighting: code is colored once its
     // grammars compiled on a task, a moment later.
-    let mut app = App::highlighting_later(questionnaire, size)
-        .with_keys(bound)
+    let mut app = controls
+        .apply(App::highlighting_later(questionnaire, size))
         .with_height_limit(height);
     if let Some(page) = &page {
         app = app.with_web_link(page.url().to_string());

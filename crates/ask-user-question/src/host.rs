@@ -10,6 +10,7 @@
 use ask_user_question_web::{Events, PageEvent};
 use questionnaire::{App, Host, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, Keyboard, as_press};
+use tea::mouse::Mouse;
 use tea::{Cmd, Program, Size, Subs};
 
 /// The CLI's program: the questionnaire and the host's keys.
@@ -137,6 +138,10 @@ impl Program for Hosted {
             return Some(HostMsg::Interrupt);
         }
         self.app.msg_for(event).map(HostMsg::App)
+    }
+
+    fn mouse(&self, mouse: &Mouse) -> Option<HostMsg> {
+        self.app.mouse(mouse).map(HostMsg::App)
     }
 
     fn resized(&self, size: Size) -> Option<HostMsg> {

@@ -471,3 +471,58 @@ fn an_invalid_number_is_never_submitted() {
     assert_eq!(status(&result, "workers"), "skipped");
     assert_eq!(answer(&result, "workers")["draft"]["text"], json!("2.5"));
 }
+
+/// The cell (column, row) where `text` starts in the frame `render` prints at 80x24 after
+/// `keys`.
+fn rendered_cell(keys: &str, text: &str) -> (usize, usize) {
+    let path = fixture(RELEASE);
+    let output = run(&[
+        "render",
+        path.to_str().unwrap(),
+        "--size",
+        "80x24",
+        "--keys",
+        keys,
+    ]);
+    let frame = String::from_utf8(output.stdout).unwrap();
+    frame
+        .lines()
+        .enumerate()
+        .find_map(|(row, line)| {
+            let at = line.find(text)?;
+            Some((tea::text::width(&line[..at]), row))
+        })
+        .unwrap_or_else(|| panic!("{text:?} is not in the frame:\n{frame}"))
+}
+
+#[test]
+fn with_mouse_a_replay_clicks_and_scrolls_at_cells_of_the_frame() {
+    let (x, y) = rendered_cell("", "Nightly");
+    let (lx, ly) = rendered_cell("3", "Linux");
+    let path = fixture(RELEASE);
+    let clicks = format!("click:{x},{y} click:{x},{y} wheeldown:{lx},{ly} space esc");
+    let output = run(&["--mouse", "--keys", &clicks, path.to_str().unwrap()]);
+    let result = stdout_json(&output);
+    assert_eq!(answer(&result, "channel")["values"], json!(["nightly"]));
+    assert_eq!(
+        answer(&result, "targets")["values"],
+        json!(["macos"]),
+        "the wheel moved the focus down one option"
+    );
+    // Without --mouse the same clicks do nothing: Space picks the first option.
+    let output = run(&["--keys", &clicks, path.to_str().unwrap()]);
+    let result = stdout_json(&output);
+    assert_eq!(answer(&result, "channel")["values"], json!(["stable"]));
+}
+
+#[test]
+fn a_mouse_token_without_a_cell_is_a_bad_key_script() {
+    let path = fixture(RELEASE);
+    let output = run(&["--mouse", "--keys", "down click:3", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2));
+    let error = stderr(&output);
+    assert!(
+        error.contains("click:3") && error.contains("X,Y"),
+        "{error}"
+    );
+}

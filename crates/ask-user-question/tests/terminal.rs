@@ -444,3 +444,54 @@ fn stop_and_bring_back(name: &str, stop: fn(&Tmux)) {
     );
     tmux.assert_terminal_restored();
 }
+
+impl Tmux {
+    /// Polls the pane's format variable `name` (`mouse_sgr_flag`) until it is `value`.
+    fn wait_for_pane_flag(&self, name: &str, value: &str) {
+        let start = Instant::now();
+        loop {
+            let format = format!("#{{{name}}}");
+            let output = self.command(&["display-message", "-p", &format]);
+            let now = String::from_utf8_lossy(&output.stdout).trim().to_string();
+            if now == value {
+                return;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "{name} stayed {now:?}, not {value:?}; the pane:\n{}",
+                self.pane()
+            );
+            std::thread::sleep(Duration::from_millis(40));
+        }
+    }
+}
+
+#[test]
+fn with_mouse_tmux_sees_mouse_reporting_only_while_the_questionnaire_shows() {
+    let Some(tmux) = Tmux::start("mouse", 100, 30) else {
+        return;
+    };
+    std::fs::copy(fixture("release.json"), tmux.dir.join("q.json")).unwrap();
+    tmux.wait_for_pane_flag("mouse_any_flag", "0");
+    tmux.type_line("./aq --mouse q.json > out.json");
+    tmux.wait_for("the first frame", |p| p.contains("Which channel"));
+    tmux.wait_for_pane_flag("mouse_sgr_flag", "1");
+    tmux.wait_for_pane_flag("mouse_any_flag", "1");
+
+    tmux.keys(&["C-z"]);
+    tmux.wait_for("the job stopped and the prompt", |p| {
+        p.contains("Stopped") && p.trim_end().lines().last() == Some("$")
+    });
+    tmux.wait_for_pane_flag("mouse_any_flag", "0");
+    tmux.type_line("fg");
+    tmux.wait_for("the frame again", |p| p.contains('╰'));
+    tmux.wait_for_pane_flag("mouse_any_flag", "1");
+
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("the prompt", |p| {
+        !p.contains('╰') && p.trim_end().lines().last() == Some("$")
+    });
+    tmux.wait_for_pane_flag("mouse_any_flag", "0");
+    tmux.wait_for_pane_flag("mouse_sgr_flag", "0");
+    tmux.assert_terminal_restored();
+}

@@ -14,7 +14,8 @@
 //! text measured per size, and the row [`layout::Plan`]), `view` (the component tree),
 //! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
 //! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
-//! (the shown part of long text), `secret` (masking secret answers), `qr` (the web link's QR code), `typing` (keys held off
+//! (the shown part of long text), `secret` (masking secret answers), `mouse` (the parts a
+//! pointer hits, with the host's mouse on), `qr` (the web link's QR code), `typing` (keys held off
 //! right after a save on a legacy terminal), [`cards`] and [`script`] (key scripts with the
 //! hosts' durations).
 //!
@@ -29,6 +30,7 @@ pub mod keys;
 mod kind;
 mod layout;
 mod model;
+mod mouse;
 pub mod msg;
 mod preview;
 mod qr;

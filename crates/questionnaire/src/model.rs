@@ -113,6 +113,8 @@ pub struct App {
     pub(crate) qr_open: bool,
     /// Rows the view keeps between frames (the tab bar, the footer), with what they show.
     pub(crate) memo: ViewMemo,
+    /// The view asks for the mouse (docs/behaviour.md#keys): off unless the host turns it on.
+    pub(crate) mouse: bool,
 }
 
 impl App {
@@ -170,6 +172,7 @@ impl App {
             web_link: None,
             qr_open: false,
             memo: ViewMemo::default(),
+            mouse: false,
         };
         app.fit();
         app
@@ -181,6 +184,14 @@ impl App {
         self.height_limit = limit;
         self.remeasure();
         self.fit();
+        self
+    }
+
+    /// The questionnaire with the mouse on (docs/behaviour.md#keys): the wheel scrolls the
+    /// part under the pointer, clicks focus and pick options and switch tabs. A host that owns
+    /// the terminal's mouse (pi) leaves it off.
+    pub fn with_mouse(mut self) -> App {
+        self.mouse = true;
         self
     }
 

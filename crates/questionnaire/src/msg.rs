@@ -57,6 +57,11 @@ pub enum Msg {
     MoveDown,
     MoveFirst,
     MoveLast,
+    /// A click on a row of the option list (0-based, "Type something." after the options):
+    /// focus it.
+    FocusRow(usize),
+    /// A click on a tab: show it (a question's index, or the questions' count for Review).
+    ShowTab(usize),
     /// Pick the option with this 1-based number (1–9).
     PickNumber(u8),
     /// Enter: select and advance, confirm a multi set, open the free-text editor, or activate

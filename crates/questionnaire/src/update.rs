@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use question::ResultOptions;
 use tea::input::{Event, Keyboard};
+use tea::mouse::Mouse;
 use tea::{Cmd, Program, Size, Subs, Task};
 use tea_markdown::Code;
 
@@ -45,6 +46,10 @@ impl Program for App {
 
     fn view(&self) -> tea::View<'_> {
         self.view_tree()
+    }
+
+    fn mouse(&self, mouse: &Mouse) -> Option<Msg> {
+        self.mouse_msg(mouse)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {
@@ -107,6 +112,8 @@ impl App {
             Msg::MoveDown => self.move_cursor(|c, _| c + 1),
             Msg::MoveFirst => self.move_cursor(|_, _| 0),
             Msg::MoveLast => self.move_cursor(|_, rows| rows - 1),
+            Msg::FocusRow(row) => self.move_cursor(|_, _| row),
+            Msg::ShowTab(tab) => self.show_tab(tab),
             Msg::PickNumber(n) => self.pick_number(n),
             Msg::Activate => self.activate_row(true),
             Msg::SelectWithoutAdvance => self.activate_row(false),

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use unicode_segmentation::UnicodeSegmentation;
 
+use crate::mouse::{HitMap, MouseMode};
 use crate::program::Size;
 use crate::style::{BgSlot, Line, Slot};
 use crate::text;
@@ -29,6 +30,10 @@ pub struct Frame {
     /// Where the view wants the terminal's cursor (see [`crate::view::View::cursor`]), placed
     /// in the frame: on the caret's cell for a cursor that follows it; `None` hides it.
     pub cursor: Option<Cursor>,
+    /// Where the parts the view marked for the mouse are (see [`crate::mouse`]).
+    pub hits: HitMap,
+    /// The mouse reports the view asks for ([`View::mouse`](crate::view::View::mouse)).
+    pub mouse: MouseMode,
 }
 
 /// One terminal row. `ansi` holds only the SGR and OSC 8 sequences the palette asked for;
@@ -118,8 +123,15 @@ pub(crate) fn draw_with(
     let cursor = view
         .cursor
         .and_then(|cursor| cursor.placed(&lines, usize::from(size.width)));
+    // Marks matter only to a view that hears the mouse: others pay nothing for them.
+    let hits = match view.mouse {
+        MouseMode::Off => HitMap::default(),
+        _ => HitMap::from_lines(&lines),
+    };
     Frame {
         cursor,
+        hits,
+        mouse: view.mouse,
         ..write(lines)
     }
 }
@@ -137,7 +149,7 @@ pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) ->
     Frame {
         width,
         rows,
-        cursor: None,
+        ..Frame::default()
     }
 }
 

@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{Frame, RowCache};
-use crate::input::{Event, KeyEventKind, Keyboard, Step};
+use crate::input::{Event, KeyEventKind, Keyboard, MouseEvent, Step};
+use crate::mouse::{Mouse, MouseMode};
 use crate::program::{Cmd, Program, Size, Task};
 use crate::style::Line;
 use crate::sub::Timers;
@@ -213,11 +214,38 @@ impl<P: Program> Driver<P> {
             {
                 self.take_effects()
             }
+            Event::Mouse(mouse) => self.send_mouse(mouse),
             _ => match self.program.msg_for(event) {
                 Some(msg) => self.send_msg(msg),
                 None => self.take_effects(),
             },
         }
+    }
+
+    /// A mouse event at a cell of the frame (column, row from its top-left: a runtime turns
+    /// the screen's cells into the frame's) goes to [`Program::mouse`] with the part of the
+    /// frame on screen under it. Ignored while the view does not ask for the mouse.
+    fn send_mouse(&mut self, event: &MouseEvent) -> Effects<P::Output, P::Host> {
+        let frame = self.frame_ref();
+        if frame.mouse == MouseMode::Off {
+            return self.take_effects();
+        }
+        let mouse = Mouse {
+            kind: event.kind,
+            x: event.column,
+            y: event.row,
+            modifiers: event.modifiers,
+            hit: frame.hits.at(event.column, event.row),
+        };
+        match self.program.mouse(&mouse) {
+            Some(msg) => self.send_msg(msg),
+            None => self.take_effects(),
+        }
+    }
+
+    /// The mouse reports the view on screen asks for.
+    pub fn mouse_mode(&mut self) -> MouseMode {
+        self.frame_ref().mouse
     }
 
     /// Feeds several events; returns the effects in order.

@@ -80,6 +80,7 @@ pub mod headless;
 pub mod ink;
 pub mod input;
 pub mod keymap;
+pub mod mouse;
 pub mod program;
 pub mod runtime;
 #[cfg(feature = "snapshot")]
@@ -101,6 +102,7 @@ pub use input::Event;
 #[cfg(feature = "iocraft")]
 pub use iocraft;
 pub use keymap::{Binding, HelpEntry, Keymap};
+pub use mouse::{HitId, Mouse, MouseMode};
 pub use program::{Cmd, NoHost, Program, Size, Task};
 pub use style::{BgSlot, Line, Slot, Span, Style};
 pub use sub::Subs;

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::exec::Exec;
 use crate::input::{Event, Keyboard};
+use crate::mouse::Mouse;
 use crate::style::Line;
 use crate::sub::Subs;
 use crate::view::View;
@@ -271,6 +272,15 @@ pub trait Program {
     /// default) ignores it. Key releases reach it only when [`Program::key_releases`] asks.
     fn msg_for(&self, event: &Event) -> Option<Self::Msg> {
         let _ = event;
+        None
+    }
+
+    /// The message for a mouse event, when the view asks for the mouse
+    /// ([`View::mouse`](crate::view::View::mouse)): the pointer's cell in the frame and the
+    /// part of the last frame under it ([`crate::mouse`]); `None` (the default) ignores it.
+    /// Mouse events reach this rather than [`Program::msg_for`], which sees keys.
+    fn mouse(&self, mouse: &Mouse) -> Option<Self::Msg> {
+        let _ = mouse;
         None
     }
 

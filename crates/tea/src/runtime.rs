@@ -54,6 +54,10 @@
 //!   region is erased, the lines (sanitized, wrapped to the width) written where it began, and
 //!   the frame drawn below them, in one synchronized update. tea has no full-screen (alternate
 //!   screen) mode, so a print always has a scrollback to go to.
+//! - The mouse is reported only while the frame asks ([`View::mouse`](crate::view::View::mouse)):
+//!   SGR reporting is turned on then, and off when a frame stops asking, on exit, on Ctrl+Z and
+//!   while an editor runs. Reports reach the program in the frame's cells, hit tested against
+//!   the frame (see [`crate::mouse`]); how the region's screen row is known is in `mouse.rs`.
 //! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
 //!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
@@ -70,6 +74,7 @@ mod cursor;
 mod exec;
 mod focus;
 pub(crate) mod guard;
+mod mouse;
 mod print;
 mod region;
 mod suspend;
@@ -87,6 +92,7 @@ use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind, Keyboard};
+use crate::mouse::MouseMode;
 use crate::program::{Program, Size};
 use crate::theme::{ColorLevel, Palette};
 use timed_decoder::TimedDecoder;
@@ -245,6 +251,7 @@ pub fn run_inline<P: Program>(
         screen,
         started,
         editor: opts.editor.clone(),
+        query_timeout: opts.query_timeout,
         held_back: Vec::new(),
     };
     let ending = run.run(&opts).unwrap_or_else(Ending::Failed);
@@ -281,6 +288,8 @@ struct Run<P: Program> {
     /// When the driver's clock started.
     started: Instant,
     editor: Editor,
+    /// How long the terminal has to answer a query (see [`InlineOptions::query_timeout`]).
+    query_timeout: Duration,
     /// Input resolved when the terminal was handed to an editor, for the program after it.
     held_back: Vec<Event>,
 }
@@ -304,6 +313,7 @@ impl<P: Program> Run<P> {
             };
             let size = self.driver.size();
             self.term.draw(self.driver.frame_ref(), size)?;
+            self.locate()?;
             if std::mem::take(&mut first_frame) && !opts.after_first_frame.is_empty() {
                 self.term.write_now(opts.after_first_frame.as_bytes())?;
             }
@@ -358,6 +368,9 @@ impl<P: Program> Run<P> {
             if is_unwanted_release(&event, opts) {
                 continue;
             }
+            let Some(event) = self.in_frame(event) else {
+                continue;
+            };
             self.follow_focus(&event, opts)?;
             if opts.suspend_on_ctrl_z && suspend::is_suspend_key(&event) {
                 self.suspend(suspend::Whom::Group)?;
@@ -402,6 +415,7 @@ impl<P: Program> Run<P> {
         }
         self.screen = screen;
         self.term.forget_screen()?;
+        self.term.lose_place();
         let effects = self.driver.resize(program_size(screen, opts));
         self.perform(effects)
     }
@@ -438,6 +452,12 @@ struct Terminal {
     kitty: bool,
     /// What turns the runtime's modes on (after start-up, and after an editor ran).
     modes_on: String,
+    /// The mouse reports on now, as the last frame asked.
+    mouse: MouseMode,
+    /// The region's top row on the screen, while it is known (see [`mouse`]).
+    top: Option<u16>,
+    /// The region's place was lost and is to be asked for once the mouse is on.
+    ask_top: bool,
     typeahead: Vec<u8>,
     /// The background color the terminal reported, when it was asked and answered.
     background: Option<color::Background>,
@@ -456,8 +476,11 @@ impl Terminal {
         let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP])?;
         let wake_for_stops = wake.sender()?;
         crossterm::terminal::enable_raw_mode()?;
-        let registered =
-            guard::Active::register(emergency_handle, modes_off(false, "\r"), wake.sender()?);
+        let registered = guard::Active::register(
+            emergency_handle,
+            modes_off(false, MouseMode::Off, "\r"),
+            wake.sender()?,
+        );
         let active = match registered {
             Ok(active) => active,
             Err(err) => {
@@ -473,6 +496,9 @@ impl Terminal {
             cursor: cursor::CursorState::default(),
             kitty: false,
             modes_on: String::new(),
+            mouse: MouseMode::Off,
+            top: None,
+            ask_top: false,
             typeahead: Vec::new(),
             background: None,
             active,
@@ -500,9 +526,12 @@ impl Terminal {
             modes.push_str(&format!("\x1b[>{}u", flags.bits()));
         }
         term.modes_on.clone_from(&modes);
+        term.top = probe.cursor_row;
         // Start on a line of our own when the shell left the cursor after some text.
         if probe.cursor_column.is_some_and(|column| column > 0) {
             modes.push_str("\r\n");
+            let last = term.tty.size().height.saturating_sub(1);
+            term.top = term.top.map(|top| (top + 1).min(last));
         }
         term.tty.write_all(modes.as_bytes())?;
         term.tty.flush()?;
@@ -534,7 +563,10 @@ impl Terminal {
         let rows = self
             .region
             .draw(&rows, screen.width, size.height.min(screen.height));
-        self.cursor.frame(&mut self.region, rows, frame.cursor)
+        self.follow_scroll(screen.height);
+        let mut bytes = self.cursor.frame(&mut self.region, rows, frame.cursor);
+        bytes.push_str(&self.set_mouse(frame.mouse));
+        bytes
     }
 
     /// After a resize the old rows may have moved or reflowed: erase them and redraw in full.
@@ -573,7 +605,7 @@ impl Terminal {
     /// `cursor_moves`, then every mode this run turned on turned off, the cursor's shape
     /// included.
     fn all_off(&self, cursor_moves: &str) -> String {
-        modes_off(self.kitty, cursor_moves) + self.cursor.restore()
+        modes_off(self.kitty, self.mouse, cursor_moves) + self.cursor.restore()
     }
 
     /// Restores the terminal: the region kept or erased, modes off, cooked mode.
@@ -601,14 +633,15 @@ impl Drop for Terminal {
 }
 
 /// `cursor_moves` (to where the cursor should end up), then every mode the runtime turned on,
-/// turned off: end any synchronized update, reset colors, pop the Kitty flags, bracketed paste
-/// off, focus reporting off, line wrap on, cursor shown.
-fn modes_off(kitty: bool, cursor_moves: &str) -> String {
+/// turned off: end any synchronized update, reset colors, pop the Kitty flags, `mouse` off,
+/// focus reporting off, bracketed paste off, line wrap on, cursor shown.
+fn modes_off(kitty: bool, mouse: MouseMode, cursor_moves: &str) -> String {
     let mut out = String::from("\x1b[?2026l\x1b[0m");
     out.push_str(cursor_moves);
     if kitty {
         out.push_str("\x1b[<u");
     }
+    out.push_str(mouse.off_sequence());
     out.push_str(focus::FOCUS_REPORTING_OFF);
     out.push_str("\x1b[?2004l\x1b[?7h\x1b[?25h");
     out

@@ -167,6 +167,9 @@ pub struct Style {
     /// the layout knows where an editor ended up, so the mark travels with the text. It does
     /// not change how the text looks.
     pub caret: bool,
+    /// The part of the view this text belongs to, for the mouse (see [`crate::mouse`]). It
+    /// does not change how the text looks.
+    pub hit: Option<crate::mouse::HitId>,
 }
 
 impl Style {
@@ -203,6 +206,11 @@ impl Style {
     /// Marks the caret's cell (see [`Style::caret`](Style#structfield.caret)).
     pub fn caret(mut self) -> Style {
         self.caret = true;
+        self
+    }
+    /// Marks the text as part `id` of the view, for the mouse (see [`crate::mouse`]).
+    pub fn hit(mut self, id: crate::mouse::HitId) -> Style {
+        self.hit = Some(id);
         self
     }
 }

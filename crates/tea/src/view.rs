@@ -29,6 +29,7 @@
 //! ```
 
 use crate::components::{Block, PanelRow};
+use crate::mouse::MouseMode;
 use crate::style::{Line, Span};
 use crate::text::grapheme_width;
 use unicode_segmentation::UnicodeSegmentation;
@@ -42,6 +43,9 @@ pub struct View<'a> {
     pub content: Element<'a>,
     /// Where the terminal's cursor shows, and how; `None` hides it.
     pub cursor: Option<Cursor>,
+    /// Which mouse reports the terminal sends while this view shows (see [`crate::mouse`]);
+    /// off by default, so the terminal's text selection works.
+    pub mouse: MouseMode,
 }
 
 impl<'a> View<'a> {
@@ -50,6 +54,7 @@ impl<'a> View<'a> {
         View {
             content: Element::new(content),
             cursor: None,
+            mouse: MouseMode::Off,
         }
     }
 
@@ -61,6 +66,12 @@ impl<'a> View<'a> {
     /// Shows the terminal's cursor at `cursor`.
     pub fn cursor(mut self, cursor: Cursor) -> View<'a> {
         self.cursor = Some(cursor);
+        self
+    }
+
+    /// Asks for mouse reports while this view shows.
+    pub fn mouse(mut self, mode: MouseMode) -> View<'a> {
+        self.mouse = mode;
         self
     }
 

@@ -60,16 +60,19 @@ printf ' %s' "$line" >> "$1""#,
     let history = ["$ app".to_owned()];
     term.wait_for_lines(&[&history[..], &frame("draft", 0)].concat());
     assert!(!term.is_cooked());
+    term.wait_until("mouse reports on", |_| term.mouse_reported());
     term.type_keys("\x07");
     term.wait_for_text("FULL SCREEN EDITOR");
-    // The editor has the terminal as a shell left it: cooked, cursor shown.
+    // The editor has the terminal as a shell left it: cooked, cursor shown, no mouse reports.
     assert!(term.is_cooked(), "cooked while the editor runs");
     assert!(!term.cursor_hidden());
+    assert!(!term.mouse_reported());
     term.type_keys("typed words\r");
     // Back: the same rows at the same place, with the edited text.
     term.wait_for_lines(&[&history[..], &frame("draft typed words", 1)].concat());
     assert!(!term.is_cooked(), "raw mode again");
     assert!(term.cursor_hidden());
+    term.wait_until("mouse reports on again", |_| term.mouse_reported());
     // Keys typed after the editor reach the program.
     term.type_keys("!\r");
     let (stdout, status, term) = term.finish();
@@ -80,6 +83,7 @@ printf ' %s' "$line" >> "$1""#,
     assert!(status.success());
     assert!(term.is_cooked());
     assert!(!term.cursor_hidden());
+    assert!(!term.mouse_reported());
 }
 
 #[test]

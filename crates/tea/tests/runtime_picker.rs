@@ -154,6 +154,50 @@ fn refused_actions_ring_the_bell() {
     );
 }
 
+/// Replays a script with time and the mouse (`click:X,Y`, `wheeldown:X,Y`), as a runtime
+/// delivers it: cells of the frame, hit tested against the last frame.
+fn replay_steps(driver: &mut Driver<Picker>, script: &str) -> Effects<Outcome, NoHost> {
+    let mut all = Effects::default();
+    for step in tea::input::parse_script(script).expect("a valid script") {
+        all.extend(driver.step(&step));
+    }
+    all
+}
+
+#[test]
+fn a_click_highlights_an_entry_and_a_second_click_picks_it() {
+    // Row 0 is the prompt; the entries start on row 1: apple, apricot, banana…
+    let mut driver = driver(Size::new(40, 12));
+    assert_eq!(replay_steps(&mut driver, "click:4,3"), vec![]);
+    assert_eq!(driver.program().selected(), Some("banana"));
+    assert_eq!(
+        replay_steps(&mut driver, "click:7,3"),
+        vec![Effect::Quit(Outcome::Picked("banana".into()))]
+    );
+}
+
+#[test]
+fn clicks_follow_the_filtered_list_and_miss_outside_it() {
+    let mut driver = driver(Size::new(40, 12));
+    replay(&mut driver, "text:berry");
+    // The second match is on row 2 whatever its item; the prompt, the footer and the rows
+    // below the frame are no entry.
+    let second = driver.frame().plain()[2].trim().to_string();
+    replay_steps(&mut driver, "click:3,2 click:0,0 click:1,9 click:1,11");
+    assert_eq!(driver.program().selected(), Some(second.as_str()));
+}
+
+#[test]
+fn the_wheel_over_the_list_moves_the_highlight_without_a_bell() {
+    let mut driver = driver(Size::new(40, 12));
+    assert_eq!(
+        replay_steps(&mut driver, "wheelup:2,1 wheeldown:2,1 wheeldown:30,4"),
+        vec![],
+        "the blank cells right of an entry are the list's"
+    );
+    assert_eq!(driver.program().selected(), Some("banana"));
+}
+
 #[test]
 fn key_releases_do_not_act_twice() {
     let mut driver = driver(Size::new(40, 12));

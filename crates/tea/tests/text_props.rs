@@ -97,6 +97,7 @@ fn style() -> impl Strategy<Value = Style> {
                 reverse,
                 link: link.map(Into::into),
                 caret: false,
+                hit: None,
             },
         )
 }

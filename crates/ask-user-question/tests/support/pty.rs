@@ -90,9 +90,20 @@ pub struct TerminalAnswers {
     kitty: bool,
     /// The OSC 11 background query, with this color (`rgb:ffff/ffff/ffff`).
     pub background: Option<&'static str>,
+    /// The screen row (0-based) the cursor position query is answered with: where the test's
+    /// screen has the cursor when the binary starts.
+    pub cursor_row: u16,
 }
 
 impl TerminalAnswers {
+    /// A terminal whose cursor is on screen row `row` (0-based) when the binary starts.
+    pub fn cursor_at_row(row: u16) -> TerminalAnswers {
+        TerminalAnswers {
+            cursor_row: row,
+            ..TerminalAnswers::default()
+        }
+    }
+
     /// A terminal that answers the background query with `color`.
     pub fn background(color: &'static str) -> TerminalAnswers {
         TerminalAnswers {
@@ -384,6 +395,8 @@ impl Finished {
             ("\x1b[?2004h", "\x1b[?2004l", "bracketed paste"),
             ("\x1b[?7l", "\x1b[?7h", "line wrap off"),
             ("\x1b[?1004h", "\x1b[?1004l", "focus reporting"),
+            ("\x1b[?1000h", "\x1b[?1000l", "mouse reporting"),
+            ("\x1b[?1006h", "\x1b[?1006l", "SGR mouse encoding"),
         ] {
             if let Some(last_on) = output.rfind(on)
                 && output.rfind(off).is_none_or(|last_off| last_off < last_on)
@@ -471,7 +484,10 @@ fn replies(bytes: &mut Vec<u8>, answers: TerminalAnswers) -> Vec<u8> {
         let rest = &bytes[i..];
         if let Some(query) = QUERIES.iter().find(|q| rest.starts_with(q)) {
             match *query {
-                b"\x1b[6n" => replies.extend_from_slice(b"\x1b[1;1R"),
+                b"\x1b[6n" => {
+                    let row = answers.cursor_row + 1;
+                    replies.extend_from_slice(format!("\x1b[{row};1R").as_bytes());
+                }
                 b"\x1b[?u" if answers.kitty => replies.extend_from_slice(b"\x1b[?0u"),
                 b"\x1b]11;?\x1b\\" => {
                     if let Some(color) = answers.background {

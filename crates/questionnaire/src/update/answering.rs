@@ -48,6 +48,14 @@ impl App {
         Cmd::None
     }
 
+    /// Shows tab `tab` (a click on it); one that does not exist changes nothing.
+    pub(super) fn show_tab(&mut self, tab: usize) -> Effect {
+        if self.has_tabs() && tab <= self.questions().len() && tab != self.tab {
+            self.enter_tab(tab);
+        }
+        Cmd::None
+    }
+
     /// After an answer: the next tab (Review after the last question), or submit when there
     /// is only one question.
     pub(super) fn advance(&mut self) -> Effect {

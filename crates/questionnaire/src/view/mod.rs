@@ -35,14 +35,16 @@ use question::Label;
 use tea::components::{
     Block, FilterLine, Lines, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
+use tea::mouse::{MouseMode, Zone};
 use tea::text::truncate;
-use tea::view::{Cursor, CursorShape, Draw, View};
+use tea::view::{Cursor, CursorShape, Draw, Element, View};
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::keymap::HintContext;
 use crate::layout::Plan;
 use crate::model::App;
+use crate::mouse::Part;
 
 use memo::{FooterKey, TabRowKey};
 use preview::{PreviewBelow, PreviewPane};
@@ -105,6 +107,11 @@ impl App {
         // terminal's cursor sits on the caret of whichever editor types (docs/behaviour.md#caret).
         View::new(Draw(move |width, _| frame.lines(width, height)))
             .cursor(Cursor::on_caret().shape(CursorShape::Bar))
+            .mouse(if self.mouse {
+                MouseMode::Clicks
+            } else {
+                MouseMode::Off
+            })
     }
 
     /// The questionnaire's title, else the header of a lone question, else the `askUser`
@@ -136,6 +143,11 @@ impl App {
             })
             .collect();
         tabs.push(Tab::new(self.label(Label::Review)));
+        if self.mouse {
+            for (i, tab) in tabs.iter_mut().enumerate() {
+                tab.hit = Some(Part::Tab(i).id());
+            }
+        }
         let progress = Line::styled(
             format!(
                 "{}/{} {}",
@@ -357,7 +369,10 @@ impl App {
     fn question_items(&self, q: usize, plan: &Plan) -> Vec<StackItem<'_>> {
         let m = self.layout_of(q);
         let geometry = self.measured.geometry;
-        let mut items = vec![rows(self.context(q, plan), plan.context)];
+        let mut items = vec![rows(
+            self.zone(Part::Context, self.context(q, plan)),
+            plan.context,
+        )];
         if plan.context_divider > 0 {
             items.push(StackItem::divider());
         }
@@ -378,27 +393,40 @@ impl App {
             column.push(rows(line, plan.filter));
         }
         column.push(rows(
-            self.option_list(q, plan),
+            self.zone(Part::List, self.option_list(q, plan)),
             plan.list.rows + plan.list_cut + plan.list_counter,
         ));
         if let Some(target) = self.open_editor() {
             column.push(rows(self.editor_props(target), plan.editor));
         }
         if !wide && plan.preview > 0 {
-            column.push(rows(self.preview_below(q, plan), plan.preview));
+            column.push(rows(
+                self.zone(Part::Preview, self.preview_below(q, plan)),
+                plan.preview,
+            ));
         }
         column.push(rows(Lines(Vec::new()), plan.filler));
         let height: usize = column.iter().map(|item| item.min).sum();
         let column = Stack::new(column);
         if wide {
             // Beside the list at the framed width, also in a frame too low for its border.
-            let split = Split::new(column, self.preview_pane(q, plan)).full_divider();
+            let pane = self.zone(Part::Preview, self.preview_pane(q, plan));
+            let split = Split::new(column, pane).full_divider();
             let inner = geometry.inner;
             items.push(rows(Draw(move |_, rows| split.lines(inner, rows)), height));
         } else {
             items.push(rows(column, height));
         }
         items
+    }
+
+    /// `block` as the mouse's `part` of the view while the mouse is on.
+    fn zone<'a>(&self, part: Part, block: impl Block + 'a) -> Element<'a> {
+        if self.mouse {
+            Element::new(Zone::new(part.id(), block))
+        } else {
+            Element::new(block)
+        }
     }
 
     /// "Preview", and "· ★ Recommended" for a recommended option.

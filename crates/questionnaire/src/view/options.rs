@@ -17,6 +17,7 @@ use unicode_segmentation::UnicodeSegmentation;
 use crate::clip::line_head;
 use crate::layout::{Plan, QuestionLayout};
 use crate::model::{App, Target};
+use crate::mouse::Part;
 use crate::secret;
 
 /// The props of an option list.
@@ -46,6 +47,8 @@ pub(crate) struct OptionList<'a> {
     pub draft: Option<(&'a str, String)>,
     /// Options whose note editor was left with unsaved text: a muted ✎ marks them.
     pub note_drafts: Vec<usize>,
+    /// Each row is marked as its part of the view, for the mouse.
+    pub hits: bool,
 }
 
 impl App {
@@ -82,13 +85,24 @@ impl App {
                     _ => None,
                 })
                 .collect(),
+            hits: self.mouse,
         }
     }
 }
 
 impl OptionList<'_> {
-    /// The rows of item `i` at `column` columns.
+    /// The rows of item `i` at `column` columns, marked as its part of the view when asked.
     fn item(&self, i: usize, column: usize, hit: Option<&FilterMatch>) -> Vec<Line> {
+        let mut rows = self.item_rows(i, column, hit);
+        if self.hits {
+            for row in &mut rows {
+                tea::mouse::mark(row, Part::Row(i).id());
+            }
+        }
+        rows
+    }
+
+    fn item_rows(&self, i: usize, column: usize, hit: Option<&FilterMatch>) -> Vec<Line> {
         let question = self.question;
         let item = &self.layout.items[i];
         let marks = self.layout.marks;

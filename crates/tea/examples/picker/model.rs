@@ -1,6 +1,8 @@
 //! A filterable picker, the second program on tea: type to filter (fuzzy, best match first,
-//! matched letters in bold: tea's list filter), ↑/↓ to move, Enter picks, Esc cancels. It knows nothing of terminals; `main.rs` runs it inline and the tests drive it
-//! headless.
+//! matched letters in bold: tea's list filter), ↑/↓ to move, Enter picks, Esc cancels. With the
+//! mouse, as fzf has it: the wheel moves, a click highlights an entry and a click on the
+//! highlighted one picks it. It knows nothing of terminals; `main.rs` runs it inline and the
+//! tests drive it headless.
 
 use std::sync::OnceLock;
 use tea::components::filter::{self, FilterMsg, FilterState, Filtered, highlight};
@@ -8,6 +10,7 @@ use tea::components::{Stack, StackItem};
 
 use tea::input::Event;
 use tea::keymap::{Binding, Keymap};
+use tea::mouse::{HitId, Mouse, MouseMode, Zone, mark};
 use tea::view::Draw;
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
@@ -71,7 +74,14 @@ pub enum Msg {
     Pick,
     Cancel,
     Resized(Size),
+    /// A click on entry `item` (its index in the items).
+    Clicked(usize),
+    /// The wheel over the list: -1 up, 1 down.
+    Wheel(i8),
 }
+
+/// The list's part of the view, around the entries (each is its item's index).
+const LIST: HitId = HitId(u32::MAX);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
@@ -212,7 +222,8 @@ impl Picker {
         let mut spans = vec![Span::styled(marker, Style::fg(Slot::Accent))];
         let bold = base.clone().bold();
         spans.extend(highlight(&self.items[item], positions, &base, &bold));
-        let line = text::truncate_line(&Line::new(spans), width);
+        let mut line = text::truncate_line(&Line::new(spans), width);
+        mark(&mut line, HitId(item as u32));
         if selected {
             line.with_bg(BgSlot::SelectedBg)
         } else {
@@ -282,6 +293,22 @@ impl Program for Picker {
                 self.size = size;
                 self.keep_cursor_visible();
             }
+            Msg::Clicked(item) if self.filter.current() == Some(item) => {
+                return self.update(Msg::Pick);
+            }
+            Msg::Clicked(item) => {
+                if self.filter.focus_item(item) {
+                    self.keep_cursor_visible();
+                }
+            }
+            // The wheel at either end is no mistake worth a bell.
+            Msg::Wheel(step) => {
+                let _ = self.filter(if step < 0 {
+                    FilterMsg::Up
+                } else {
+                    FilterMsg::Down
+                });
+            }
         }
         Cmd::None
     }
@@ -292,7 +319,10 @@ impl Program for Picker {
         let prompt = Draw(|width: usize, _: usize| {
             vec![text::truncate_line(&self.prompt_line(width), width)]
         });
-        let list = Draw(|width: usize, height: usize| self.list_lines(width, height));
+        let list = Zone::new(
+            LIST,
+            Draw(|width: usize, height: usize| self.list_lines(width, height)),
+        );
         let footer = Draw(|width: usize, _: usize| vec![footer(width)]);
         // As many rows as there are entries from the scroll on (one says there are none), up
         // to `LIST_ROWS`.
@@ -302,6 +332,19 @@ impl Program for Picker {
             StackItem::new(list, 1, entries.clamp(1, LIST_ROWS)).priority(1),
             StackItem::new(footer, 1, 1).priority(0),
         ]))
+        .mouse(MouseMode::Clicks)
+    }
+
+    fn mouse(&self, mouse: &Mouse) -> Option<Msg> {
+        let id = mouse.hit_id()?;
+        if let Some(step) = mouse.wheel() {
+            return Some(Msg::Wheel(step));
+        }
+        match id {
+            LIST => None,
+            HitId(item) if mouse.is_click() => Some(Msg::Clicked(item as usize)),
+            _ => None,
+        }
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {

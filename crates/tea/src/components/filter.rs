@@ -439,6 +439,7 @@ fn patch(base: &Style, hit: &Style) -> Style {
         reverse: base.reverse || hit.reverse,
         link: base.link.clone(),
         caret: base.caret,
+        hit: base.hit,
     }
 }
 

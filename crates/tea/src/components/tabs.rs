@@ -14,6 +14,7 @@
 //! ```
 
 use super::{Block, cut, spread};
+use crate::mouse::{HitId, mark};
 use crate::style::{Line, Slot, Span, Style};
 use crate::text::{sanitize_line, truncate};
 
@@ -22,6 +23,8 @@ use crate::text::{sanitize_line, truncate};
 pub struct Tab {
     pub label: String,
     pub marker: Option<Span>,
+    /// The chip's part of the view for the mouse (see [`crate::mouse`]).
+    pub hit: Option<HitId>,
 }
 
 impl Tab {
@@ -29,7 +32,14 @@ impl Tab {
         Tab {
             label: label.into(),
             marker: None,
+            hit: None,
         }
+    }
+
+    /// Marks the chip as part `id` of the view, so a click on it can switch to it.
+    pub fn hit(mut self, id: HitId) -> Tab {
+        self.hit = Some(id);
+        self
     }
 
     pub fn marker(mut self, marker: Span) -> Tab {
@@ -84,8 +94,16 @@ impl Tabs {
     }
 
     /// " ✓ label ": the active chip in one style (its marker too), the others with their
-    /// marker's own style.
+    /// marker's own style; marked as the tab's part when it has one.
     fn chip(&self, i: usize, tab: &Tab) -> Line {
+        let mut chip = self.chip_text(i, tab);
+        if let Some(id) = tab.hit {
+            mark(&mut chip, id);
+        }
+        chip
+    }
+
+    fn chip_text(&self, i: usize, tab: &Tab) -> Line {
         let label = truncate(&sanitize_line(&tab.label), self.max_label);
         if i == self.active {
             let text = match &tab.marker {

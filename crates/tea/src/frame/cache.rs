@@ -70,7 +70,7 @@ impl RowCache {
         Frame {
             width,
             rows,
-            cursor: None,
+            ..Frame::default()
         }
     }
 

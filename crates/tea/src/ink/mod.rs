@@ -106,6 +106,7 @@ fn span_style(cell: &CellStyle) -> Style {
         reverse: cell.reverse,
         link: cell.link.clone(),
         caret: false,
+        hit: None,
     }
 }
 

@@ -32,7 +32,7 @@ fn read(canvas: &Canvas, overlays: &[Overlay], width: u16, palette: &Palette) ->
     Frame {
         width,
         rows,
-        cursor: None,
+        ..Frame::default()
     }
 }
 

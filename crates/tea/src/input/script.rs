@@ -1,6 +1,8 @@
 //! Key scripts with time: [`parse_script`] reads the key-script tokens of
 //! [`parse_key_script`](super::parse_key_script) plus `wait:DURATION` (`wait:1500ms`,
-//! `wait:2s`, `wait:5m`), which advances the driver's clock by that much.
+//! `wait:2s`, `wait:5m`), which advances the driver's clock by that much, and the mouse at a
+//! cell of the frame (column and row from its top-left, 0-based): `click:X,Y` (the left
+//! button pressed and released there), `wheelup:X,Y`, `wheeldown:X,Y`.
 
 use std::time::Duration;
 
@@ -43,10 +45,49 @@ pub fn parse_script_with<E: std::fmt::Display>(
             steps.push(Step::Wait(duration));
             continue;
         }
+        if let Some(mouse) = parse_mouse(token) {
+            steps.extend(mouse.map_err(error)?.into_iter().map(Step::Event));
+            continue;
+        }
         let events = parse_key_script(token).map_err(|e| error(e.message))?;
         steps.extend(events.into_iter().map(Step::Event));
     }
     Ok(steps)
+}
+
+/// The events of a mouse token (`click:X,Y`, `wheelup:X,Y`, `wheeldown:X,Y`); `None` for a
+/// token that is no mouse token.
+fn parse_mouse(token: &str) -> Option<Result<Vec<Event>, String>> {
+    use crate::mouse::{MouseButton, MouseEventKind, ScrollDirection};
+    let (name, cell) = token.split_once(':')?;
+    let kinds = match name.to_ascii_lowercase().as_str() {
+        "click" => vec![
+            MouseEventKind::Down(MouseButton::Left),
+            MouseEventKind::Up(MouseButton::Left),
+        ],
+        "wheelup" => vec![MouseEventKind::Scroll(ScrollDirection::Up)],
+        "wheeldown" => vec![MouseEventKind::Scroll(ScrollDirection::Down)],
+        _ => return None,
+    };
+    let at = cell
+        .split_once(',')
+        .and_then(|(x, y)| Some((x.parse::<u16>().ok()?, y.parse::<u16>().ok()?)));
+    let Some((column, row)) = at else {
+        return Some(Err(format!(
+            "a mouse token needs a cell, the column and row from the frame's top-left: {name}:X,Y (e.g. {name}:4,2)"
+        )));
+    };
+    Some(Ok(kinds
+        .into_iter()
+        .map(|kind| {
+            Event::Mouse(super::MouseEvent {
+                kind,
+                column,
+                row,
+                modifiers: super::KeyModifiers::NONE,
+            })
+        })
+        .collect()))
 }
 
 /// Parses `1500ms`, `2s`, `5m`.
@@ -76,4 +117,44 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         .checked_mul(n)
         .filter(|d| *d <= MAX_WAIT)
         .ok_or_else(too_long)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mouse::{MouseButton, MouseEventKind, ScrollDirection};
+
+    fn mouse_kinds(script: &str) -> Vec<(MouseEventKind, u16, u16)> {
+        parse_script(script)
+            .expect("a valid script")
+            .into_iter()
+            .filter_map(|step| match step {
+                Step::Event(Event::Mouse(m)) => Some((m.kind, m.column, m.row)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mouse_tokens_name_a_cell_of_the_frame() {
+        let left = MouseButton::Left;
+        assert_eq!(
+            mouse_kinds("click:4,2 WheelDown:0,7 wheelup:1,1"),
+            [
+                (MouseEventKind::Down(left), 4, 2),
+                (MouseEventKind::Up(left), 4, 2),
+                (MouseEventKind::Scroll(ScrollDirection::Down), 0, 7),
+                (MouseEventKind::Scroll(ScrollDirection::Up), 1, 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_mouse_token_without_a_cell_names_the_form() {
+        for bad in ["click:", "click:4", "wheelup:a,b", "click:-1,2"] {
+            let error = parse_script(&format!("down {bad}")).unwrap_err();
+            assert_eq!((error.position, error.token.as_str()), (2, bad));
+            assert!(error.message.contains("X,Y"), "{error}");
+        }
+    }
 }

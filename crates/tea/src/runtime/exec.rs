@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::{Run, SIGNAL_CHECK, Terminal, modes_off};
 use crate::exec::{self, ExecRequest, ExecResult};
+use crate::mouse::MouseMode;
 use crate::program::Program;
 
 impl<P: Program> Run<P> {
@@ -41,7 +42,8 @@ impl Terminal {
         self.cursor.forget();
         self.tty.write_all(bytes.as_bytes())?;
         self.tty.flush()?;
-        self.active.set_exit_bytes(modes_off(self.kitty, "\r"));
+        self.active
+            .set_exit_bytes(modes_off(self.kitty, MouseMode::Off, "\r"));
         crossterm::terminal::disable_raw_mode()?;
         self.active.set_handed_over(true);
         self.tty.settings()
@@ -53,10 +55,11 @@ impl Terminal {
         self.active.set_handed_over(false);
         self.tty.set_settings(cooked)?;
         crossterm::terminal::enable_raw_mode()?;
-        let modes = format!("\r{}", self.modes_on);
+        let modes = format!("\r{}{}", self.modes_on, self.mouse.on_sequence());
         self.tty.write_all(modes.as_bytes())?;
         self.tty.flush()?;
         self.active.set_exit_bytes(self.exit_bytes());
+        self.lose_place();
         Ok(())
     }
 

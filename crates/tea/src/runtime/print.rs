@@ -77,6 +77,9 @@ impl Terminal {
     /// Erases the region, writes `rows` where it began, and draws `frame` below them.
     fn print_above(&mut self, rows: &[String], frame: &Frame, size: Size) -> io::Result<()> {
         let mut out = above(&mut self.region, &mut self.cursor, rows);
+        // The region now begins below the printed rows (drawing clamps it to the screen).
+        let printed = u16::try_from(rows.len()).unwrap_or(u16::MAX);
+        self.top = self.top.map(|top| top.saturating_add(printed));
         // The region starts afresh below the rows, so every row of the frame is drawn.
         out.push_str(&self.frame_bytes(frame, size));
         out.push_str(SYNC_END);

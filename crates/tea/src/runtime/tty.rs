@@ -254,6 +254,8 @@ pub struct Asks {
 pub struct Probe {
     /// The cursor's column, 0-based, when the terminal reported it.
     pub cursor_column: Option<u16>,
+    /// The cursor's row on the screen, 0-based, when the terminal reported it.
+    pub cursor_row: Option<u16>,
     /// The terminal answered the Kitty keyboard query, so it supports the protocol.
     pub kitty_keyboard: bool,
     /// The background color, when the terminal answered the OSC 11 query.
@@ -314,7 +316,10 @@ impl Replies {
                 (Some(b'?'), b'u') => self.probe.kitty_keyboard = true,
                 (Some(b'?'), b'c') => self.device_attributes = true,
                 (_, b'R') if params.first() != Some(&b'?') => {
-                    self.probe.cursor_column = cursor_column(params);
+                    if let Some((row, column)) = cursor_position(params) {
+                        self.probe.cursor_row = Some(row);
+                        self.probe.cursor_column = Some(column);
+                    }
                 }
                 _ => self.probe.typeahead.extend_from_slice(&input[i..=end]),
             }
@@ -338,11 +343,12 @@ fn osc_end(rest: &[u8]) -> Option<(usize, usize)> {
     }
 }
 
-/// The column of a cursor position report's `row;col` parameters, 0-based.
-fn cursor_column(params: &[u8]) -> Option<u16> {
+/// The row and column of a cursor position report's `row;col` parameters, 0-based.
+fn cursor_position(params: &[u8]) -> Option<(u16, u16)> {
     let text = std::str::from_utf8(params).ok()?;
-    let (_, column) = text.split_once(';')?;
-    column.parse::<u16>().ok()?.checked_sub(1)
+    let (row, column) = text.split_once(';')?;
+    let row = row.parse::<u16>().ok()?.checked_sub(1)?;
+    Some((row, column.parse::<u16>().ok()?.checked_sub(1)?))
 }
 
 #[cfg(test)]
@@ -362,7 +368,7 @@ mod tests {
     fn a_kitty_terminal_answers_all_three_queries() {
         let (probe, done) = replies(&[b"\x1b[5;12R\x1b[?0u\x1b[?62;22c"]);
         assert!(done);
-        assert_eq!(probe.cursor_column, Some(11));
+        assert_eq!((probe.cursor_row, probe.cursor_column), (Some(4), Some(11)));
         assert!(probe.kitty_keyboard);
         assert!(probe.typeahead.is_empty());
     }

@@ -80,8 +80,9 @@ impl Program for Note {
         Cmd::None
     }
 
+    /// Asks for the mouse, so the tests see it handed to the editor with the terminal.
     fn view(&self) -> tea::View<'_> {
-        tea::View::rows(self.lines())
+        tea::View::rows(self.lines()).mouse(tea::MouseMode::Clicks)
     }
 
     fn msg_for(&self, event: &Event) -> Option<Msg> {

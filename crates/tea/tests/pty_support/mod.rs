@@ -305,6 +305,12 @@ impl Terminal {
         self.screen.lock().unwrap().parser.screen().hide_cursor()
     }
 
+    /// Whether the terminal reports the mouse (any mode on).
+    pub fn mouse_reported(&self) -> bool {
+        let screen = self.screen.lock().unwrap();
+        screen.parser.screen().mouse_protocol_mode() != vt100::MouseProtocolMode::None
+    }
+
     /// Waits until the screen's top rows are `expected` (trailing blanks ignored).
     pub fn wait_for_lines(&self, expected: &[String]) {
         self.wait_until(
