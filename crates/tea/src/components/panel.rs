@@ -175,11 +175,14 @@ impl Panel {
                     Line::styled(format!("├{}┤", "─".repeat(width - 2)), border.clone())
                 }
                 PanelRow::Content(line) => {
-                    let mut framed = Line::styled("│ ", border.clone());
-                    framed.bg = line.bg;
-                    framed.spans.extend(fit(line, inner).spans);
-                    framed.push(Span::styled(" │", border.clone()));
-                    framed
+                    let bg = line.bg;
+                    let fitted = fit(line, inner).spans;
+                    // Sized once: a frame's rows are most of what a frame allocates.
+                    let mut spans = Vec::with_capacity(fitted.len() + 2);
+                    spans.push(Span::styled("│ ", border.clone()));
+                    spans.extend(fitted);
+                    spans.push(Span::styled(" │", border.clone()));
+                    Line { spans, bg }
                 }
             });
         }
