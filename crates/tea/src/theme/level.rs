@@ -132,7 +132,12 @@ impl Palette {
                     }
                 }
             }
-            ColorLevel::NoColor => palette = Palette::no_color().with_links(self.links),
+            ColorLevel::NoColor => {
+                palette = Palette {
+                    light: self.light,
+                    ..Palette::no_color().with_links(self.links)
+                }
+            }
         }
         palette
     }
