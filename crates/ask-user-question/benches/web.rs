@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use support::{open_pty, read_terminal_until, spawn_on_pty};
+use support::{open_pty, read_terminal_until, spawn_on_pty, stats_of};
 use tea::Size;
 
 const ANSWER_RUNS: usize = 30;
@@ -43,26 +43,8 @@ fn binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_ask-user-question"))
 }
 
-struct Stats {
-    p50: Duration,
-    p95: Duration,
-    max: Duration,
-    n: usize,
-}
-
-fn stats(mut samples: Vec<Duration>) -> Stats {
-    samples.sort_unstable();
-    let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
-    Stats {
-        p50: at(0.5),
-        p95: at(0.95),
-        max: samples[samples.len() - 1],
-        n: samples.len(),
-    }
-}
-
 fn report(name: &str, samples: Vec<Duration>, target: &str) {
-    let s = stats(samples);
+    let s = stats_of(samples);
     let ms = |d: Duration| format!("{:.2} ms", d.as_secs_f64() * 1e3);
     println!(
         "{name:<50} p50 {:>9} p95 {:>9} max {:>9}  n={}{target}",
