@@ -152,4 +152,9 @@ impl Program for Hosted {
     fn keyboard(&self, keyboard: Keyboard) -> Option<HostMsg> {
         self.app.keyboard(keyboard).map(HostMsg::App)
     }
+
+    /// The questionnaire draws its QR code for the background the palette is for.
+    fn light_background(&self, light: bool) -> Option<HostMsg> {
+        self.app.light_background(light).map(HostMsg::App)
+    }
 }

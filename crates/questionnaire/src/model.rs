@@ -111,6 +111,8 @@ pub struct App {
     pub(crate) web_link: Option<String>,
     /// The link's QR code is shown in place of the questionnaire until the next key.
     pub(crate) qr_open: bool,
+    /// The host draws for a light background (the text is darker than the background).
+    pub(crate) light_background: bool,
     /// Rows the view keeps between frames (the tab bar, the footer), with what they show.
     pub(crate) memo: ViewMemo,
     /// The view asks for the mouse (docs/behaviour.md#keys): off unless the host turns it on.
@@ -171,6 +173,7 @@ impl App {
             uncompiled,
             web_link: None,
             qr_open: false,
+            light_background: false,
             memo: ViewMemo::default(),
             mouse: false,
         };

@@ -120,6 +120,9 @@ pub enum Msg {
     /// The host found out what the terminal's keyboard tells apart: the footer names the
     /// newline key that works there.
     KeyboardKnown(Keyboard),
+    /// The host draws for a light background (or, `false`, a dark one again): the QR code's
+    /// dark modules are then the text's color.
+    LightBackground(bool),
     /// A key pressed right after Enter saved an editor on a legacy terminal, before a pause:
     /// typing that was meant for the editor (Shift+Enter sends Enter there), so it does
     /// nothing, and the footer's row says which key makes a newline.

@@ -95,6 +95,10 @@ impl Program for App {
     fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {
         Some(Msg::KeyboardKnown(keyboard))
     }
+
+    fn light_background(&self, light: bool) -> Option<Msg> {
+        Some(Msg::LightBackground(light))
+    }
 }
 
 impl App {
@@ -169,6 +173,10 @@ impl App {
                 self.keyboard = Some(keyboard);
                 Cmd::None
             }
+            Msg::LightBackground(light) => {
+                self.light_background = light;
+                Cmd::None
+            }
             Msg::TypedAfterSave => self.typed_after_save(),
             Msg::TypingPaused(timer) => {
                 if self.typing_after_save == Some(timer) {
@@ -193,6 +201,7 @@ impl App {
                 | Msg::Resized(_)
                 | Msg::CodeHighlighted
                 | Msg::KeyboardKnown(_)
+                | Msg::LightBackground(_)
                 | Msg::TypingPaused(_)
         );
         if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
@@ -219,6 +228,7 @@ impl App {
                 | Msg::Tick
                 | Msg::CodeHighlighted
                 | Msg::KeyboardKnown(_)
+                | Msg::LightBackground(_)
                 | Msg::TypingPaused(_)
         );
         !self.collapsed || keeps_going

@@ -197,9 +197,19 @@ impl<P: Program> Driver<P> {
                 .timers
                 .subscribe(driver.program.subscriptions(), driver.clock),
         }
+        if driver.palette.light {
+            driver.tell_light_background();
+        }
         let init = driver.program.init();
         driver.perform(init, None);
         driver
+    }
+
+    /// Tells the program whether its palette is for a light background.
+    fn tell_light_background(&mut self) {
+        if let Some(msg) = self.program.light_background(self.palette.light) {
+            self.update(msg);
+        }
     }
 
     /// Feeds an input event through the program's keymap; events it ignores change nothing.
@@ -398,10 +408,15 @@ impl<P: Program> Driver<P> {
     }
 
     /// Changes the palette for later frames.
+    /// A palette for the other background ([`Palette::light`]) is told to the program.
     pub fn set_palette(&mut self, palette: Palette) {
         if palette != self.palette {
+            let other_background = palette.light != self.palette.light;
             self.palette = palette;
             self.cached = None;
+            if other_background {
+                self.tell_light_background();
+            }
         }
     }
 

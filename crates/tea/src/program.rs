@@ -305,6 +305,18 @@ pub trait Program {
         let _ = keyboard;
         None
     }
+
+    /// Whether frames are drawn for a light background ([`Palette::light`]): told when the
+    /// driver starts with such a palette and whenever a new palette changes it; `None` (the
+    /// default) for a program that does not care. Until told, a program should assume a dark
+    /// background. Colors stay the palette's business; this is for a view that must put the
+    /// darker of the terminal's own colors somewhere (a QR code's dark modules).
+    ///
+    /// [`Palette::light`]: crate::Palette#structfield.light
+    fn light_background(&self, light: bool) -> Option<Self::Msg> {
+        let _ = light;
+        None
+    }
 }
 
 #[cfg(test)]

@@ -99,6 +99,12 @@ pub struct Palette {
     pub colors: bool,
     /// Whether links are drawn as OSC 8 hyperlinks.
     pub links: bool,
+    /// Whether it is meant for a light background: the terminal's default foreground is then
+    /// the darker of its two default colors (a view that draws with them, such as a QR code's
+    /// modules, needs to know which is dark; see [`Program::light_background`]).
+    ///
+    /// [`Program::light_background`]: crate::Program::light_background
+    pub light: bool,
 }
 
 /// A foreground slot's built-in colors: (dark, light); "" is the terminal's default color.
@@ -168,10 +174,12 @@ impl Palette {
 
     /// Colors for a light terminal background.
     pub fn light() -> Palette {
-        Palette::with_colors(
+        let mut palette = Palette::with_colors(
             Slot::ALL.map(|slot| hex(fg_colors(slot).1)),
             BgSlot::ALL.map(|slot| hex(bg_colors(slot).1)),
-        )
+        );
+        palette.light = true;
+        palette
     }
 
     /// No colors at all (`NO_COLOR`): bold, italic, underline and reverse stay, dim and muted
@@ -195,6 +203,7 @@ impl Palette {
             bg_attrs,
             colors: false,
             links: false,
+            light: false,
         }
     }
 
@@ -206,6 +215,7 @@ impl Palette {
             bg_attrs: [Attrs::NONE; BG_SLOTS],
             colors: true,
             links: false,
+            light: false,
         }
     }
 

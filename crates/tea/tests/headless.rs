@@ -8,6 +8,8 @@ use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot
 struct Counter {
     count: i32,
     size: Size,
+    /// What the driver told of the palette's background, in order (`true`: light).
+    backgrounds: Vec<bool>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -17,6 +19,7 @@ enum Msg {
     Finish,
     Complain,
     Resized(Size),
+    LightBackground(bool),
 }
 
 impl Program for Counter {
@@ -34,6 +37,7 @@ impl Program for Counter {
             }
             Msg::Complain => return Cmd::Bell,
             Msg::Resized(size) => self.size = size,
+            Msg::LightBackground(light) => self.backgrounds.push(light),
         }
         Cmd::None
     }
@@ -60,14 +64,36 @@ impl Program for Counter {
     fn resized(&self, size: Size) -> Option<Msg> {
         Some(Msg::Resized(size))
     }
+
+    fn light_background(&self, light: bool) -> Option<Msg> {
+        Some(Msg::LightBackground(light))
+    }
 }
 
 fn driver() -> Driver<Counter> {
+    driver_with(Palette::dark())
+}
+
+fn driver_with(palette: Palette) -> Driver<Counter> {
     let counter = Counter {
         count: 0,
         size: Size::default(),
+        backgrounds: Vec::new(),
     };
-    Driver::new(counter, Size::new(20, 5), Palette::dark())
+    Driver::new(counter, Size::new(20, 5), palette)
+}
+
+#[test]
+fn the_program_is_told_of_a_light_background_and_of_every_switch() {
+    // Dark is what a program assumes: nothing to tell.
+    let mut driver = driver();
+    assert!(driver.program().backgrounds.is_empty());
+    driver.set_palette(Palette::light());
+    driver.set_palette(Palette::light().at_level(tea::theme::ColorLevel::Ansi256));
+    driver.set_palette(Palette::dark());
+    assert_eq!(driver.program().backgrounds, [true, false]);
+    let driver = driver_with(Palette::light().at_level(tea::theme::ColorLevel::NoColor));
+    assert_eq!(driver.program().backgrounds, [true]);
 }
 
 #[test]

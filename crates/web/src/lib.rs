@@ -32,6 +32,7 @@ use serde_json::json;
 
 pub use form::{Action, Fields, Form, FormError};
 pub use markdown::to_html as markdown_to_html;
+pub use server::{MAX_BODY, MAX_CONNECTIONS};
 
 /// Where the page is served.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -333,3 +333,80 @@ fn addresses_read_as_the_cli_takes_them() {
         assert!(bad.parse::<Bind>().is_err(), "{bad}");
     }
 }
+
+#[test]
+fn refusals_carry_the_strict_headers_too() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    let port = authority.split(':').nth(1).unwrap();
+    let refusals = [
+        get(&web, "/nope"),
+        request(
+            &web,
+            "GET",
+            &path,
+            &[("Host", &format!("evil.example:{port}"))],
+            b"",
+        ),
+        post(&web, &format!("{path}answer"), None, b"q.0=0"),
+    ];
+    for reply in refusals {
+        for header in [
+            "cache-control: no-store",
+            "referrer-policy: same-origin",
+            "content-security-policy: default-src 'none'",
+        ] {
+            assert!(reply.head.contains(header), "{header}:\n{}", reply.head);
+        }
+    }
+}
+
+#[test]
+fn connections_beyond_the_limit_wait_until_one_closes() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    // Every permit held by a connection that sends nothing.
+    let mut idle: Vec<TcpStream> = (0..ask_user_question_web::MAX_CONNECTIONS)
+        .map(|_| TcpStream::connect(&authority).unwrap())
+        .collect();
+    let mut waiting = TcpStream::connect(&authority).unwrap();
+    let text = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+    waiting.write_all(text.as_bytes()).unwrap();
+    waiting
+        .set_read_timeout(Some(Duration::from_millis(300)))
+        .unwrap();
+    let mut reply = Vec::new();
+    let early = waiting.read_to_end(&mut reply);
+    assert!(
+        early.is_err() && reply.is_empty(),
+        "served beyond the limit"
+    );
+    // One closes: the waiting connection is served.
+    drop(idle.pop());
+    waiting
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    waiting.read_to_end(&mut reply).unwrap();
+    assert!(
+        reply.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&reply)
+    );
+}
+
+#[test]
+fn the_server_is_gone_with_its_questionnaire() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    let mut open = TcpStream::connect(&authority).unwrap();
+    open.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    drop(web);
+    // The connection that was open is ended, and no new one is taken.
+    let text = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\n\r\n");
+    let _ = open.write_all(text.as_bytes());
+    let mut reply = Vec::new();
+    let _ = open.read_to_end(&mut reply);
+    assert!(reply.is_empty(), "{}", String::from_utf8_lossy(&reply));
+    assert!(TcpStream::connect(&authority).is_err());
+}

@@ -45,6 +45,7 @@ pub fn stats(samples: &[Sample]) -> (Stats, Stats) {
 
 pub struct Stats {
     pub p50: Duration,
+    pub p95: Duration,
     pub p99: Duration,
     pub max: Duration,
     pub n: usize,
@@ -55,6 +56,7 @@ pub fn stats_of(mut samples: Vec<Duration>) -> Stats {
     let at = |q: f64| samples[((samples.len() - 1) as f64 * q).round() as usize];
     Stats {
         p50: at(0.5),
+        p95: at(0.95),
         p99: at(0.99),
         max: samples[samples.len() - 1],
         n: samples.len(),

@@ -7,7 +7,7 @@ use tea::{Line, Slot, Span, Style};
 
 use crate::keymap::QR_KEY;
 use crate::model::App;
-use crate::qr::Modules;
+use crate::qr::{Ink, Modules};
 
 /// The footer shows the link only when the hints keep at least this many columns.
 const HINTS_KEPT: usize = 20;
@@ -63,7 +63,8 @@ impl App {
         let Some(modules) = Modules::of(url) else {
             return pad(vec![], panel);
         };
-        let link_rows = wrap(url, width.max(1));
+        // Too narrow for the code, the size it needs is the one at the code's width.
+        let link_rows = wrap(url, width.max(modules.side));
         let close = self.label(Label::QrClose);
         let needed = (modules.side, modules.rows() + link_rows.len().max(1) + 1);
         if needed.0 > width || needed.1 > height {
@@ -82,8 +83,13 @@ impl App {
             row.spans.extend(line.spans);
             row
         };
+        let ink = if self.light_background {
+            Ink::Dark
+        } else {
+            Ink::Light
+        };
         let mut rows: Vec<Line> = modules
-            .half_blocks()
+            .half_blocks(ink)
             .into_iter()
             .map(|row| centred(Line::styled(row, Style::fg(Slot::Text))))
             .collect();

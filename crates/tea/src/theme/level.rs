@@ -132,7 +132,12 @@ impl Palette {
                     }
                 }
             }
-            ColorLevel::NoColor => palette = Palette::no_color().with_links(self.links),
+            ColorLevel::NoColor => {
+                palette = Palette {
+                    light: self.light,
+                    ..Palette::no_color().with_links(self.links)
+                }
+            }
         }
         palette
     }
@@ -409,8 +414,11 @@ mod tests {
                     .all(|c| matches!(c, Color::Basic(_) | Color::Default))
             );
             assert!(at_16.colors);
+            let light = palette.light;
             let none = palette.with_links(true).at_level(ColorLevel::NoColor);
-            assert_eq!(none, Palette::no_color().with_links(true));
+            // Only the background it is meant for stays.
+            let no_color = Palette::no_color().with_links(true);
+            assert_eq!(none, Palette { light, ..no_color });
         }
     }
 
