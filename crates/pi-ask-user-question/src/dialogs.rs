@@ -16,7 +16,6 @@ use question::{DialogRequest, DialogStep, ToolResult};
 
 use crate::outcome::Closed;
 use crate::page::{self, Held, TypedText};
-use crate::tool::ToolResult as PageResult;
 use crate::wake::{Alarm, Waker};
 
 /// The dialog to show, or the result once the dialogs ended: `options` for a select, else
@@ -127,7 +126,7 @@ impl Dialogs {
     /// also over a result the replies reached after it. Throws, naming what is wrong, when
     /// `answer` is no page's answer to these questions.
     #[napi]
-    pub fn end_on_page(&mut self, answer: PageResult) -> Result<Closed> {
+    pub fn end_on_page(&mut self, answer: crate::tool::ToolResult) -> Result<Closed> {
         let result = page::page_answer(
             self.inner.state(),
             answer.content,

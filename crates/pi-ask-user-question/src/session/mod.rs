@@ -38,7 +38,7 @@ use crate::keys;
 use crate::outcome::Closed;
 use crate::page::{self, Held, TypedText};
 use crate::palette::Palette;
-use crate::tool::{CheckOptions, ToolResult as PageResult};
+use crate::tool::CheckOptions;
 use crate::wake::{Alarm, Waker};
 
 pub use live::live_sessions;
@@ -355,7 +355,7 @@ impl Session {
     /// extension (`onWake`), whose `tick()` then closes it. Throws, naming what is wrong, when
     /// `answer` is no page's answer to these questions.
     #[napi]
-    pub fn end_on_page(&mut self, answer: PageResult) -> Result<Closed> {
+    pub fn end_on_page(&mut self, answer: crate::tool::ToolResult) -> Result<Closed> {
         let state = self.held().map(|held| held.state).ok_or_else(no_page)?;
         let result = page::page_answer(&state, answer.content, answer.details, "endOnPage")?;
         self.end_with(result, true);
