@@ -262,24 +262,3 @@ test("RPC: the dialogs answer first: the page's server stops", async () => {
 		await pi.event("agent_end");
 	});
 });
-
-test("a bad address is an error naming the setting, at start and on a call", async () => {
-	for (const [args, env, setting] of [
-		[["--ask-web=nowhere"], {}, "--ask-web"],
-		[[], { ASK_USER_QUESTION_WEB: "0.0.0.0" }, "ASK_USER_QUESTION_WEB"],
-	]) {
-		const box = recordingBox();
-		Object.assign(box.env, env);
-		await withRpc(box, args, async (pi) => {
-			const reported = await pi.event("extension_error");
-			assert.equal(reported.event, "session_start");
-			assert.ok(reported.error.includes(`ask_user_question: ${setting}: `), reported.error);
-			pi.prompt("hi");
-			const end = await pi.event("tool_execution_end");
-			assert.equal(end.isError, true);
-			assert.ok(end.result.content[0].text.includes(setting), end.result.content[0].text);
-			await pi.event("agent_end");
-		});
-		assert.deepEqual(box.events(), [], "nothing was opened");
-	}
-});

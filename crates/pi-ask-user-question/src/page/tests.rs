@@ -57,7 +57,7 @@ fn page_answer_of_fast_and_ada() -> PageResult {
 }
 
 fn error_of(result: napi::Result<Closed>) -> String {
-    result.err().expect("refused").reason
+    result.expect_err("refused").reason
 }
 
 #[test]
