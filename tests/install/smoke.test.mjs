@@ -146,7 +146,7 @@ test("without the platform package the extension names the platform and how to b
 test("a development build next to the extension is loaded first", async () => {
 	const copy = lonelyCopy();
 	const installed = join(dirname(extensionDir), platformPackage());
-	const addon = readdirSync(installed).find((file) => file.endsWith(".node"));
+	const addon = readdirSync(installed).find((file) => file.startsWith("ask-user-question.") && file.endsWith(".node"));
 	cpSync(join(installed, addon), join(copy, "ask-user-question.node"));
 	const loaded = await runWith(copy);
 	assert.equal(loaded.code, 0, loaded.output);
