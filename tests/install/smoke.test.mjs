@@ -1,13 +1,15 @@
 // The pi package as npm installed it from the release tarballs (tests/install/run sets
 // ASK_EXTENSION_DIR to that copy): pi loads it with the prebuilt addon of this platform, in print,
-// RPC and interactive mode; without the platform package the extension says what to do, a
-// development build next to the extension comes first, and an addon of another version is refused.
+// RPC and interactive mode, and with --ask-web its web page's addon from the same package; without
+// the platform package the extension says what to do, a development build next to the extension
+// comes first, and an addon of another version is refused.
 import assert from "node:assert/strict";
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
-import { RpcPi, TmuxPi, entry, extensionDir, repoRoot, runPi, requireBuilt, runToEnd, sandbox } from "../pi/harness.mjs";
+import { get } from "node:http";
+import { RpcPi, TmuxPi, entry, eventRecorder, extensionDir, repoRoot, runPi, requireBuilt, runToEnd, sandbox } from "../pi/harness.mjs";
 
 const question = {
 	id: "approach",
@@ -36,11 +38,39 @@ function box(turns, options) {
 
 test("the installed copy has no addon of its own: it comes from the platform package", () => {
 	assert.ok(!existsSync(join(extensionDir, "ask-user-question.node")));
+	assert.ok(!existsSync(join(extensionDir, "ask-user-question-web.node")));
 	const modules = dirname(extensionDir);
 	const platforms = readdirSync(modules).filter((name) => name.startsWith("pi-ask-user-question-"));
 	assert.equal(platforms.length, 1, `one platform package installed: ${platforms}`);
-	const files = readdirSync(join(modules, platforms[0]));
-	assert.ok(files.some((file) => file.endsWith(".node")), `${platforms[0]} holds the addon: ${files}`);
+	const platform = platforms[0].slice("pi-ask-user-question-".length);
+	const files = readdirSync(join(modules, platforms[0])).filter((file) => file.endsWith(".node")).sort();
+	assert.deepEqual(files, [`ask-user-question-web.${platform}.node`, `ask-user-question.${platform}.node`]);
+});
+
+test("RPC with --ask-web: the web page's addon from the package serves the call's page", async () => {
+	const made = box([{ call: { questions: [question] } }, { echo: true }]);
+	const events = join(made.dir, "events.jsonl");
+	made.env.ASK_TEST_EVENTS = events;
+	const pi = new RpcPi(made, ["-e", eventRecorder, "--ask-web"]);
+	try {
+		pi.prompt("hi");
+		const dialog = await pi.dialog();
+		const open = readFileSync(events, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line))[0];
+		const page = await new Promise((resolve, reject) => {
+			get(open.data.url, (response) => {
+				let body = "";
+				response.on("data", (chunk) => (body += chunk));
+				response.on("end", () => resolve({ status: response.statusCode, body }));
+			}).on("error", reject);
+		});
+		assert.equal(page.status, 200);
+		assert.match(page.body, /Which approach\?/);
+		pi.respond(dialog, { value: entry(dialog, "Fast") });
+		await pi.event("agent_end");
+	} finally {
+		await pi.close();
+	}
+	assert.equal(made.requests()[1].last.text, "Approach: user selected: 2. Fast");
 });
 
 test("print mode: a forced call fails with no_ui, so the tool was registered from the prebuilt addon", async () => {
@@ -116,7 +146,7 @@ test("without the platform package the extension names the platform and how to b
 test("a development build next to the extension is loaded first", async () => {
 	const copy = lonelyCopy();
 	const installed = join(dirname(extensionDir), platformPackage());
-	const addon = readdirSync(installed).find((file) => file.endsWith(".node"));
+	const addon = readdirSync(installed).find((file) => file.startsWith("ask-user-question.") && file.endsWith(".node"));
 	cpSync(join(installed, addon), join(copy, "ask-user-question.node"));
 	const loaded = await runWith(copy);
 	assert.equal(loaded.code, 0, loaded.output);

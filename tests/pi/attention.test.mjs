@@ -135,11 +135,13 @@ test("RPC: the first reply stops the time limit for good", async () => {
 	assert.deepEqual(box.events(), [opened, closed("answered")]);
 });
 
-test("a bad time limit is an error naming the setting, at start and on a call", async () => {
+test("a bad time limit or web page address is an error naming the setting, at start and on a call", async () => {
 	for (const [args, env, setting] of [
 		[["--ask-timeout", "0s"], {}, "--ask-timeout"],
 		[["--ask-timeout=-5m"], {}, "--ask-timeout"],
 		[[], { ASK_USER_QUESTION_TIMEOUT: "soon" }, "ASK_USER_QUESTION_TIMEOUT"],
+		[["--ask-web=nowhere"], {}, "--ask-web"],
+		[[], { ASK_USER_QUESTION_WEB: "0.0.0.0" }, "ASK_USER_QUESTION_WEB"],
 	]) {
 		const box = recordingBox();
 		Object.assign(box.env, env);

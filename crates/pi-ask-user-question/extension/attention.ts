@@ -21,10 +21,21 @@ export interface Call {
 	close(result: Closed): void;
 }
 
-/** The call opens its questions: emits the open event; its bell and close event follow. */
-export function openCall(pi: ExtensionAPI, addon: Addon, notify: boolean, toolCallId: string, input: unknown): Call {
+/**
+ * The call opens its questions: emits the open event (with `url`, the link to the call's web page,
+ * when the operator serves one); its bell and close event follow.
+ */
+export function openCall(
+	pi: ExtensionAPI,
+	addon: Addon,
+	notify: boolean,
+	toolCallId: string,
+	input: unknown,
+	url?: string,
+): Call {
 	const opening = addon.opening(input, notify, Boolean(process.env.TMUX));
-	pi.events.emit(OPEN_EVENT, { toolCallId, title: opening.title, questions: opening.questions });
+	const page = url === undefined ? {} : { url };
+	pi.events.emit(OPEN_EVENT, { toolCallId, title: opening.title, questions: opening.questions, ...page });
 	let rung = false;
 	return {
 		ring(tui) {

@@ -1,8 +1,10 @@
 // The sequential dialog fallback for hosts whose custom() shows nothing (pi's RPC mode): the
 // addon's Dialogs decides every dialog and keeps the time limit; this only shows them, raced
-// against the turn's signal and the addon's wake-up when the time runs out.
+// against the turn's signal and the addon's wake-up when the time runs out, and against the call's
+// web page when the operator serves one (its answer or cancel dismisses the open dialog).
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Addon, Closed } from "./addon.ts";
+import type { PageRace } from "./web.ts";
 
 export async function askWithDialogs(
 	addon: Addon,
@@ -10,22 +12,29 @@ export async function askWithDialogs(
 	ctx: ExtensionContext,
 	turn: AbortSignal | undefined,
 	timeoutMs: number | undefined,
+	race?: PageRace,
 ): Promise<Closed> {
 	const dialogs = new addon.Dialogs(input, timeoutMs);
-	// Closes the open dialog when the addon says the time limit ran out; next() then says so.
+	// Closes the open dialog when the addon says the time limit ran out, or the page ended the
+	// dialogs; next() then says so.
 	const timeUp = new AbortController();
 	dialogs.onWake(() => timeUp.abort());
+	race?.attach(dialogs, () => timeUp.abort());
 	const signal = turn ? AbortSignal.any([turn, timeUp.signal]) : timeUp.signal;
+	const settled = (result: Closed) => (race ? race.settle(dialogs, result) : result);
 	try {
 		for (;;) {
-			if (turn?.aborted) return dialogs.abort();
+			if (turn?.aborted) return settled(dialogs.abort());
 			const step = dialogs.next();
-			if (step.result) return step.result;
+			if (step.result) return settled(step.result);
 			const shown = step.options
 				? ctx.ui.select(step.title, step.options, { signal })
 				: ctx.ui.input(step.title, step.placeholder ?? undefined, { signal });
 			const reply = await untilAborted(shown, signal);
-			if (!reply.aborted) dialogs.answer(reply.value ?? null);
+			if (!reply.aborted) {
+				dialogs.answer(reply.value ?? null);
+				race?.stopCountdown();
+			}
 		}
 	} finally {
 		dialogs.onWake(null);

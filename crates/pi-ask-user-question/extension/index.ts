@@ -4,7 +4,17 @@ import type { AgentToolResult, ExtensionAPI, ExtensionContext, Theme } from "@ma
 import type { Component } from "@mariozechner/pi-tui";
 import type { Static, TSchema } from "typebox";
 import { readFileSync } from "node:fs";
-import { type Addon, type Closed, loadAddon, locateAddon, type Palette, type Session, type ToolResult } from "./addon.ts";
+import {
+	type Addon,
+	type Closed,
+	loadAddon,
+	loadWebAddon,
+	locateAddon,
+	type Palette,
+	type Session,
+	type ToolResult,
+	type WebAddon,
+} from "./addon.ts";
 import { QUESTION_REQUEST, takeRequest } from "./ask-user.ts";
 import { operatorSettings } from "./settings.ts";
 // Only what pi's start needs loads with the extension: the tool's definition, the flags, the hooks,
@@ -46,9 +56,12 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const located = locateAddon();
 	let loaded: Addon | undefined;
 	const addon = (): Addon => (loaded ??= loadAddon(located));
+	// The web page's addon loads only when the operator serves pages (--ask-web).
+	let loadedWeb: WebAddon | undefined;
+	const webAddon = (): WebAddon => (loadedWeb ??= loadWebAddon());
 	const definition = readToolDefinition();
 	const palette = paletteMaker(addon);
-	const settings = operatorSettings(pi, addon);
+	const settings = operatorSettings(pi, addon, webAddon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -79,35 +92,45 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			if (invalid) fail(toolCallId, invalid);
 			const { notify, timeoutMs } = settings.attention();
 			const [{ openCall }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
-			const call = openCall(pi, addon(), notify, toolCallId, params);
+			// The operator's web page serves the call's questions whichever way pi asks them.
+			const address = settings.web();
+			const race = address === undefined ? undefined : (await import("./web.ts")).openPage(webAddon(), params, address, timeoutMs);
+			try {
+				const call = openCall(pi, addon(), notify, toolCallId, params, race?.url);
 
-			let result: Closed | undefined;
-			if (!settings.accessible()) {
-				const session = new (addon().Session)(
-					params,
-					palette(ctx.ui.theme),
-					undefined,
-					settings.collapseKey(),
-					timeoutMs,
-					settings.height(),
-				);
-				open.set(toolCallId, session);
-				try {
-					result = await oneAtATime(
-						"tool",
-						() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring),
-						signal,
+				let result: Closed | undefined;
+				if (!settings.accessible()) {
+					const session = new (addon().Session)(
+						params,
+						palette(ctx.ui.theme),
+						undefined,
+						settings.collapseKey(),
+						timeoutMs,
+						settings.height(),
+						race?.url,
 					);
-				} finally {
-					open.delete(toolCallId);
+					race?.attach(session);
+					open.set(toolCallId, session);
+					try {
+						result = await oneAtATime(
+							"tool",
+							() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring, race?.afterKey(session)),
+							signal,
+						);
+					} finally {
+						open.delete(toolCallId);
+					}
+					if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
 				}
+				if (!result) {
+					const { askWithDialogs } = await import("./dialogs.ts");
+					result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs, race);
+				}
+				call.close(result);
+				return { content: [{ type: "text", text: result.content }], details: result.details };
+			} finally {
+				race?.stop();
 			}
-			if (!result) {
-				const { askWithDialogs } = await import("./dialogs.ts");
-				result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs);
-			}
-			call.close(result);
-			return { content: [{ type: "text", text: result.content }], details: result.details };
 		},
 
 		// The call card takes the tone of its result; pi shares `context.state` between the two
@@ -179,7 +202,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const request = takeRequest(data);
 			if (!request) return;
 			import("./service.ts").then(
-				(service) => service.answer(request, addon, palette, settings, ctx, shutdown.signal),
+				(service) => service.answer(request, addon, webAddon, palette, settings, ctx, shutdown.signal),
 				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
 			);
 		});

@@ -20,6 +20,7 @@ export async function askWithQuestionnaire(
 	signal: AbortSignal | undefined,
 	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
 	onShow?: (tui: TUI) => void,
+	afterKey?: () => void,
 ): Promise<Closed | undefined> {
 	// pi 1.x names its mode; only its terminal UI shows custom components (0.73 has no mode, and
 	// its custom() resolves undefined where it shows nothing).
@@ -27,6 +28,8 @@ export async function askWithQuestionnaire(
 	if (mode !== undefined && mode !== "tui") return undefined;
 	for (;;) {
 		if (signal?.aborted) return session.abort();
+		// The call's web page may have ended it (while it waited its turn, or pi's editor was open).
+		if (session.finished) return session.result();
 		const shown = await ctx.ui.custom<Shown>((tui, theme, keybindings, done) => {
 			session.setPalette(palette(theme));
 			session.useKeys(piBindings(addon, keybindings));
@@ -73,6 +76,7 @@ export async function askWithQuestionnaire(
 				handleInput: (data: string) => {
 					last = undefined;
 					const outcome = session.input(data);
+					afterKey?.();
 					if (outcome.result) done("finished");
 					else if (outcome.edit) done("editing");
 					else if (outcome.collapsed) done("collapsed");
@@ -95,7 +99,7 @@ export async function askWithQuestionnaire(
 			continue;
 		}
 		onUpdate?.({ content: [], details: session.progress() });
-		await whileDocked(session, palette, ctx, signal);
+		await whileDocked(session, palette, ctx, signal, afterKey);
 		if (session.finished) return session.result();
 		onUpdate?.({ content: [], details: session.progress() });
 	}
@@ -116,6 +120,7 @@ function whileDocked(
 	palette: (theme: Theme) => Palette,
 	ctx: ExtensionContext,
 	signal: AbortSignal | undefined,
+	afterKey?: () => void,
 ): Promise<void> {
 	return new Promise((resolve) => {
 		const finish = () => {
@@ -147,6 +152,7 @@ function whileDocked(
 		);
 		const stopListening = ctx.ui.onTerminalInput((data) => {
 			const outcome = session.input(data);
+			afterKey?.();
 			if (!outcome.consumed) return undefined; // everything but the expand key is pi's
 			if (!outcome.collapsed || outcome.result) finish();
 			return { consume: true };

@@ -4,7 +4,7 @@
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
 // Requests are taken in index.ts, while the caller's emit runs; this module answers them.
 import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
-import type { Addon, CheckOptions, Palette } from "./addon.ts";
+import type { Addon, CheckOptions, Closed, Palette, WebAddon } from "./addon.ts";
 import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import type { Settings } from "./settings.ts";
@@ -22,15 +22,16 @@ export const NO_QUESTIONNAIRE =
 export async function answer(
 	request: QuestionRequestEvent,
 	addon: () => Addon,
+	webAddon: () => WebAddon,
 	palette: (theme: Theme) => Palette,
-	settings: Pick<Settings, "collapseKey" | "height">,
+	settings: Pick<Settings, "collapseKey" | "height" | "web">,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<void> {
 	const respond = once(request.respond);
 	try {
 		// The addon loads here at the latest; a failure to load is answered like any other.
-		respond(await ask(request, addon(), palette, settings, ctx, shutdown));
+		respond(await ask(request, addon(), webAddon, palette, settings, ctx, shutdown));
 	} catch (error) {
 		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` });
 	}
@@ -39,8 +40,9 @@ export async function answer(
 async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
+	webAddon: () => WebAddon,
 	palette: (theme: Theme) => Palette,
-	settings: Pick<Settings, "collapseKey" | "height">,
+	settings: Pick<Settings, "collapseKey" | "height" | "web">,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
@@ -52,16 +54,28 @@ async function ask(
 	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
-	const session = new addon.Session(
-		input,
-		palette(ctx.ui.theme),
-		SERVICE_CHECKS,
-		settings.collapseKey(),
-		timeoutMs,
-		settings.height(),
-	);
-	const { askWithQuestionnaire } = await import("./questionnaire.ts");
-	const result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
+	// The operator's web page serves these questions too.
+	const address = settings.web();
+	const race = address === undefined ? undefined : (await import("./web.ts")).openPage(webAddon(), input, address, timeoutMs, SERVICE_CHECKS);
+	let result: Closed | undefined;
+	try {
+		const session = new addon.Session(
+			input,
+			palette(ctx.ui.theme),
+			SERVICE_CHECKS,
+			settings.collapseKey(),
+			timeoutMs,
+			settings.height(),
+			race?.url,
+		);
+		race?.attach(session);
+		const { askWithQuestionnaire } = await import("./questionnaire.ts");
+		const show = () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined, undefined, race?.afterKey(session));
+		result = await oneAtATime("service", show, signal);
+		if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
+	} finally {
+		race?.stop();
+	}
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.
 	const reply = { content: result.content, details: result.details as ResultDetails };

@@ -7,22 +7,28 @@
 // - `--ask-collapse-key f2` / ASK_USER_QUESTION_COLLAPSE_KEY: the key that folds the
 //   questionnaire into its dock (Ctrl+] by default);
 // - `--ask-height 60%` / ASK_USER_QUESTION_HEIGHT: the most rows the questionnaire takes, as rows
-//   or a percentage of the terminal (45% by default, so the chat stays visible).
+//   or a percentage of the terminal (45% by default, so the chat stays visible);
+// - `--ask-web[=ADDR]` / ASK_USER_QUESTION_WEB=1 (or =ADDR): every call's questions also served as
+//   a web page, to answer from a browser or a phone; ADDR is `local` (127.0.0.1, the default),
+//   `lan` (this machine's LAN address: anyone on the network holding the link can answer), an IP
+//   or IP:PORT. Only then does the web page's addon load.
 // The flags are registered while pi loads the extension (so `pi --ask-…` parses); the values are
 // read at each call, and once as a session starts so that a bad one is reported then.
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import type { Addon } from "./addon.ts";
+import type { Addon, WebAddon } from "./addon.ts";
 
 const ACCESSIBLE_FLAG = "ask-accessible";
 const NOTIFY_FLAG = "ask-notify";
 const TIMEOUT_FLAG = "ask-timeout";
 const COLLAPSE_KEY_FLAG = "ask-collapse-key";
 const HEIGHT_FLAG = "ask-height";
+const WEB_FLAG = "ask-web";
 const ACCESSIBLE_ENV = "ASK_USER_QUESTION_ACCESSIBLE";
 const NOTIFY_ENV = "ASK_USER_QUESTION_NOTIFY";
 const TIMEOUT_ENV = "ASK_USER_QUESTION_TIMEOUT";
 const COLLAPSE_KEY_ENV = "ASK_USER_QUESTION_COLLAPSE_KEY";
 const HEIGHT_ENV = "ASK_USER_QUESTION_HEIGHT";
+const WEB_ENV = "ASK_USER_QUESTION_WEB";
 
 /** How a waiting question gets attention. */
 export interface Attention {
@@ -38,10 +44,12 @@ export interface Settings {
 	collapseKey(): string | undefined;
 	/** The height limit as written (`20`, `60%`); pi's 45% unless set. */
 	height(): string | undefined;
+	/** Where to serve each call's web page (`local`, `lan`, an IP or IP:PORT); none unless set. */
+	web(): string | undefined;
 }
 
 /** Registers the flags and the check at session start; returns the readers. */
-export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings {
+export function operatorSettings(pi: ExtensionAPI, addon: () => Addon, webAddon: () => WebAddon): Settings {
 	pi.registerFlag(ACCESSIBLE_FLAG, {
 		description: "ask_user_question: ask with pi's plain select and input dialogs, one question at a time",
 		type: "boolean",
@@ -64,6 +72,13 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 		description: `ask_user_question: the most rows the questionnaire takes, as rows or a percentage of the terminal, e.g. 20 or 60% (or ${HEIGHT_ENV}); default 45%`,
 		type: "string",
 	});
+	// A switch that may carry a value: pi 1.x refuses a string flag given alone, and hands a
+	// boolean one no value, so the address is read from the command line.
+	pi.registerFlag(WEB_FLAG, {
+		description: `ask_user_question: also serve every question as a web page, at --${WEB_FLAG}=ADDR: local (default), lan, an IP or IP:PORT (or ${WEB_ENV}=1 or =ADDR)`,
+		type: "boolean",
+		default: false,
+	});
 
 	const settings: Settings = {
 		accessible: () => pi.getFlag(ACCESSIBLE_FLAG) === true || enabled(process.env[ACCESSIBLE_ENV]),
@@ -73,6 +88,7 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 		}),
 		collapseKey: () => collapseKey(addon, pi.getFlag(COLLAPSE_KEY_FLAG)),
 		height: () => height(addon, pi.getFlag(HEIGHT_FLAG)),
+		web: () => web(webAddon, pi.getFlag(WEB_FLAG) === true ? flagValue(WEB_FLAG) : undefined),
 	};
 	// A bad setting is reported as pi starts, not only at the first call (each on its own).
 	pi.on("session_start", () => {
@@ -83,6 +99,9 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings
 	});
 	pi.on("session_start", () => {
 		settings.height();
+	});
+	pi.on("session_start", () => {
+		settings.web();
 	});
 	return settings;
 }
@@ -144,6 +163,28 @@ function collapseKey(addon: () => Addon, flag: boolean | string | undefined): st
 /** `--ask-height` (first) or `ASK_USER_QUESTION_HEIGHT`, checked by the addon. */
 function height(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
 	return checkedText(HEIGHT_FLAG, HEIGHT_ENV, flag, (text) => addon().checkHeight(text));
+}
+
+/** The value of the last `--<name>=VALUE` on pi's command line; `true` when given without one. */
+function flagValue(name: string): string | true {
+	const prefix = `--${name}=`;
+	const given = process.argv.filter((arg) => arg.startsWith(prefix)).at(-1);
+	return given === undefined ? true : given.slice(prefix.length);
+}
+
+/**
+ * `--ask-web` (first; alone it means `local`) or `ASK_USER_QUESTION_WEB` (1/true/yes/on for
+ * `local`, 0/false/no/off/empty for none, else an address), checked by the web page's addon
+ * (which loads only here, with the setting on).
+ */
+function web(webAddon: () => WebAddon, flag: boolean | string | undefined): string | undefined {
+	if (flag === true) return "local";
+	if (flag === undefined) {
+		const value = (process.env[WEB_ENV] ?? "").trim().toLowerCase();
+		if (["", "0", "false", "no", "off"].includes(value)) return undefined;
+		if (["1", "true", "yes", "on"].includes(value)) return "local";
+	}
+	return checkedText(WEB_FLAG, WEB_ENV, flag, (text) => webAddon().checkWebAddress(text));
 }
 
 function named(setting: string, error: unknown): Error {

@@ -2,16 +2,20 @@
 //! show `select` and `input` dialogs (pi's RPC mode): `question::Dialogs` and the operator's time
 //! limit, which ends the dialogs as timed out unless a reply comes first. When the time runs out,
 //! an alarm wakes the extension (`onWake`) to close the open dialog; `next()` then says so.
+//! A web page may race the dialogs (the operator's `--ask-web`): the extension settles it
+//! (`crate::page`) and closes the open dialog itself when the page ends the call.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use napi::bindgen_prelude::{Function, Result};
 use napi_derive::napi;
 use serde_json::Value;
 
-use question::{DialogRequest, DialogStep};
+use question::{DialogRequest, DialogStep, ToolResult};
 
 use crate::outcome::Closed;
+use crate::page::{self, Held, TypedText};
 use crate::wake::{Alarm, Waker};
 
 /// The dialog to show, or the result once the dialogs ended: `options` for a select, else
@@ -35,6 +39,8 @@ pub struct Dialogs {
     /// Until the first reply: when the time limit runs out, and the alarm that says so.
     limit: Option<(Instant, Alarm)>,
     waker: Waker,
+    /// The result once the web page ended the dialogs, or settled how pi's side ended them.
+    ended: Option<ToolResult>,
 }
 
 #[napi]
@@ -60,6 +66,9 @@ impl Dialogs {
     #[allow(clippy::should_implement_trait)]
     #[napi]
     pub fn next(&mut self) -> Dialog {
+        if let Some(result) = &self.ended {
+            return Dialog::finished(result);
+        }
         if self.time_ran_out() {
             self.inner.time_out();
             self.stop_limit();
@@ -79,12 +88,7 @@ impl Dialogs {
             },
             DialogStep::Finished(result) => {
                 self.stop_limit();
-                Dialog {
-                    title: String::new(),
-                    options: None,
-                    placeholder: None,
-                    result: Some(Closed::of(&result)),
-                }
+                Dialog::finished(&result)
             }
         }
     }
@@ -94,7 +98,7 @@ impl Dialogs {
     /// one that comes after the time ran out is too late.
     #[napi]
     pub fn answer(&mut self, reply: Option<String>) {
-        if self.time_ran_out() {
+        if self.time_ran_out() || self.ended.is_some() {
             return;
         }
         self.stop_limit();
@@ -106,7 +110,62 @@ impl Dialogs {
     #[napi]
     pub fn abort(&mut self) -> Closed {
         self.stop_limit();
-        Closed::of(&self.inner.abort())
+        match &self.ended {
+            Some(result) => Closed::of(result),
+            None => Closed::of(&self.inner.abort()),
+        }
+    }
+
+    /// What the replies recorded, by question id: the web page's answer keeps it as drafts.
+    #[napi]
+    pub fn typed_texts(&self) -> HashMap<String, TypedText> {
+        self.held().typed()
+    }
+
+    /// The web page's answer came first: `next()` gives `answer` (built by the page's addon),
+    /// also over a result the replies reached after it. Throws, naming what is wrong, when
+    /// `answer` is no page's answer to these questions.
+    #[napi]
+    pub fn end_on_page(&mut self, answer: crate::tool::ToolResult) -> Result<Closed> {
+        let result = page::page_answer(
+            self.inner.state(),
+            answer.content,
+            answer.details,
+            "endOnPage",
+        )?;
+        self.end(result);
+        Ok(self.result())
+    }
+
+    /// The web page's cancel came first: cancelled with what the replies recorded and
+    /// `drafts`, what was typed on the page. Dialogs that ended keep their result.
+    #[napi]
+    pub fn cancel_on_page(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
+        let drafts = page::drafts_from(self.inner.state(), drafts, "cancelOnPage")?;
+        if self.ended.is_none() && !self.inner.is_finished() {
+            let result = self.held().cancelled_on_page(drafts);
+            self.end(result);
+        }
+        Ok(self.result())
+    }
+
+    /// The replies ended the dialogs first (and the page's answer did not come before): their
+    /// result with `drafts`, what was typed on the page, and `details.answeredIn: "terminal"`
+    /// after a submit or a dismissal. Throws before the dialogs ended.
+    #[napi]
+    pub fn keep_page_drafts(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
+        let result = match (self.ended.clone(), self.inner.next()) {
+            (Some(result), _) | (None, DialogStep::Finished(result)) => result,
+            (None, DialogStep::Ask(_)) => {
+                return Err(napi::Error::from_reason(
+                    "keepPageDrafts: the dialogs have not ended",
+                ));
+            }
+        };
+        let drafts = page::drafts_from(self.inner.state(), drafts, "keepPageDrafts")?;
+        let result = self.held().with_page_drafts(result, drafts);
+        self.end(result);
+        Ok(self.result())
     }
 
     /// `callback` runs on pi's thread when the time limit runs out, so the extension closes the
@@ -114,6 +173,17 @@ impl Dialogs {
     #[napi]
     pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
         self.waker.set(callback)
+    }
+}
+
+impl Dialog {
+    fn finished(result: &ToolResult) -> Dialog {
+        Dialog {
+            title: String::new(),
+            options: None,
+            placeholder: None,
+            result: Some(Closed::of(result)),
+        }
     }
 }
 
@@ -131,7 +201,26 @@ impl Dialogs {
             inner,
             limit,
             waker,
+            ended: None,
         }
+    }
+
+    fn held(&self) -> Held {
+        Held {
+            state: self.inner.state().clone(),
+            unsaved: Default::default(),
+        }
+    }
+
+    /// Ends the dialogs with `result`: nothing more is asked, and the time limit stops.
+    fn end(&mut self, result: ToolResult) {
+        self.stop_limit();
+        self.ended = Some(result);
+    }
+
+    /// The result `next()` gives now.
+    fn result(&mut self) -> Closed {
+        self.next().result.unwrap_or_else(|| self.abort())
     }
 
     fn time_ran_out(&self) -> bool {

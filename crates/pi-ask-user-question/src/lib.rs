@@ -10,6 +10,7 @@ mod cards;
 mod dialogs;
 mod keys;
 mod outcome;
+mod page;
 mod palette;
 mod session;
 #[cfg(test)]
@@ -22,6 +23,7 @@ pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use keys::{check_collapse_key, pi_keybinding_names};
 pub use outcome::{Closed, Outcome};
+pub use page::TypedText;
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};

@@ -36,6 +36,7 @@ use tea::{Program, Size};
 
 use crate::keys;
 use crate::outcome::Closed;
+use crate::page::{self, Held, TypedText};
 use crate::palette::Palette;
 use crate::tool::CheckOptions;
 use crate::wake::{Alarm, Waker};
@@ -96,6 +97,9 @@ pub struct Session {
     edit: Option<EditRequest>,
     /// Tells the extension that a deadline came or a task finished, from another thread.
     waker: Waker,
+    /// With a web page racing the questionnaire: what it held when it finished, to settle the
+    /// race after the questionnaire is freed.
+    held: Option<Held>,
 }
 
 /// What only an open questionnaire needs.
@@ -110,13 +114,18 @@ struct Open {
 /// The operator's limits: the time limit, if any, and the height.
 type Limits = (Option<Duration>, HeightLimit);
 
+/// How the questionnaire is shown: its collapse key and the link to the web page racing it.
+type Shown<'a> = (Option<&'a str>, Option<String>);
+
 #[napi]
 impl Session {
     /// Fails with the `invalid_questions` content when `input` does not validate (with
     /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
     /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
     /// questionnaire as timed out unless a key is pressed first. `height`: the operator's
-    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent).
+    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent). `web_link`: the link
+    /// to the call's web page (the operator's `--ask-web`), shown in the questionnaire and its
+    /// dock; the page races it, settled through `endOnPage`, `cancelOnPage`, `keepPageDrafts`.
     #[napi(constructor)]
     pub fn new(
         input: Value,
@@ -125,6 +134,7 @@ impl Session {
         collapse_key: Option<String>,
         timeout_ms: Option<f64>,
         height: Option<String>,
+        web_link: Option<String>,
     ) -> Result<Session> {
         let validation = CheckOptions::validation(options.as_ref());
         let limit = timeout_ms
@@ -135,7 +145,7 @@ impl Session {
             &input,
             palette.inner.clone(),
             validation,
-            collapse_key.as_deref(),
+            (collapse_key.as_deref(), web_link),
             (limit, height),
         )
         .map_err(napi::Error::from_reason)
@@ -326,6 +336,60 @@ impl Session {
         self.finished.is_some()
     }
 
+    /// Whether the time limit still counts down (no key yet): once it stops, the web page's
+    /// countdown stops too.
+    #[napi(getter)]
+    pub fn counting_down(&self) -> bool {
+        self.finished.is_none() && self.app().is_some_and(|app| app.countdown().is_some())
+    }
+
+    /// Everything typed in the questionnaire, saved or not, by question id (also once
+    /// finished, with a web page): the page's answer keeps it as drafts.
+    #[napi]
+    pub fn typed_texts(&self) -> HashMap<String, TypedText> {
+        self.held().map(|held| held.typed()).unwrap_or_default()
+    }
+
+    /// The web page's answer came first: the call's result is `answer` (built by the page's
+    /// addon), also over a result pi's side reached after it. An open questionnaire wakes the
+    /// extension (`onWake`), whose `tick()` then closes it. Throws, naming what is wrong, when
+    /// `answer` is no page's answer to these questions.
+    #[napi]
+    pub fn end_on_page(&mut self, answer: crate::tool::ToolResult) -> Result<Closed> {
+        let state = self.held().map(|held| held.state).ok_or_else(no_page)?;
+        let result = page::page_answer(&state, answer.content, answer.details, "endOnPage")?;
+        self.end_with(result, true);
+        Ok(self.result())
+    }
+
+    /// The web page's cancel came first: cancelled with every answer and unsaved text, and
+    /// `drafts` (what was typed on the page); wakes the extension as `endOnPage` does. A
+    /// finished questionnaire keeps its result. Throws when `drafts` names what these
+    /// questions have not.
+    #[napi]
+    pub fn cancel_on_page(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
+        let held = self.held().ok_or_else(no_page)?;
+        let drafts = page::drafts_from(&held.state, drafts, "cancelOnPage")?;
+        let result = held.cancelled_on_page(drafts);
+        self.end_with(result, false);
+        Ok(self.result())
+    }
+
+    /// pi's side ended first (and the page's answer did not come before): the result with
+    /// `drafts`, what was typed on the page, and `details.answeredIn: "terminal"` after a submit
+    /// or a cancel here. Throws before the questionnaire finished.
+    #[napi]
+    pub fn keep_page_drafts(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
+        let (Some(held), Some(result)) = (self.held.clone(), self.finished.clone()) else {
+            return Err(napi::Error::from_reason(
+                "keepPageDrafts: the questionnaire has not finished (or shows no web page)",
+            ));
+        };
+        let drafts = page::drafts_from(&held.state, drafts, "keepPageDrafts")?;
+        self.finished = Some(held.with_page_drafts(result, drafts));
+        Ok(self.result())
+    }
+
     /// Switches to another palette (pi's theme changed).
     #[napi]
     pub fn set_palette(&mut self, palette: ClassInstance<Palette>) {
@@ -340,11 +404,11 @@ impl Session {
 }
 
 impl Session {
-    fn open_with(
+    pub(crate) fn open_with(
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
-        collapse_key: Option<&str>,
+        (collapse_key, web_link): Shown<'_>,
         (limit, height): Limits,
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
@@ -357,6 +421,10 @@ impl Session {
             .with_height_limit(height);
         let app = match limit {
             Some(limit) => app.with_time_limit(limit),
+            None => app,
+        };
+        let app = match web_link {
+            Some(link) => app.with_web_link(link),
             None => app,
         };
         let waker = Waker::default();
@@ -391,6 +459,7 @@ impl Session {
             finished: None,
             edit: None,
             waker,
+            held: None,
         };
         session.rearm();
         Ok(session)
@@ -441,9 +510,40 @@ impl Session {
     /// the results of tasks still running, which then end unheard), the alarm and the wake-up
     /// callback.
     fn release_if_finished(&mut self) {
+        if self.finished.is_some()
+            && let Some(held) = self
+                .app()
+                .filter(|app| app.web_link().is_some())
+                .map(held_by)
+        {
+            self.held = Some(held);
+        }
         if self.finished.is_some() && self.open.take().is_some() {
             self.edit = None;
             self.waker.clear();
+        }
+    }
+
+    /// What the questionnaire holds for the web page's race: while open, its answers and
+    /// unsaved text now; once finished, what it held then. `None` without a web page.
+    fn held(&self) -> Option<Held> {
+        match self.app() {
+            Some(app) if app.web_link().is_some() => Some(held_by(app)),
+            Some(_) => None,
+            None => self.held.clone(),
+        }
+    }
+
+    /// The page settled the race with `result`: it replaces pi's side's result when `first`
+    /// (the page's answer came before), else only ends an open questionnaire.
+    fn end_with(&mut self, result: ToolResult, first: bool) {
+        let open = self.finished.is_none();
+        if open || first {
+            self.finished = Some(result);
+        }
+        if open {
+            // The questionnaire shown closes through the extension's wake-up and `tick()`.
+            self.waker.wake();
         }
     }
 
@@ -467,6 +567,17 @@ impl Session {
         }
         self.rearm();
     }
+}
+
+fn held_by(app: &App) -> Held {
+    Held {
+        state: app.state().clone(),
+        unsaved: app.unsaved_drafts(),
+    }
+}
+
+fn no_page() -> napi::Error {
+    napi::Error::from_reason("the questionnaire shows no web page (it was made without its link)")
 }
 
 /// The size a session starts at, until pi's first render gives the real one.

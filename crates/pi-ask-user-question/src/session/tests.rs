@@ -39,14 +39,9 @@ impl Session {
             input,
             palette,
             validation,
-            collapse_key,
+            (collapse_key, None),
             (None, HeightLimit::default()),
         )
-    }
-
-    /// Whether a countdown is running.
-    fn counting_down(&self) -> bool {
-        self.finished.is_none() && self.app().is_some_and(|app| app.countdown().is_some())
     }
 
     fn alarm_due(&self) -> Option<Instant> {
@@ -225,7 +220,7 @@ fn limited(input: Value, limit: Duration) -> Session {
         &input,
         tea::Palette::dark(),
         Default::default(),
-        None,
+        (None, None),
         (Some(limit), HeightLimit::default()),
     )
     .unwrap_or_else(|e| panic!("{e}"))
@@ -245,7 +240,7 @@ fn the_operators_height_replaces_the_share_of_45_percent() {
             &input,
             tea::Palette::dark(),
             Default::default(),
-            None,
+            (None, None),
             (None, height),
         )
         .unwrap_or_else(|e| panic!("{e}"));
