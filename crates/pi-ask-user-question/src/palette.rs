@@ -83,10 +83,34 @@ pub(crate) fn from_maps(
     fg: &HashMap<String, String>,
     bg: &HashMap<String, String>,
 ) -> tea::Palette {
-    tea::Palette::from_sgr(
+    let mut palette = tea::Palette::from_sgr(
         &rekeyed(fg, &tea::Slot::ALL, pi_fg_name, tea::Slot::name),
         &rekeyed(bg, &tea::BgSlot::ALL, pi_bg_name, tea::BgSlot::name),
-    )
+    );
+    palette.light = for_light_background(&palette, bg);
+    palette
+}
+
+/// Whether pi's theme is made for a light terminal, judged by its background colors (the
+/// selected row, the tool cards), which a theme keeps close to the terminal's own background.
+/// Its text color cannot tell: pi's themes leave it at the terminal's default. What depends on
+/// it is the QR code, whose dark modules must be the dark ones.
+/// Only the colors the theme gave count, not the dark defaults of the others.
+fn for_light_background(palette: &tea::Palette, given: &HashMap<String, String>) -> bool {
+    let luminances: Vec<f32> = tea::BgSlot::ALL
+        .iter()
+        .filter(|&&slot| given.contains_key(pi_bg_name(slot)))
+        .filter_map(|&slot| match palette.bg(slot) {
+            tea::theme::Color::Rgb(r, g, b) => Some((r, g, b)),
+            // The 16 basic colors are the terminal's to choose.
+            tea::theme::Color::Indexed(n) if n >= 16 => Some(tea::theme::ansi256_rgb(n)),
+            _ => None,
+        })
+        .map(|(r, g, b)| {
+            (0.2126 * f32::from(r) + 0.7152 * f32::from(g) + 0.0722 * f32::from(b)) / 255.0
+        })
+        .collect();
+    !luminances.is_empty() && luminances.iter().sum::<f32>() / luminances.len() as f32 > 0.5
 }
 
 #[cfg(test)]
@@ -132,5 +156,38 @@ mod tests {
         assert_eq!(palette.inner.fg(Slot::Accent), Color::Rgb(138, 190, 183));
         assert_eq!(palette.inner.fg(Slot::Text), Color::Default);
         assert_eq!(palette.inner.bg(BgSlot::SelectedBg), Color::Indexed(236));
+        assert!(!palette.inner.light);
+    }
+
+    fn backgrounds(codes: &[(&str, &str)]) -> tea::Palette {
+        let bg = codes
+            .iter()
+            .map(|(name, code)| (name.to_string(), code.to_string()))
+            .collect();
+        from_maps(&HashMap::new(), &bg)
+    }
+
+    #[test]
+    fn a_theme_is_for_a_light_background_when_its_backgrounds_are_light() {
+        // pi's own light and dark themes, in truecolor and as a 256-color terminal gets them.
+        let light = [
+            ("selectedBg", "\x1b[48;2;208;208;224m"),
+            ("toolPendingBg", "\x1b[48;2;232;232;240m"),
+            ("toolSuccessBg", "\x1b[48;2;232;240;232m"),
+            ("toolErrorBg", "\x1b[48;2;240;232;232m"),
+        ];
+        let dark = [
+            ("selectedBg", "\x1b[48;2;58;58;74m"),
+            ("toolPendingBg", "\x1b[48;2;40;40;50m"),
+            ("toolSuccessBg", "\x1b[48;2;40;50;40m"),
+            ("toolErrorBg", "\x1b[48;2;60;40;40m"),
+        ];
+        assert!(backgrounds(&light).light);
+        assert!(!backgrounds(&dark).light);
+        assert!(backgrounds(&[("selectedBg", "\x1b[48;5;254m")]).light);
+        assert!(!backgrounds(&[("selectedBg", "\x1b[48;5;236m")]).light);
+        // Basic colors and no colors say nothing: the dark default stays.
+        assert!(!backgrounds(&[("selectedBg", "\x1b[47m")]).light);
+        assert!(!backgrounds(&[]).light);
     }
 }
