@@ -99,20 +99,7 @@ fn with_result(outcome: Outcome, result: ToolResult) -> Outcome {
 /// the drafts of its result (`details.drafts`) where the page's answer does not hold the same
 /// text, so nothing typed in the terminal is lost.
 fn typed_in_terminal(app: &App) -> BTreeMap<String, Draft> {
-    let mut texts: BTreeMap<String, Draft> = BTreeMap::new();
-    for (question, answer) in app.state().entries() {
-        let draft = Draft {
-            text: answer
-                .custom_text
-                .clone()
-                .or_else(|| answer.number.map(|n| n.to_string())),
-            note: answer.note.clone(),
-            option_notes: answer.option_notes.iter().cloned().collect(),
-        };
-        if !draft.is_empty() {
-            texts.insert(question.id.clone(), draft);
-        }
-    }
+    let mut texts = app.state().typed_texts();
     for (id, unsaved) in app.unsaved_drafts() {
         texts.entry(id).or_default().update(unsaved);
     }

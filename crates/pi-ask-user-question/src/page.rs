@@ -39,20 +39,7 @@ impl Held {
     /// Everything typed on pi's side, by question id: what was saved (free text, a number,
     /// notes) and, over it, what is typed and not saved.
     pub fn typed(&self) -> HashMap<String, TypedText> {
-        let mut texts: BTreeMap<String, Draft> = BTreeMap::new();
-        for (question, answer) in self.state.entries() {
-            let saved = Draft {
-                text: answer
-                    .custom_text
-                    .clone()
-                    .or_else(|| answer.number.map(|n| n.to_string())),
-                note: answer.note.clone(),
-                option_notes: answer.option_notes.iter().cloned().collect(),
-            };
-            if !saved.is_empty() {
-                texts.insert(question.id.clone(), saved);
-            }
-        }
+        let mut texts = self.state.typed_texts();
         for (id, unsaved) in &self.unsaved {
             texts.entry(id.clone()).or_default().update(unsaved.clone());
         }
@@ -168,7 +155,7 @@ pub fn page_answer(
         ))
     };
     let Some(fields) = details.as_object() else {
-        return Err(fail(format!("details is {}", kind(&details))));
+        return Err(fail(format!("details is {}", question::kind_of(&details))));
     };
     if fields.get("answeredIn") != Some(&json!("web")) {
         return Err(fail(format!(
@@ -190,17 +177,6 @@ pub fn page_answer(
         ));
     }
     Ok(ToolResult { content, details })
-}
-
-fn kind(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
 }
 
 /// Records where a result was answered (`details.answeredIn`), as the CLI does.

@@ -1,6 +1,7 @@
 //! The pure answer state (`docs/behaviour.md#answers`): one answer per question, changed only by
 //! transitions that return a new state.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -132,6 +133,25 @@ impl AnswerState {
     /// Each question with its answer, in question order.
     pub fn entries(&self) -> impl Iterator<Item = (&Question, &Answer)> {
         self.questionnaire.questions.iter().zip(&self.answers)
+    }
+
+    /// The text saved in these answers, by question id, as drafts: free text, a number as
+    /// typed, notes. A host whose answer lost a race keeps them beside the winner's answer, so
+    /// nothing typed is lost.
+    pub fn typed_texts(&self) -> BTreeMap<String, crate::Draft> {
+        self.entries()
+            .filter_map(|(question, answer)| {
+                let draft = crate::Draft {
+                    text: answer
+                        .custom_text
+                        .clone()
+                        .or_else(|| answer.number.map(|n| n.to_string())),
+                    note: answer.note.clone(),
+                    option_notes: answer.option_notes.iter().cloned().collect(),
+                };
+                (!draft.is_empty()).then(|| (question.id.clone(), draft))
+            })
+            .collect()
     }
 
     pub fn is_answered(&self, id: &str) -> bool {

@@ -30,8 +30,8 @@ pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no
 pub use schema::{schema, typescript_types};
 pub use tool::{PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_LABEL, TOOL_NAME, tool_description};
 pub use validate::{
-    CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, validate,
-    validate_report, validate_with,
+    CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, kind_of,
+    validate, validate_report, validate_with,
 };
 
 /// The README's example, compiled and run as a doctest.

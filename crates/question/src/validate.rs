@@ -10,7 +10,8 @@ mod options;
 
 use serde_json::{Map, Value};
 
-use fields::{is_absent, kind_of};
+use fields::is_absent;
+pub use fields::kind_of;
 pub use issue::{Issue, IssueCode};
 
 use crate::labels::{Label, Labels};

@@ -91,7 +91,8 @@ pub(super) fn is_absent(value: Option<&Value>) -> bool {
     matches!(value, None | Some(Value::Null))
 }
 
-pub(super) fn kind_of(value: &Value) -> &'static str {
+/// What a JSON value is, as an error message names it ("a string", "null").
+pub fn kind_of(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
