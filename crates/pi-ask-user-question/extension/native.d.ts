@@ -99,6 +99,14 @@ export declare class Session {
    */
   render(width: number, rows: number): Array<string>
   /**
+   * [`Session::render`] as changes to the rows the last call of this method returned: one
+   * entry per row, `null` where the row is the one the extension already holds at that
+   * index. Moving through a list redraws a few rows; only those cross into JavaScript (each
+   * string made there costs more than drawing it). `fresh` asks for every row, for an
+   * extension that holds none (its first frame, or after it dropped them).
+   */
+  renderChanges(width: number, rows: number, fresh: boolean): Array<string | undefined | null>
+  /**
    * Where the caret is on the rows [`Session::render`] returned last; `null` while no
    * editor takes typing (or it is cut off), and once finished.
    */

@@ -47,8 +47,11 @@ export async function askWithQuestionnaire(
 			// The one cache of drawn rows on this side: pi renders far more often than anything
 			// changes, and copying the rows across from the addon costs more than keeping them.
 			// Only a key, the session's wake-up (a deadline, finished background work), the theme
-			// or the size changes them.
-			let last: { width: number; height: number; rows: string[]; caret: Caret | null } | undefined;
+			// or the size changes them; even then only the rows that changed cross over
+			// (`renderChanges`), since making a string here costs more than drawing it there.
+			let rows: string[] = [];
+			let fresh = true;
+			let last: { width: number; height: number; caret: Caret | null } | undefined;
 			const redraw = () => {
 				last = undefined;
 				tui.requestRender();
@@ -68,10 +71,12 @@ export async function askWithQuestionnaire(
 				render: (width: number) => {
 					const height = tui.terminal.rows;
 					if (last?.width !== width || last.height !== height) {
-						const rows = session.render(width, height);
-						last = { width, height, rows, caret: session.caret() };
+						const held = rows;
+						rows = session.renderChanges(width, height, fresh).map((row, i) => row ?? held[i]);
+						fresh = false;
+						last = { width, height, caret: session.caret() };
 					}
-					return component.focused ? withCursorMarker(last.rows, last.caret) : last.rows;
+					return component.focused ? withCursorMarker(rows, last.caret) : rows;
 				},
 				handleInput: (data: string) => {
 					last = undefined;

@@ -109,6 +109,8 @@ struct Open {
     base_keys: Keys,
     /// Rings the waker at the driver's next deadline.
     alarm: Alarm,
+    /// The rows [`Session::render_changes`] returned last, as the extension holds them.
+    sent: Vec<String>,
 }
 
 /// The operator's limits: the time limit, if any, and the height.
@@ -213,6 +215,48 @@ impl Session {
         let rows = self.driver_mut().map(|driver| driver.frame_ref().ansi());
         self.release_if_finished();
         rows.unwrap_or_default()
+    }
+
+    /// [`Session::render`] as changes to the rows the last call of this method returned: one
+    /// entry per row, `null` where the row is the one the extension already holds at that
+    /// index. Moving through a list redraws a few rows; only those cross into JavaScript (each
+    /// string made there costs more than drawing it). `fresh` asks for every row, for an
+    /// extension that holds none (its first frame, or after it dropped them).
+    #[napi]
+    pub fn render_changes(&mut self, width: u32, rows: u32, fresh: bool) -> Vec<Option<String>> {
+        let Some(open) = self.open.as_mut() else {
+            return Vec::new();
+        };
+        let resized = open
+            .driver
+            .resize(Size::new(crate::clamp(width), crate::clamp(rows)));
+        self.perform(resized);
+        let changes = self.open.as_mut().map(|open| {
+            let frame = open.driver.frame_ref();
+            let sent = &mut open.sent;
+            if fresh {
+                sent.clear();
+            }
+            sent.truncate(frame.rows.len());
+            frame
+                .rows
+                .iter()
+                .enumerate()
+                .map(|(i, row)| match sent.get_mut(i) {
+                    Some(held) if *held == row.ansi => None,
+                    Some(held) => {
+                        held.clone_from(&row.ansi);
+                        Some(row.ansi.clone())
+                    }
+                    None => {
+                        sent.push(row.ansi.clone());
+                        Some(row.ansi.clone())
+                    }
+                })
+                .collect()
+        });
+        self.release_if_finished();
+        changes.unwrap_or_default()
     }
 
     /// Where the caret is on the rows [`Session::render`] returned last; `null` while no
@@ -454,6 +498,7 @@ impl Session {
                 driver,
                 base_keys,
                 alarm: Alarm::new(wake),
+                sent: Vec::new(),
             }),
             opened: Instant::now(),
             finished: None,

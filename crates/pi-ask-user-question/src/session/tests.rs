@@ -99,6 +99,62 @@ fn a_frame_is_reused_until_size_or_state_changes() {
     );
 }
 
+/// What the extension does with `renderChanges`: a changed row replaces the one it holds.
+fn apply(held: &[String], changes: Vec<Option<String>>) -> Vec<String> {
+    changes
+        .into_iter()
+        .enumerate()
+        .map(|(i, row)| row.unwrap_or_else(|| held[i].clone()))
+        .collect()
+}
+
+#[test]
+fn changes_applied_to_the_rows_held_are_the_frame() {
+    let mut s = session(two_questions());
+    let first = s.render_changes(120, 40, true);
+    assert!(
+        first.iter().all(Option::is_some),
+        "a fresh call sends every row"
+    );
+    let mut held = apply(&[], first);
+    assert_eq!(held, s.render(120, 40));
+    assert!(
+        s.render_changes(120, 40, false).iter().all(Option::is_none),
+        "nothing changed, nothing is sent"
+    );
+    // Keys that move the focus, switch tabs and type; then a narrower terminal and a resize that
+    // changes the number of rows.
+    let steps: [(&str, u32, u32); 6] = [
+        ("\x1b[B", 120, 40),
+        ("\x1b[A", 120, 40),
+        ("\t", 120, 40),
+        ("abc", 120, 40),
+        ("", 60, 40),
+        ("", 60, 12),
+    ];
+    for (keys, width, rows) in steps {
+        s.input(keys.into());
+        let changes = s.render_changes(width, rows, false);
+        let sent = changes.iter().flatten().count();
+        held = apply(&held, changes);
+        assert_eq!(
+            held,
+            s.render(width, rows),
+            "after {keys:?} at {width}x{rows}"
+        );
+        if keys == "\x1b[B" {
+            assert!(
+                sent < held.len(),
+                "moving the focus sends only the rows it changed"
+            );
+        }
+    }
+    assert!(
+        s.render_changes(60, 12, true).iter().all(Option::is_some),
+        "fresh sends every row again, for an extension that holds none"
+    );
+}
+
 #[test]
 fn the_alarm_is_set_to_the_next_deadline_and_goes_with_the_questionnaire() {
     let s = session(two_questions());
