@@ -48,3 +48,8 @@ mod tests {
         assert_eq!(super::version(), env!("CARGO_PKG_VERSION"));
     }
 }
+
+/// Every frame allocates a few hundred small strings and vectors; under glibc's malloc that was
+/// a quarter of a key's time in pi (docs/architecture.md, "Speed in pi").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -10,6 +10,10 @@ use tea::Size;
 use tea::headless::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 
+/// The allocator the CLI and the pi addon ship with, so what is measured here is what they do.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// One measurement: wall-clock time, and the time this thread was on a CPU. The machine may be
 /// shared (other builds preempt us for a scheduler slice of ~4 ms), which shows in wall time
 /// only; CPU time is what the code itself costs.
