@@ -29,6 +29,7 @@ use crate::exit::{Layout, print_json};
 
 /// A frame allocates a few hundred small strings and vectors; mimalloc serves them faster than
 /// the system allocator (docs/architecture.md, "Speed in pi").
+#[cfg(target_os = "linux")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

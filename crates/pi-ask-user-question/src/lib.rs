@@ -51,5 +51,6 @@ mod tests {
 
 /// Every frame allocates a few hundred small strings and vectors; under glibc's malloc that was
 /// a quarter of a key's time in pi (docs/architecture.md, "Speed in pi").
+#[cfg(target_os = "linux")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

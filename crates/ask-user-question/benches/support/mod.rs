@@ -11,6 +11,7 @@ use tea::headless::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 
 /// The allocator the CLI and the pi addon ship with, so what is measured here is what they do.
+#[cfg(target_os = "linux")]
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
