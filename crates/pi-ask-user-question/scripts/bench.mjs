@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Measures the addon as pi uses it from Node: load time, opening a questionnaire (its first frame,
 // and when its code turns colored), Session.render at 120 columns (a cache hit, and the first
-// render after a key), the call and result cards.
+// render after a key), a key as the extension draws it (input, renderChanges, the rows it holds
+// updated, caret), the call and result cards.
 // Usage: node scripts/bench.mjs [questionnaire.json]   (default: assets/bench/reference.json)
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -30,7 +31,7 @@ function time(label, iterations, run) {
 	samples.sort((a, b) => a - b);
 	const median = samples[Math.floor(samples.length / 2)];
 	const p95 = samples[Math.floor(samples.length * 0.95)];
-	console.log(`${label.padEnd(44)} median ${median.toFixed(1).padStart(8)} µs   p95 ${p95.toFixed(1).padStart(8)} µs   (n=${iterations})`);
+	console.log(`${label.padEnd(48)} median ${median.toFixed(1).padStart(8)} µs   p95 ${p95.toFixed(1).padStart(8)} µs   (n=${iterations})`);
 }
 
 console.log(`addon load (require)                          ${loadMs.toFixed(1)} ms`);
@@ -64,6 +65,16 @@ time("input(tab/shift+tab) + render(120, 40)", 200, (i) => {
 	session.input(i % 2 ? "\x1b[Z" : "\t");
 	session.render(120, 40);
 });
+// What the extension does per key: only changed rows cross, merged into the rows it holds.
+let held = session.renderChanges(120, 40, true);
+const drawn = (i, keys) => {
+	session.input(keys[i % 2]);
+	const changes = session.renderChanges(120, 40, false);
+	held = changes.map((row, j) => row ?? held[j]);
+	session.caret();
+};
+time("input(↓/↑) + renderChanges(120, 40)", 400, (i) => drawn(i, ["\x1b[B", "\x1b[A"]));
+time("input(tab/shift+tab) + renderChanges(120, 40)", 200, (i) => drawn(i, ["\t", "\x1b[Z"]));
 time("renderCall(args, 118)", 400, () => addon.renderCall(input, 118, palette));
 const details = session.result().details;
 time("renderResult(details, 118)", 400, () => addon.renderResult(details, 118, palette));
