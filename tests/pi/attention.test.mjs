@@ -202,6 +202,9 @@ test("interactive: the bell rings once through pi's terminal; open and close for
 	tmux.keys("C-]"); // docked and expanded again: no second bell
 	await tmux.untilText("ctrl+] expand");
 	tmux.keys("C-]");
+	// The question's text may show while still docked (the call's card), so wait for the dock to
+	// go: typed before the expand lands, the name would go to pi's editor.
+	await tmux.until((rows) => !rows.some((row) => row.includes("ctrl+] expand")), "expanded again");
 	await nameAndSubmit();
 	const written = box.written();
 	assert.equal(bells(written), 1, "one bell");
