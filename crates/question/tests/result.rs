@@ -319,7 +319,7 @@ fn details_of_a_submitted_call() {
 #[test]
 fn invalid_questions_lists_every_issue_and_is_not_a_cancellation() {
     let issues = validate(&json!({
-        "questions": [{ "id": "", "header": "A", "prompt": "?", "type": "radio" }]
+        "questions": [{ "id": "", "header": "A", "prompt": "?", "type": "rating" }]
     }))
     .unwrap_err();
     let result = invalid_result(issues);
@@ -327,7 +327,7 @@ fn invalid_questions_lists_every_issue_and_is_not_a_cancellation() {
         result.content,
         "Invalid ask_user_question input (2 problems); nothing was shown to the user. Fix every problem below and call the tool again.\n\
          - /questions/0/id (blank): id is blank: give a unique id such as \"approach\".\n\
-         - /questions/0/type (invalid_type): type must be one of \"single\", \"multi\", \"text\", \"confirm\", \"number\", not \"radio\"."
+         - /questions/0/type (invalid_type): type must be one of \"single\", \"multi\", \"text\", \"confirm\", \"number\", not \"rating\"."
     );
     assert_eq!(result.details["cancelled"], json!(false));
     assert_eq!(result.details["error"], json!("invalid_questions"));

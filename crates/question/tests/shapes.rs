@@ -121,6 +121,58 @@ fn gemini_cli_types_choice_text_and_yesno() {
 }
 
 #[test]
+fn types_as_forms_and_other_tools_spell_them() {
+    use QuestionType::{Confirm, Multi, Number, Single, Text};
+    let cases = [
+        // (type, a multiple-choice flag, read as)
+        ("multiple_choice", None, Single),
+        ("Multiple Choice", Some(true), Multi),
+        ("select", None, Single),
+        ("dropdown", Some(false), Single),
+        ("single-select", None, Single),
+        ("radio", None, Single),
+        ("SINGLE", None, Single),
+        ("checkbox", None, Multi),
+        ("multi-select", None, Multi),
+        ("multiselect", None, Multi),
+        ("boolean", None, Confirm),
+        ("yes/no", None, Confirm),
+        ("yes_no", None, Confirm),
+        ("free_text", None, Text),
+        ("open-ended", None, Text),
+        ("string", None, Text),
+        ("integer", None, Number),
+    ];
+    for (spelled, many, expected) in cases {
+        let mut question = json!({ "question": "Which?", "type": spelled });
+        if let Some(flag) = many {
+            question["multiSelect"] = json!(flag);
+        }
+        if matches!(expected, Single | Multi) {
+            question["options"] = json!(["a", "b"]);
+        }
+        let input = json!({ "questions": [question] });
+        assert_eq!(only_question(input).kind, expected, "{spelled} {many:?}");
+    }
+    let form = json!({ "questions": [{ "question": "Which?", "type": "multiple_choice",
+        "allow_multiple": true, "options": ["a", "b"] }] });
+    assert_eq!(only_question(form).kind, Multi, "a form's allow_multiple");
+}
+
+#[test]
+fn a_type_nobody_spells_names_ours() {
+    let input = json!({ "questions": [{ "question": "How good?", "type": "rating" }] });
+    let found = validate(&input).expect_err("rating is no type");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].path, "/questions/0/type");
+    assert_eq!(found[0].code, IssueCode::InvalidType);
+    assert_eq!(
+        found[0].message,
+        "type must be one of \"single\", \"multi\", \"text\", \"confirm\", \"number\", not \"rating\"."
+    );
+}
+
+#[test]
 fn opencode_multiple_and_custom() {
     let question = only_question(json!({ "questions": [{
         "header": "Targets", "question": "Which platforms should the release build?",
@@ -425,6 +477,8 @@ fn the_schema_given_to_models_keeps_the_rich_shape() {
         "allow_freeform",
         "multiple",
         "multi",
+        "allowMultiple",
+        "allow_multiple",
         "custom",
         "isOther",
         "isSecret",

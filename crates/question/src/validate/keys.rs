@@ -29,6 +29,8 @@ pub(super) const QUESTION: &[&str] = &[
     "multiSelect",
     "multiple",
     "multi",
+    "allowMultiple",
+    "allow_multiple",
     "recommended",
     "custom",
     "isOther",

@@ -9,8 +9,14 @@ use super::issue::IssueCode;
 use crate::questionnaire::{AnswerShape, QuestionType};
 
 /// The keys that make a question multiple choice in other agents' shapes: Claude Code and
-/// Gemini CLI, opencode, oh-my-pi.
-const MULTI_KEYS: [&str; 3] = ["multiSelect", "multiple", "multi"];
+/// Gemini CLI, opencode, oh-my-pi; and forms' `allowMultiple`.
+const MULTI_KEYS: [&str; 5] = [
+    "multiSelect",
+    "multiple",
+    "multi",
+    "allowMultiple",
+    "allow_multiple",
+];
 
 /// The keys that turn the free-text entry off when `false`, besides `allowCustom`: Copilot CLI,
 /// opencode, Codex.
@@ -55,7 +61,7 @@ impl Validator {
         allow
     }
 
-    /// `type` (with Gemini CLI's `choice` and `yesno`), else another agent's multiple-choice
+    /// `type` (in any spelling [`spelling`] knows), else another agent's multiple-choice
     /// flag, else what the question's options imply.
     pub(super) fn kind(
         &mut self,
@@ -90,23 +96,20 @@ impl Validator {
                 return None;
             }
         };
-        let kind = match spelled.trim().to_ascii_lowercase().as_str() {
-            "choice" => return Some(from_flag),
-            "yesno" => QuestionType::Confirm,
-            other => match QuestionType::parse(other) {
-                Some(kind) => kind,
-                None => {
-                    self.report(
-                        &format!("{path}/type"),
-                        IssueCode::InvalidType,
-                        format!(
-                            "type must be one of {}, not \"{spelled}\".",
-                            spellings(", ")
-                        ),
-                    );
-                    return None;
-                }
-            },
+        let kind = match spelling(spelled) {
+            Some(Spelling::Choice) => return Some(from_flag),
+            Some(Spelling::Kind(kind)) => kind,
+            None => {
+                self.report(
+                    &format!("{path}/type"),
+                    IssueCode::InvalidType,
+                    format!(
+                        "type must be one of {}, not \"{spelled}\".",
+                        spellings(", ")
+                    ),
+                );
+                return None;
+            }
         };
         if let Some((key, flag)) = multi
             && flag != matches!(kind.answer(), AnswerShape::Picks)
@@ -136,6 +139,50 @@ impl Validator {
         }
         found
     }
+}
+
+/// What a `type` asks for.
+enum Spelling {
+    Kind(QuestionType),
+    /// Options, one or many as the question's multiple-choice flag says (one without it).
+    Choice,
+}
+
+/// A `type` in our spelling or another's: Gemini CLI's `choice` and `yesno`, and the names
+/// forms and other tools give the same kinds (`multiple_choice`, `checkbox`, `boolean`,
+/// `free_text`, `integer`…), in any case, with `-`, `/` or spaces for `_`. "Multiple choice"
+/// means one of several options, as on a form, unless a flag says many.
+fn spelling(spelled: &str) -> Option<Spelling> {
+    let key: String = spelled
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '-' | '/' | ' ' => '_',
+            c => c.to_ascii_lowercase(),
+        })
+        .collect();
+    if let Some(kind) = QuestionType::parse(&key) {
+        return Some(Spelling::Kind(kind));
+    }
+    Some(match key.as_str() {
+        "choice" | "choices" | "multiple_choice" | "select" | "dropdown" | "options" => {
+            Spelling::Choice
+        }
+        "single_choice" | "single_select" | "singleselect" | "radio" | "one" => {
+            Spelling::Kind(QuestionType::Single)
+        }
+        "multi_select" | "multiselect" | "multiple_select" | "multi_choice" | "multiple"
+        | "checkbox" | "checkboxes" | "many" => Spelling::Kind(QuestionType::Multi),
+        "yesno" | "yes_no" | "boolean" | "bool" | "confirmation" => {
+            Spelling::Kind(QuestionType::Confirm)
+        }
+        "free_text" | "freetext" | "freeform" | "free_form" | "open" | "open_ended" | "string"
+        | "input" | "text_input" | "textarea" | "short_answer" | "long_answer" | "paragraph" => {
+            Spelling::Kind(QuestionType::Text)
+        }
+        "integer" | "int" | "numeric" => Spelling::Kind(QuestionType::Number),
+        _ => return None,
+    })
 }
 
 /// Every type's spelling, quoted: `"single", "multi", … <last> "number"`.

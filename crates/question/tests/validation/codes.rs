@@ -120,7 +120,7 @@ fn each_code_alone_in_the_canonical_shape() {
         ),
         (
             "unknown type",
-            set(canonical(), "/questions/0/type", json!("radio")),
+            set(canonical(), "/questions/0/type", json!("rating")),
             vec![("/questions/0/type", InvalidType)],
         ),
         (
@@ -350,7 +350,7 @@ fn each_code_alone_in_the_compatible_shape() {
         ),
         (
             "unknown explicit type",
-            set(compatible(), "/questions/0/type", json!("dropdown")),
+            set(compatible(), "/questions/0/type", json!("slider")),
             vec![("/questions/0/type", InvalidType)],
         ),
     ]);
@@ -362,7 +362,7 @@ fn several_problems_are_reported_at_once_in_input_order() {
         "title": 7,
         "labels": { "yes": "", "typeSomething": "Otro" },
         "questions": [
-            { "id": " ", "header": "A", "prompt": "First?", "type": "radio", "options": [{ "value": "a", "label": "A" }] },
+            { "id": " ", "header": "A", "prompt": "First?", "type": "rating", "options": [{ "value": "a", "label": "A" }] },
             { "id": "b", "header": "B", "prompt": "Second?" },
             { "id": "b", "header": "", "prompt": "Third?", "type": "text", "context": "x".repeat(501), "options": [{ "value": "x", "label": "X" }] },
             { "id": "d", "header": "D", "prompt": "Fourth?", "type": "multi", "options": [
