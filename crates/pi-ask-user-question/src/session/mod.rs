@@ -207,14 +207,7 @@ impl Session {
     /// questionnaire has none.
     #[napi]
     pub fn render(&mut self, width: u32, rows: u32) -> Vec<String> {
-        let Some(driver) = self.driver_mut() else {
-            return Vec::new();
-        };
-        let resized = driver.resize(Size::new(crate::clamp(width), crate::clamp(rows)));
-        self.perform(resized);
-        let rows = self.driver_mut().map(|driver| driver.frame_ref().ansi());
-        self.release_if_finished();
-        rows.unwrap_or_default()
+        self.drawn(width, rows, |frame, _| frame.ansi())
     }
 
     /// [`Session::render`] as changes to the rows the last call of this method returned: one
@@ -224,39 +217,21 @@ impl Session {
     /// extension that holds none (its first frame, or after it dropped them).
     #[napi]
     pub fn render_changes(&mut self, width: u32, rows: u32, fresh: bool) -> Vec<Option<String>> {
-        let Some(open) = self.open.as_mut() else {
-            return Vec::new();
-        };
-        let resized = open
-            .driver
-            .resize(Size::new(crate::clamp(width), crate::clamp(rows)));
-        self.perform(resized);
-        let changes = self.open.as_mut().map(|open| {
-            let frame = open.driver.frame_ref();
-            let sent = &mut open.sent;
+        self.drawn(width, rows, |frame, sent| {
             if fresh {
                 sent.clear();
             }
             sent.truncate(frame.rows.len());
-            frame
-                .rows
-                .iter()
-                .enumerate()
-                .map(|(i, row)| match sent.get_mut(i) {
-                    Some(held) if *held == row.ansi => None,
-                    Some(held) => {
-                        held.clone_from(&row.ansi);
-                        Some(row.ansi.clone())
-                    }
-                    None => {
-                        sent.push(row.ansi.clone());
-                        Some(row.ansi.clone())
-                    }
-                })
-                .collect()
-        });
-        self.release_if_finished();
-        changes.unwrap_or_default()
+            let row_changes = frame.rows.iter().enumerate().map(|(i, row)| {
+                match sent.get_mut(i) {
+                    Some(held) if *held == row.ansi => return None,
+                    Some(held) => held.clone_from(&row.ansi),
+                    None => sent.push(row.ansi.clone()),
+                }
+                Some(row.ansi.clone())
+            });
+            row_changes.collect()
+        })
     }
 
     /// Where the caret is on the rows [`Session::render`] returned last; `null` while no
@@ -508,6 +483,27 @@ impl Session {
         };
         session.rearm();
         Ok(session)
+    }
+
+    /// The frame at `width` × `rows` (the driver keeps it until the size or the state changes),
+    /// read by `read` with the rows last sent to the extension; nothing once finished.
+    fn drawn<T: Default>(
+        &mut self,
+        width: u32,
+        rows: u32,
+        read: impl FnOnce(&tea::Frame, &mut Vec<String>) -> T,
+    ) -> T {
+        let Some(driver) = self.driver_mut() else {
+            return T::default();
+        };
+        let resized = driver.resize(Size::new(crate::clamp(width), crate::clamp(rows)));
+        self.perform(resized);
+        let read = self
+            .open
+            .as_mut()
+            .map(|open| read(open.driver.frame_ref(), &mut open.sent));
+        self.release_if_finished();
+        read.unwrap_or_default()
     }
 
     fn set_palette_inner(&mut self, palette: tea::Palette) {
