@@ -165,14 +165,12 @@ fn spelling(spelled: &str) -> Option<Spelling> {
         return Some(Spelling::Kind(kind));
     }
     Some(match key.as_str() {
-        "choice" | "choices" | "multiple_choice" | "select" | "dropdown" | "options" => {
-            Spelling::Choice
-        }
-        "single_choice" | "single_select" | "singleselect" | "radio" | "one" => {
+        "choice" | "multiple_choice" | "select" | "dropdown" => Spelling::Choice,
+        "single_choice" | "single_select" | "singleselect" | "radio" => {
             Spelling::Kind(QuestionType::Single)
         }
         "multi_select" | "multiselect" | "multiple_select" | "multi_choice" | "multiple"
-        | "checkbox" | "checkboxes" | "many" => Spelling::Kind(QuestionType::Multi),
+        | "checkbox" | "checkboxes" => Spelling::Kind(QuestionType::Multi),
         "yesno" | "yes_no" | "boolean" | "bool" | "confirmation" => {
             Spelling::Kind(QuestionType::Confirm)
         }
