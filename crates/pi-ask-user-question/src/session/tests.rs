@@ -122,15 +122,18 @@ fn changes_applied_to_the_rows_held_are_the_frame() {
         s.render_changes(120, 40, false).iter().all(Option::is_none),
         "nothing changed, nothing is sent"
     );
-    // Keys that move the focus, switch tabs and type; then a narrower terminal and a resize that
-    // changes the number of rows.
-    let steps: [(&str, u32, u32); 6] = [
+    // Keys that move the focus, switch tabs and type; then narrower terminals and resizes that
+    // change the number of rows, down to one cell and back.
+    let steps: [(&str, u32, u32); 9] = [
         ("\x1b[B", 120, 40),
         ("\x1b[A", 120, 40),
         ("\t", 120, 40),
         ("abc", 120, 40),
         ("", 60, 40),
         ("", 60, 12),
+        ("", 40, 12),
+        ("", 1, 1),
+        ("d", 80, 24),
     ];
     for (keys, width, rows) in steps {
         s.input(keys.into());
@@ -150,7 +153,7 @@ fn changes_applied_to_the_rows_held_are_the_frame() {
         }
     }
     assert!(
-        s.render_changes(60, 12, true).iter().all(Option::is_some),
+        s.render_changes(80, 24, true).iter().all(Option::is_some),
         "fresh sends every row again, for an extension that holds none"
     );
 }
