@@ -163,7 +163,6 @@ fn opencodes_multiple_and_custom_false() {
 fn oh_my_pis_recommended_index_draws_the_star() {
     let screen = render_at("oh-my-pi", "down", "120x40");
     assert!(screen.contains("★ In-process LRU"), "{screen}");
-    assert!(screen.contains("Preview · ★ Recommended"), "{screen}");
     assert!(!render_at("oh-my-pi", "", "120x40").contains("★ Redis"));
     let (_, result) = replay("oh-my-pi", "tab 1 3 enter");
     assert_eq!(
@@ -209,10 +208,12 @@ fn cline_and_roo_answers_are_options() {
 #[test]
 fn a_recommended_suffix_draws_the_star_and_the_label_goes_back_unchanged() {
     let screen = render("claude-recommended", "");
+    // The star says it: the suffix is not drawn a second time.
     assert!(
-        screen.contains("★ Rewrite the helper on t.TempDir() (Recommended)"),
+        screen.contains("★ Rewrite the helper on t.TempDir()"),
         "{screen}"
     );
+    assert!(!screen.contains("(Recommended)"), "{screen}");
     let (code, result) = replay("claude-recommended", "1");
     assert_eq!(code, Some(0));
     assert_eq!(

@@ -147,6 +147,19 @@ impl QuestionOption {
     pub fn label_says_recommended(&self) -> bool {
         says_recommended(&self.label)
     }
+
+    /// The label as a view that marks recommended options (the ★) draws it: without a
+    /// trailing "(Recommended)", which the mark already says. The label reported back is
+    /// always [`QuestionOption::label`] as the model sent it. A label that is nothing but the
+    /// suffix stays whole.
+    pub fn shown_label(&self) -> &str {
+        if !self.recommended || !self.label_says_recommended() {
+            return &self.label;
+        }
+        let label = self.label.trim_end();
+        let shown = label[..label.len() - RECOMMENDED_SUFFIX.len()].trim_end();
+        if shown.is_empty() { &self.label } else { shown }
+    }
 }
 
 /// The label suffix that marks the recommended option, compared in any case.

@@ -307,6 +307,8 @@ fn a_recommended_suffix_marks_the_option_and_the_label_stays() {
     assert_eq!(question.options[0].label, "Small steps (Recommended)");
     assert!(question.options[0].label_says_recommended());
     assert!(!question.options[1].label_says_recommended());
+    let shown: Vec<&str> = question.options.iter().map(|o| o.shown_label()).collect();
+    assert_eq!(shown, ["Small steps", "One big change", "Spike first"]);
 
     let state = AnswerState::new(questionnaire.clone())
         .select("Approach", "Small steps (Recommended)")
@@ -320,6 +322,15 @@ fn a_recommended_suffix_marks_the_option_and_the_label_stays() {
         result.details["answers"]["Approach"]["labels"],
         json!(["Small steps (Recommended)"])
     );
+}
+
+#[test]
+fn a_label_that_is_only_the_suffix_is_shown_whole() {
+    let question = only_question(json!({ "questions": [{
+        "question": "Which?", "header": "Which",
+        "options": [{ "label": "(Recommended)" }, { "label": "Other" }]
+    }]}));
+    assert_eq!(question.options[0].shown_label(), "(Recommended)");
 }
 
 #[test]

@@ -117,7 +117,7 @@ fn review(html: &mut String, labels: &Labels, answers: &AnswerState) {
         let mut shown: Vec<String> = answer
             .picks
             .iter()
-            .filter_map(|value| question.option(value).map(|o| o.label.clone()))
+            .filter_map(|value| question.option(value).map(|o| o.shown_label().to_string()))
             .collect();
         if let Some(text) = &answer.custom_text {
             shown.push(if question.secret {
@@ -288,16 +288,15 @@ fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fi
             "<div class=\"option\"><label class=\"choice\"><input type=\"{kind}\" name=\"q.{i}\" \
              value=\"{j}\"{}><span class=\"label\">{}</span>",
             checked_if(fields.picks(j)),
-            escape(&option.label)
+            escape(option.shown_label())
         );
-        if option.recommended && !option.label_says_recommended() {
+        // The mark says it, so a label's own "(Recommended)" is not shown twice.
+        if option.recommended {
             let _ = write!(
                 html,
                 " <span class=\"recommended\">★ {}</span>",
                 escape(labels.get(Label::Recommended))
             );
-        } else if option.recommended {
-            html.push_str(" <span class=\"recommended\" aria-hidden=\"true\">★</span>");
         }
         html.push_str("</label>");
         if let Some(description) = &option.description {
@@ -318,8 +317,12 @@ fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fi
              rows=\"2\" aria-label=\"{}\">{}</textarea></details></div>",
             open_if(!note.is_empty()),
             escape(labels.get(Label::NoteFor)),
-            escape(&option.label),
-            escape(&format!("{} {}", labels.get(Label::NoteFor), option.label)),
+            escape(option.shown_label()),
+            escape(&format!(
+                "{} {}",
+                labels.get(Label::NoteFor),
+                option.shown_label()
+            )),
             escape(note)
         );
     }

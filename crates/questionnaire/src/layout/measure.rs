@@ -234,7 +234,7 @@ fn measure_question(
         .options
         .iter()
         .map(|o| ItemRows {
-            label: wrap_head(&o.label, text_width, item_rows).rows,
+            label: wrap_head(o.shown_label(), text_width, item_rows).rows,
             description: o
                 .description
                 .as_deref()

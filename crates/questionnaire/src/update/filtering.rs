@@ -22,7 +22,7 @@ impl App {
             question
                 .options
                 .iter()
-                .map(|o| (o.label.as_str(), o.description.as_deref().unwrap_or(""))),
+                .map(|o| (o.shown_label(), o.description.as_deref().unwrap_or(""))),
         );
         state.focus_item(self.cursor(q));
         self.editor = None;

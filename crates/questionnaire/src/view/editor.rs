@@ -112,7 +112,7 @@ impl App {
                 "{} “{}”",
                 self.label(Label::NoteFor),
                 line_head(
-                    &self.questions()[q].options[o].label,
+                    self.questions()[q].options[o].shown_label(),
                     self.size.width.into()
                 )
             ),

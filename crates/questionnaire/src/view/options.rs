@@ -201,7 +201,7 @@ impl OptionList<'_> {
         let hit_style = Style::fg(Slot::Warning).bold().underline();
         let label_rows = highlight_rows(
             &item.label,
-            &option.label,
+            option.shown_label(),
             hit.and_then(FilterMatch::label_positions),
             &label_style,
             &hit_style,

@@ -148,7 +148,7 @@ fn summary(q: &Question, a: &Answer, columns: usize) -> String {
         .picks
         .iter()
         .filter_map(|value| q.option(value))
-        .map(|o| line_head(&o.label, columns))
+        .map(|o| line_head(o.shown_label(), columns))
         .collect();
     if let Some(text) = &a.custom_text {
         parts.push(format!("“{}”", line_head(&secret::shown(q, text), columns)));
