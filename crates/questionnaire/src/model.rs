@@ -14,14 +14,14 @@ use tea::components::textarea::TextArea;
 use tea::input::Keyboard;
 use tea::text::sanitize_line;
 use tea::{Line, Size, Slot, Style};
-use tea_markdown::{Code, MarkdownCache};
+use tea_markdown::{Code, Kind, MarkdownCache};
 
 use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
 use crate::keys::Keys;
 use crate::kind::Traits;
 use crate::layout::{HeightLimit, Measured, Plan, QuestionLayout};
-use crate::preview::{NO_PREVIEW, PreviewDoc};
+use crate::preview::{NO_PREVIEW, PreviewDoc, preview_source};
 use crate::view::memo::ViewMemo;
 
 /// What an editor writes to.
@@ -142,7 +142,15 @@ impl App {
             markdown.set_code(Code::Plain);
         }
         let height_limit = HeightLimit::default();
-        let measured = Measured::new(&questionnaire, size, false, height_limit, &mut markdown);
+        // A new questionnaire has no notes yet.
+        let measured = Measured::new(
+            &questionnaire,
+            size,
+            false,
+            height_limit,
+            &mut markdown,
+            &|_| false,
+        );
         let mut app = App {
             state: AnswerState::new(questionnaire),
             size,
@@ -444,32 +452,52 @@ impl App {
         self.answer(q)?.option_note(value)
     }
 
-    /// Whether row `i` of question `q` has something to preview.
+    /// Whether row `i` of question `q` has something to preview that its list row does not
+    /// show: a markdown preview, a note, or (beside the list, where the list may shorten it) a
+    /// description.
     pub(crate) fn previewable(&self, q: usize, i: usize) -> bool {
         let question = &self.questions()[q];
+        let Some(option) = question.options.get(i) else {
+            return false;
+        };
+        let m = self.layout_of(q);
+        let shows_more = match preview_source(option) {
+            Some((Kind::Markdown, _)) => true,
+            Some((Kind::Plain, _)) => m.beside,
+            None => false,
+        };
         !self.nothing_matches(q)
-            && i < question.options.len()
-            && (self.layout_of(q).previews[i].has_content() || self.option_note(q, i).is_some())
+            && (shows_more && m.previews[i].has_content() || self.option_note(q, i).is_some())
     }
 
     /// The editor's columns: the list's when a preview sits beside it.
     pub(crate) fn editor_width(&self) -> usize {
         let geometry = &self.measured.geometry;
         match self.question() {
-            Some((q, _)) if geometry.wide && self.traits(q).has_options() => geometry.list,
+            Some((q, _)) if self.layout_of(q).beside => geometry.list,
             _ => geometry.inner,
         }
         .max(1)
     }
 
     pub(crate) fn remeasure(&mut self) {
+        let state = &self.state;
         self.measured = Measured::new(
-            self.state.questionnaire(),
+            state.questionnaire(),
             self.size,
             self.previews_expanded,
             self.height_limit,
             &mut self.markdown,
+            &|q| has_option_notes(state, q),
         );
+    }
+
+    /// Measures again when question `q` gained its first option note or lost its last: the
+    /// pane beside the list shows notes.
+    pub(crate) fn remeasure_if_notes_changed(&mut self, q: usize) {
+        if self.layout_of(q).noted != has_option_notes(&self.state, q) {
+            self.remeasure();
+        }
     }
 }
 
@@ -586,4 +614,10 @@ fn uncompiled_code(questionnaire: &Questionnaire) -> Vec<Vec<String>> {
         .into_iter()
         .filter(|batch| !batch.is_empty())
         .collect()
+}
+
+/// Whether an option of question `q` has a note.
+fn has_option_notes(state: &AnswerState, q: usize) -> bool {
+    let id = &state.questionnaire().questions[q].id;
+    state.answer(id).is_some_and(|a| !a.option_notes.is_empty())
 }

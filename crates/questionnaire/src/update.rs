@@ -283,9 +283,8 @@ impl App {
     /// the open draft out at the editor's width, plans the rows and brings offsets and scroll
     /// positions back inside what the plan shows.
     pub(crate) fn fit(&mut self) {
-        let previews_shown = self.measured.geometry.wide || self.previews_expanded;
         if let Some((q, _)) = self.question()
-            && previews_shown
+            && (self.layout_of(q).beside || !self.measured.geometry.wide && self.previews_expanded)
         {
             // Rows from the scroll position to a panel below it, and one more.
             let rows = (self.preview_scroll, self.measured.height + 1);

@@ -62,6 +62,11 @@ pub struct QuestionLayout {
     pub items: Vec<ItemRows>,
     /// Per option: its markdown preview, else its description, at the preview width.
     pub previews: Vec<Preview>,
+    /// The preview pane sits beside the list: at 100 columns and more, when it shows
+    /// something the list does not ([`pane_shows_more`]). Else the list has the whole width.
+    pub beside: bool,
+    /// Some option had a note when this was measured (a note is shown in the pane).
+    pub noted: bool,
 }
 
 /// Everything that depends only on the questionnaire, the terminal size and the preview
@@ -76,23 +81,52 @@ pub struct Measured {
 }
 
 impl Measured {
+    /// `noted(q)`: whether an option of question `q` has a note.
     pub fn new(
         questionnaire: &Questionnaire,
         size: Size,
         expanded: bool,
         limit: HeightLimit,
         markdown: &mut MarkdownCache,
+        noted: &dyn Fn(usize) -> bool,
     ) -> Measured {
         let geometry = Geometry::new(size.width as usize);
         let labels = &questionnaire.labels;
         // No item is drawn taller than the terminal: rows past that need not be wrapped.
         let item_rows = size.height as usize + 1;
+        let rows = size.height as usize;
+        let cap = panel_height(usize::MAX, rows, limit);
+        let tabs = questionnaire.questions.len() > 1;
+        // Previews expand below the list only where none sits beside it.
+        let below = expanded && !geometry.wide;
         let questions: Vec<QuestionLayout> = questionnaire
             .questions
             .iter()
-            .map(|q| measure_question(q, labels, &geometry, item_rows, markdown))
+            .enumerate()
+            .map(|(i, q)| {
+                let noted = noted(i);
+                let mut measure = |beside| {
+                    let mut m = measure_question(q, labels, &geometry, beside, item_rows, markdown);
+                    m.noted = noted;
+                    m
+                };
+                if !geometry.wide || !Traits::of_question(q).has_options() {
+                    return measure(false);
+                }
+                match pane_shows_more(q, noted) {
+                    PaneShows::More => measure(true),
+                    PaneShows::Nothing => measure(false),
+                    PaneShows::DescriptionsIfShortened => {
+                        let whole = measure(false);
+                        if question_need(q, &whole, false, tabs) > cap {
+                            measure(true)
+                        } else {
+                            whole
+                        }
+                    }
+                }
+            })
             .collect();
-        let tabs = questionnaire.questions.len() > 1;
         let warning = wrap(
             &format!("⚠ {}", sanitize_line(labels.get(Label::RequiredPending))),
             geometry.inner.max(1),
@@ -104,13 +138,7 @@ impl Measured {
             warning,
         };
         let need_of = |m: &Measured, q: usize| {
-            question_need(
-                &questionnaire.questions[q],
-                &m.questions[q],
-                &m.geometry,
-                expanded,
-                tabs,
-            )
+            question_need(&questionnaire.questions[q], &m.questions[q], below, tabs)
         };
         let mut need = (0..questionnaire.questions.len())
             .map(|q| need_of(&measured, q))
@@ -125,10 +153,8 @@ impl Measured {
         // Markdown previews count only while the panel is below its cap: render them in order
         // until it is reached. The height is the same as with every preview rendered, since
         // more previews can only raise `need`.
-        let rows = size.height as usize;
-        let cap = panel_height(usize::MAX, rows, limit);
-        let previews_count = geometry.wide || expanded;
         for q in 0..questionnaire.questions.len() {
+            let previews_count = measured.questions[q].beside || below;
             for i in 0..measured.questions[q].previews.len() {
                 if !previews_count || need >= cap {
                     break;
@@ -185,10 +211,44 @@ impl Measured {
     }
 }
 
+/// What a pane beside the list of a question would show that the list does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaneShows {
+    /// A markdown preview or an option's note.
+    More,
+    /// The descriptions, whole, where the list has to shorten them to fit.
+    DescriptionsIfShortened,
+    /// Nothing: it would only repeat the focused option.
+    Nothing,
+}
+
+/// What a pane beside the list of `q` would show that the list does not (`noted`: some
+/// option has a note).
+pub fn pane_shows_more(q: &Question, noted: bool) -> PaneShows {
+    let markdown = q
+        .options
+        .iter()
+        .any(|o| matches!(preview_source(o), Some((Kind::Markdown, _))));
+    let described = q.options.iter().any(|o| {
+        o.description
+            .as_deref()
+            .is_some_and(|d| !d.trim().is_empty())
+    });
+    if markdown || noted {
+        PaneShows::More
+    } else if described {
+        PaneShows::DescriptionsIfShortened
+    } else {
+        PaneShows::Nothing
+    }
+}
+
+/// Measures `q` with its list at the whole width, or beside the preview pane (`beside`).
 fn measure_question(
     q: &Question,
     labels: &Labels,
     geometry: &Geometry,
+    beside: bool,
     item_rows: usize,
     markdown: &mut MarkdownCache,
 ) -> QuestionLayout {
@@ -229,7 +289,12 @@ fn measure_question(
         checkbox: traits.toggles(),
         gutter: q.options.iter().any(|o| o.recommended),
     };
-    let text_width = geometry.list.saturating_sub(marks.hang()).max(1);
+    let list = if beside {
+        geometry.list
+    } else {
+        geometry.inner
+    };
+    let text_width = list.saturating_sub(marks.hang()).max(1);
     let mut items: Vec<ItemRows> = q
         .options
         .iter()
@@ -241,8 +306,7 @@ fn measure_question(
                 .filter(|d| !d.trim().is_empty())
                 .map(|d| wrap_head(d, text_width, item_rows).rows)
                 .unwrap_or_default(),
-            description_previewed: geometry.wide
-                && matches!(preview_source(o), Some((Kind::Plain, _))),
+            description_previewed: beside && matches!(preview_source(o), Some((Kind::Plain, _))),
         })
         .collect();
     if free_text {
@@ -274,6 +338,8 @@ fn measure_question(
         marks,
         items,
         previews,
+        beside,
+        noted: false,
     }
 }
 
@@ -296,13 +362,8 @@ fn chrome(tabs: bool) -> usize {
     2 + 2 + if tabs { 2 } else { 0 }
 }
 
-fn question_need(
-    q: &Question,
-    m: &QuestionLayout,
-    geometry: &Geometry,
-    expanded: bool,
-    tabs: bool,
-) -> usize {
+/// Rows question `q` needs; `expanded`: with its previews expanded below the list.
+fn question_need(q: &Question, m: &QuestionLayout, expanded: bool, tabs: bool) -> usize {
     let context = context_need(m.context.len());
     let context = if context > 0 { context + 1 } else { 0 };
     let prompt = m.prompt.len();
@@ -320,7 +381,7 @@ fn question_need(
             .max()
             .unwrap_or(0)
             .max(1);
-        if geometry.wide {
+        if m.beside {
             (list + editor).max(preview)
         } else if expanded {
             list + editor.max(preview)

@@ -361,7 +361,7 @@ fn plan_question(
 
     // Phase two: the body as the cursor asks.
     let expanded = expanded_region && q.previewable;
-    let doc_len = if expanded || (geometry.wide && !m.items.is_empty()) {
+    let doc_len = if expanded || m.beside {
         (q.preview_len)()
     } else {
         0
@@ -421,7 +421,7 @@ fn plan_question(
     plan.prompt_max = prompt_max;
     plan.preview_body = if expanded {
         plan.preview.saturating_sub(1)
-    } else if geometry.wide && !m.items.is_empty() {
+    } else if m.beside {
         (plan.filter + body).saturating_sub(1)
     } else {
         0

@@ -134,6 +134,7 @@ impl App {
         }
         self.drafts.remove(&target);
         self.editor = None;
+        self.remeasure_if_notes_changed(q);
         let traits = self.traits(q);
         let blank = text.trim().is_empty();
         let hold_off = self.hold_off_typing();

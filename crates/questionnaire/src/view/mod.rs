@@ -378,7 +378,7 @@ impl App {
         }
         items.push(rows(self.prompt(q, plan), plan.prompt));
 
-        let wide = geometry.wide && !m.items.is_empty();
+        let wide = m.beside;
         let mut column = Vec::new();
         if let Some(f) = self.filter_of(q) {
             let no_matches = self.label(Label::NoMatches);
