@@ -53,10 +53,6 @@ pub(crate) fn split(src: &str) -> Vec<Part> {
             splitter.finish_group();
             splitter.group_ok = true;
         } else {
-            if splitter.group.is_empty() && indent(text) >= 4 && !splitter.in_list {
-                // Indented code: markdown draws it as code, which is verbatim already.
-                splitter.group_ok = false;
-            }
             splitter.group.push((at, text));
         }
     }
@@ -87,13 +83,18 @@ impl Splitter<'_> {
             return;
         };
         let indented = indent(first) >= 2;
+        let lines: Vec<&str> = self.group.iter().map(|(_, l)| *l).collect();
+        // Indented code, which markdown draws as written already: every line indented four
+        // columns or more (outside a list). A drawing whose first line is indented that far but
+        // whose other lines are not would be cut into code and a paragraph, so it is judged as
+        // a whole like any other group.
+        let code = !self.in_list && lines.iter().all(|l| indent(l) >= 4);
         if self.group.iter().any(|(_, line)| list_start(line)) {
             self.in_list = true;
         } else if !indented {
             self.in_list = false;
         }
-        let lines: Vec<&str> = self.group.iter().map(|(_, l)| *l).collect();
-        if self.group_ok && !(self.in_list && indented) && is_drawn(&lines) {
+        if self.group_ok && !code && !(self.in_list && indented) && is_drawn(&lines) {
             let (last_at, last) = self.group[self.group.len() - 1];
             if self.markdown_start < start {
                 self.parts.push(Part::Markdown(self.markdown_start..start));
@@ -384,9 +385,27 @@ mod tests {
             "<div>\n  a    b\n  c    d\n</div>",
             "Some   text\n-----",
             "A paragraph\n    indented once",
+            "    code first\nthen a paragraph",
         ] {
             assert!(verbatim(src).is_empty(), "{src:?}");
         }
+    }
+
+    #[test]
+    fn a_drawing_whose_first_line_is_indented_is_a_drawing() {
+        // A real preview: its first line alone would start indented code.
+        let orbit = "      _____\n   __/     \\__     <- orbit & zoom\n  /  /\\  *   \\ \\\n  \\__\\_____/__/";
+        assert_eq!(
+            verbatim(orbit),
+            [vec![
+                "    _____".to_string(),
+                " __/     \\__     <- orbit & zoom".to_string(),
+                "/  /\\  *   \\ \\".to_string(),
+                "\\__\\_____/__/".to_string(),
+            ]]
+        );
+        let boxed = "     +-------+\n  +--|  api  |\n  |  +-------+\n  +-> db";
+        assert_eq!(verbatim(boxed).len(), 1);
     }
 
     #[test]
