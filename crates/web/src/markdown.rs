@@ -7,27 +7,59 @@
 //!   do), open on a click in a new tab with `rel="noopener noreferrer"`; any other destination
 //!   (`javascript:`, `data:`, relative paths) leaves just the link's text.
 //! - Lines laid out by spaces (ASCII art, aligned columns) are drawn verbatim in a `<pre>`, the
-//!   same lines the terminal takes verbatim (`tea_markdown::source_parts`).
+//!   same lines the terminal takes verbatim (`tea_markdown::source_parts`, on the source cleaned
+//!   as the terminal cleans it: tabs expanded, escape sequences dropped).
+//! - A single line break is a line break, as in the terminal, which draws every source line
+//!   on a row of its own: markdown's soft breaks become `<br>`.
+//!
+//! Plain text (prompts, descriptions) keeps its lines and spaces the same way
+//! ([`plain_to_html`]).
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
 use tea_markdown::SourcePart;
 
 use crate::html::escape;
 
-/// `src` as an HTML fragment.
+/// Markdown `src` as an HTML fragment.
 pub fn to_html(src: &str) -> String {
+    let src = tea::text::sanitize(src);
     let mut out = String::new();
-    for part in tea_markdown::source_parts(src) {
+    for part in tea_markdown::source_parts(&src) {
         match part {
             SourcePart::Markdown(text) => push_markdown(&mut out, text),
-            SourcePart::Verbatim(lines) => {
-                out.push_str("<pre class=\"art\">");
-                out.push_str(&escape(&lines.join("\n")));
-                out.push_str("</pre>");
-            }
+            SourcePart::Verbatim(lines) => push_verbatim(&mut out, &lines),
         }
     }
     out
+}
+
+/// Plain text `src` (a prompt, a description) as an HTML fragment with the lines the terminal
+/// draws: each source line on a line of its own, runs of spaces kept (`white-space:
+/// pre-wrap` on the `.lines` spans), and the lines the terminal would take as a drawing in a
+/// `<pre>`, so their columns stay aligned in a monospaced font.
+pub fn plain_to_html(src: &str) -> String {
+    let src = tea::text::sanitize(src);
+    let mut out = String::new();
+    for part in tea_markdown::source_parts(&src) {
+        match part {
+            SourcePart::Markdown(text) => {
+                let text = text.trim_matches('\n');
+                if !text.is_empty() {
+                    out.push_str("<span class=\"lines\">");
+                    out.push_str(&escape(text));
+                    out.push_str("</span>");
+                }
+            }
+            SourcePart::Verbatim(lines) => push_verbatim(&mut out, &lines),
+        }
+    }
+    out
+}
+
+fn push_verbatim(out: &mut String, lines: &[String]) {
+    out.push_str("<pre class=\"art\">");
+    out.push_str(&escape(&lines.join("\n")));
+    out.push_str("</pre>");
 }
 
 fn push_markdown(out: &mut String, text: &str) {
@@ -52,6 +84,8 @@ fn push_markdown(out: &mut String, text: &str) {
             .pop()
             .unwrap_or(false)
             .then(|| Event::Html(CowStr::from("</a>"))),
+        // The terminal draws each source line on a row of its own.
+        Event::SoftBreak => Some(Event::HardBreak),
         // Footnote and metadata blocks are off; nothing else can carry a URL.
         other => Some(other),
     });
@@ -106,6 +140,45 @@ mod tests {
         assert!(
             html.starts_with("<pre class=\"art\">+---+  +---+\n| a |-&gt;| b |"),
             "{html}"
+        );
+    }
+
+    #[test]
+    fn a_single_line_break_stays_a_line_break() {
+        let html = to_html("stays the bottom terminal box,\njust:\n  • haul rows 12.5 → 15px");
+        assert_eq!(
+            html,
+            "<p>stays the bottom terminal box,<br />\njust:<br />\n• haul rows 12.5 → 15px</p>\n"
+        );
+    }
+
+    #[test]
+    fn a_drawing_with_an_indented_first_line_is_drawn_verbatim() {
+        let html = to_html("      _____\n   __/     \\__     <- orbit\n  /  /\\  *   \\ \\");
+        assert!(
+            html.starts_with("<pre class=\"art\">    _____\n __/     \\__     &lt;- orbit\n"),
+            "{html}"
+        );
+        assert!(!html.contains("<em>"), "{html}");
+    }
+
+    #[test]
+    fn tabs_and_escapes_are_cleaned_as_in_the_terminal() {
+        let html = to_html("a\tb \u{1b}[31mred\u{1b}[0m");
+        assert_eq!(html, "<p>a   b red</p>\n");
+    }
+
+    #[test]
+    fn plain_text_keeps_its_lines_and_drawings() {
+        assert_eq!(
+            super::plain_to_html("first line\nsecond   line"),
+            "<span class=\"lines\">first line\nsecond   line</span>"
+        );
+        let html = super::plain_to_html("Pick one:\n\nA      B\n1      2\n\n<b>x</b>");
+        assert_eq!(
+            html,
+            "<span class=\"lines\">Pick one:</span><pre class=\"art\">A      B\n1      2</pre>\
+             <span class=\"lines\">&lt;b&gt;x&lt;/b&gt;</span>"
         );
     }
 

@@ -169,8 +169,8 @@ fn question_html(
     }
     let _ = write!(
         html,
-        "</legend><p class=\"prompt\">{}</p>",
-        escape(&question.prompt)
+        "</legend><div class=\"prompt\">{}</div>",
+        markdown::plain_to_html(&question.prompt)
     );
     if let Some(context) = &question.context {
         let _ = write!(
@@ -300,7 +300,11 @@ fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fi
         }
         html.push_str("</label>");
         if let Some(description) = &option.description {
-            let _ = write!(html, "<p class=\"description\">{}</p>", escape(description));
+            let _ = write!(
+                html,
+                "<div class=\"description\">{}</div>",
+                markdown::plain_to_html(description)
+            );
         }
         if let Some(preview) = &option.preview {
             let _ = write!(
