@@ -325,10 +325,13 @@ pub(crate) struct Waited {
 
 /// Runs the editor on the terminal `tty` (stdin, stdout and stderr), in the foreground, waiting
 /// with `wait` (the runtime's, which keeps watching for signals and may end the editor's group).
+/// The caller ignores SIGINT and SIGQUIT around the whole hand-over (`interrupts`); the editor
+/// starts with what it would have had without that.
 pub(crate) fn run_on_terminal(
     request: &ExecRequest,
     editor: &Editor,
     tty: &File,
+    interrupts: &group::IgnoreInterrupts,
     wait: impl FnOnce(libc::pid_t) -> io::Result<Waited>,
 ) -> ExecResult {
     let editor = editor.terminal_command();
@@ -345,15 +348,14 @@ pub(crate) fn run_on_terminal(
             Place::Terminal {
                 tty: fd,
                 foreground,
+                defaults: interrupts.defaults(),
             },
         );
         command.spawn()
     })()
     .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
     let running = group::Running::new(started.id());
-    let ignoring = group::IgnoreInterrupts::new();
     let waited = wait(running.group());
-    drop(ignoring);
     if foreground {
         let _ = group::take_foreground(fd);
     }
