@@ -4,7 +4,10 @@
 //!
 //! - typed as the terminal changes hands, in either direction, it must never end the run (whose
 //!   default action for SIGQUIT is to die without a word): the run ignores it from before raw
-//!   mode goes off until after raw mode is back.
+//!   mode goes off until after raw mode is back;
+//! - typed in an editor that ignores it (as `ed` does, with the terminal's signals on), it ends
+//!   nothing: the editor replaces the shell that starts it, so no shell is there to die of it
+//!   and take the editing session with it.
 //!
 //! The bytes are typed around the hand-overs many times, with small varied pauses: no timing is
 //! asserted, only that no run ever dies by signal 3 and every run prints its result.
@@ -15,7 +18,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use support::editor::{NOTES, Scratch};
+use support::editor::{NOTES, Scratch, editor_open};
 use support::pty::{Launch, PATIENCE, Session};
 
 /// How many times the editor is opened and closed while Ctrl+\ is typed.
@@ -89,6 +92,52 @@ fn ctrl_backslash_typed_as_the_terminal_changes_hands_never_ends_the_run() {
     assert!(
         text == &json!("edited") || text == &json!("draft"),
         "{text}"
+    );
+    let problems = finished.terminal_problems();
+    assert!(problems.is_empty(), "{problems:?}");
+}
+
+#[test]
+fn ctrl_backslash_in_an_editor_that_ignores_it_ends_nothing() {
+    let scratch = Scratch::new("quit-ignored");
+    // An editor with the terminal's signals on (as `stty sane` leaves them) that ignores
+    // SIGQUIT, as `ed` does: it reads one line, typed after the Ctrl+\, and saves it.
+    let visual = scratch.script(
+        "trap '' QUIT; stty sane; printf 'EDITOR READY\\n' > /dev/tty
+IFS= read -r line < /dev/tty; printf '%s' \"$line\" > \"$1\"",
+    );
+    let mut session = editor_open(&visual, (100, 24));
+    for pause in PAUSES {
+        session.write(b"\x1c");
+        thread::sleep(Duration::from_micros(pause));
+    }
+    // The terminal keeps the order of what is typed: the line reaches the editor after every
+    // Ctrl+\ above has been taken as SIGQUIT.
+    session.write(b"kept by the editor\r");
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let text = session.text();
+        let after = &text[text.find("EDITOR READY").unwrap()..];
+        assert!(
+            !after.contains("was ended by signal"),
+            "the editing session was ended:\n{after}"
+        );
+        if after.contains("kept by the editor") && after.contains("ctrl+g editor") {
+            break;
+        }
+        if !session.running() {
+            let after = after.to_string();
+            panic!("the run ended ({:?}):\n{after}", session.finish().status);
+        }
+        assert!(Instant::now() < deadline, "not drawn again:\n{after}");
+        thread::sleep(Duration::from_millis(10));
+    }
+    session.write(b"\r");
+    let finished = session.finish();
+    assert_eq!(finished.code(), 0, "{}", finished.stdout);
+    assert_eq!(
+        finished.result()["details"]["answers"]["notes"]["customText"],
+        json!("kept by the editor")
     );
     let problems = finished.terminal_problems();
     assert!(problems.is_empty(), "{problems:?}");
