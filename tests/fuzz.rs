@@ -12,8 +12,15 @@
 //! Scripts reach Ctrl+G (also as a byte 0x07 typed inside a token), so the external editor
 //! runs as in a replay: one that writes hard text, one that fails and one that is not there.
 //!
+//! Contexts and previews hold lines aligned by tabs, and a fourth of the sizes are at most 12
+//! columns wide: together they once made a frame that never finished. Each case runs against a
+//! generous deadline, so such a hang fails the run instead of stalling it.
+//!
 //! `FUZZ_SEED=N` reruns one seed, `FUZZ_CASES=N` runs more (or fewer) cases. A failure prints
 //! its seed; seeds that once failed are kept in `REGRESSIONS`.
+
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
 
 use proptest::prelude::*;
 use question::Questionnaire;
@@ -36,6 +43,8 @@ const REGRESSIONS: &[u64] = &[];
 
 const DEFAULT_CASES: u64 = 800;
 const KEYS_PER_CASE: usize = 40;
+/// Far more than a case takes on a loaded machine: only a frame that never finishes reaches it.
+const CASE_DEADLINE: Duration = Duration::from_secs(20);
 
 fn hard_pieces() -> Vec<String> {
     let fixture: Value =
@@ -114,7 +123,7 @@ impl Generator {
     fn markdown(&mut self) -> String {
         let mut blocks = Vec::new();
         for _ in 0..self.rng.range(1, 4) {
-            blocks.push(match self.rng.below(6) {
+            blocks.push(match self.rng.below(7) {
                 0 => format!("# {}", self.label(3)),
                 1 => format!("- {}\n- [x] {}", self.label(3), self.label(3)),
                 2 => format!(
@@ -125,10 +134,26 @@ impl Generator {
                 ),
                 3 => format!("```rust\nlet s = \"{}\";\n```", self.label(3)),
                 4 => format!("> **{}** `{}`", self.label(2), self.label(1)),
+                5 => self.tab_aligned(),
                 _ => self.text(3, 20),
             });
         }
         blocks.join("\n\n")
+    }
+
+    /// Lines of cells set apart by tabs (so tab stops line them up, and the lines may read as a
+    /// drawing), some indented: such lines at 4 and 8 columns once drew bands forever.
+    fn tab_aligned(&mut self) -> String {
+        let mut lines = Vec::new();
+        for _ in 0..self.rng.range(2, 4) {
+            let mut line = self.rng.pick(&["", "", "\t", "  "]).to_string();
+            for _ in 0..self.rng.range(2, 4) {
+                line.push_str(&self.text(1, 2));
+                line.push_str(self.rng.pick(&["\t", " \t", "\t\t"]));
+            }
+            lines.push(line);
+        }
+        lines.join("\n")
     }
 
     fn questionnaire(&mut self) -> Value {
@@ -404,6 +429,29 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// [`run_case`] on a thread of its own. A case past [`CASE_DEADLINE`] ends the whole test
+/// process, naming its seed: a thread cannot be stopped, and a stuck frame keeps eating memory.
+fn run_in_time(seed: u64, pieces: &Arc<Vec<String>>) -> Result<(), String> {
+    let (tx, rx) = mpsc::channel();
+    let pieces = Arc::clone(pieces);
+    std::thread::spawn(move || {
+        let run = std::panic::catch_unwind(|| run_case(seed, &pieces));
+        let _ = tx.send(run.unwrap_or_else(|_| Err("panicked".to_string())));
+    });
+    match rx.recv_timeout(CASE_DEADLINE) {
+        Ok(result) => result,
+        Err(mpsc::RecvTimeoutError::Disconnected) => Err("panicked".to_string()),
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            // Past the test harness's capture, which exiting would drop.
+            let message = format!(
+                "seed {seed}: did not finish in {CASE_DEADLINE:?} (rerun it with FUZZ_SEED={seed})\n"
+            );
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), message.as_bytes());
+            std::process::exit(101);
+        }
+    }
+}
+
 fn env_number(name: &str) -> Option<u64> {
     std::env::var(name).ok().map(|v| {
         v.parse()
@@ -421,15 +469,12 @@ fn random_questionnaires_keys_and_sizes_keep_every_frame_sound() {
             REGRESSIONS.iter().copied().chain(1..=cases).collect()
         }
     };
+    let pieces = Arc::new(pieces);
     let failures: Vec<String> = seeds
         .iter()
-        .filter_map(|&seed| {
-            let run = std::panic::catch_unwind(|| run_case(seed, &pieces));
-            match run {
-                Ok(Ok(())) => None,
-                Ok(Err(what)) => Some(format!("seed {seed}: {what}")),
-                Err(_) => Some(format!("seed {seed}: panicked")),
-            }
+        .filter_map(|&seed| match run_in_time(seed, &pieces) {
+            Ok(()) => None,
+            Err(what) => Some(format!("seed {seed}: {what}")),
         })
         .collect();
     assert!(

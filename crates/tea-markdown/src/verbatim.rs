@@ -270,15 +270,24 @@ pub(crate) fn layout(lines: &[String], width: usize) -> Vec<Line> {
         if band > 0 {
             out.push(Line::default());
         }
+        let before: usize = next.iter().sum();
         for (line, at) in cells.iter().zip(next.iter_mut()) {
             out.push(band_row(line, at, band > 0 && markers, markers, width));
+        }
+        // Every row takes at least one cluster of a line not yet done (see `band_row`); should
+        // that ever fail, stopping beats adding bands forever.
+        let advanced = next.iter().sum::<usize>() > before;
+        debug_assert!(advanced, "a band drew nothing at width {width}");
+        if !advanced {
+            break;
         }
         band += 1;
     }
     out
 }
 
-/// One line's row in a band: from grapheme `*at`, as much as fits; `*at` moves past it.
+/// One line's row in a band: from grapheme `*at`, as much as fits; `*at` moves past it, by at
+/// least one cluster while the line has any left.
 fn band_row(
     line: &[(&str, usize)],
     at: &mut usize,
@@ -286,26 +295,36 @@ fn band_row(
     markers: bool,
     width: usize,
 ) -> Line {
-    if *at >= line.len() {
+    // A glyph wider than the whole row cannot be drawn in any band (a wide one in one column).
+    while line.get(*at).is_some_and(|&(_, w)| w > width) {
+        *at += 1;
+    }
+    let Some(&(_, first)) = line.get(*at) else {
         return Line::default();
-    }
+    };
     let marker = Style::fg(Slot::Muted);
-    let mut spans = Vec::new();
-    let mut room = width;
-    if left_marker {
-        spans.push(Span::styled("‹", marker.clone()));
-        room -= 1;
-    }
     let rest: usize = line[*at..].iter().map(|(_, w)| w).sum();
-    let continues = rest > room;
-    if continues && markers {
-        room -= 1;
+    let mut left = left_marker;
+    let mut right = markers && rest + usize::from(left) > width;
+    // The markers make way for a cluster that fits the row but not beside them (a conjunct
+    // three columns wide in four), else the row would take nothing and the bands never end.
+    // The right one goes first: the next band's `‹` still says the line goes on.
+    if usize::from(left) + first + usize::from(right) > width {
+        right = false;
     }
+    if usize::from(left) + first > width {
+        left = false;
+    }
+    let mut spans = Vec::new();
+    if left {
+        spans.push(Span::styled("‹", marker.clone()));
+    }
+    let room = width - usize::from(left) - usize::from(right);
     let mut text = String::new();
     let mut used = 0;
     while let Some(&(g, w)) = line.get(*at) {
         if w > width {
-            *at += 1; // a wide glyph cannot be drawn in a one-column row
+            *at += 1;
             continue;
         }
         if used + w > room {
@@ -316,7 +335,7 @@ fn band_row(
         *at += 1;
     }
     spans.push(Span::plain(text.trim_end().to_string()));
-    if *at < line.len() && markers {
+    if *at < line.len() && right {
         let pad = room - tea::text::width(spans.last().map_or("", |s| &s.text));
         if pad > 0 {
             spans.push(Span::plain(" ".repeat(pad)));
@@ -438,5 +457,36 @@ mod tests {
                 assert!(row.width() <= width, "{:?} at {width}", row.plain_text());
             }
         }
+    }
+
+    #[test]
+    fn a_cluster_wider_than_the_room_beside_the_markers_still_moves_on() {
+        // क्षि is three columns: in a four-column band it leaves no room for both markers, and
+        // a row that took nothing made bands forever.
+        assert_eq!(tea::text::grapheme_width("क्षि"), 3);
+        let lines = ["M   p".to_string(), "tionक्षिapi-replabel   م".to_string()];
+        for width in 0..12 {
+            let rows = layout(&lines, width);
+            for row in &rows {
+                assert!(row.width() <= width, "{:?} at {width}", row.plain_text());
+            }
+            if width >= 3 {
+                // Every cluster is drawn: line i's row of band b is row b * 3 + i.
+                for (i, line) in lines.iter().enumerate() {
+                    let shown: String = rows
+                        .iter()
+                        .skip(i)
+                        .step_by(lines.len() + 1)
+                        .map(|r| r.plain_text().replace(['‹', '›', ' '], ""))
+                        .collect();
+                    assert_eq!(shown, line.replace(' ', ""), "line {i} at {width}");
+                }
+            }
+        }
+        // The right marker makes way first; the next band's `‹` says the line goes on.
+        assert_eq!(
+            rows(&["ab", "xyक्षिz"], 4),
+            ["ab", "xy ›", "", "", "‹क्षि", "", "", "‹z"]
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! Property: for generated markdown (nested lists, quotes, tables, code, drawings laid out by
-//! spaces, CJK, emoji, escapes, long words) at every width from 1 to 200, every row fits and no
-//! control character survives; wrapping keeps every character and never splits a joined emoji;
-//! drawings keep every line as written.
+//! spaces or tabs, CJK, Devanagari conjuncts, Arabic, emoji, escapes, long words) at every width
+//! from 1 to 200, every row fits and no control character survives; wrapping keeps every
+//! character and never splits a joined emoji; drawings keep every line as written.
 
 use proptest::prelude::*;
 use tea_markdown::render;
@@ -52,19 +52,29 @@ fn drawing_line() -> impl Strategy<Value = String> {
         Just("├── src".to_string()),
         Just("日本".to_string()),
         Just("👨\u{200d}👩\u{200d}👧".to_string()),
+        // Clusters three and four columns wide: wider than a narrow band's room beside its
+        // markers.
+        Just("क्षि".to_string()),
+        Just("स्त्रि".to_string()),
+        Just("مرحبا".to_string()),
         "[A-Z]{1,8}",
         Just("\x1b[31m/\\\x1b[0m".to_string()),
+    ];
+    // Runs of spaces, or two tabs (five columns at least, wherever the tab stops fall).
+    let gap = prop_oneof![
+        (3usize..12).prop_map(|n| " ".repeat(n)),
+        Just("\t\t".to_string())
     ];
     (
         0usize..4,
         // Two pieces at least, so every line has a run of spaces inside.
-        prop::collection::vec((piece, 3usize..12), 2..5),
+        prop::collection::vec((piece, gap), 2..5),
     )
         .prop_map(|(indent, pieces)| {
             let mut line = " ".repeat(indent);
             for (piece, gap) in pieces {
                 line.push_str(&piece);
-                line.push_str(&" ".repeat(gap));
+                line.push_str(&gap);
             }
             line.trim_end().to_string()
         })

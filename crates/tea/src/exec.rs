@@ -14,7 +14,9 @@
 //!   there is no such fallback: an interactive editor would wait for keys nobody types, so the
 //!   run fails at once and says why. [`Editor::Command`] sets one (tests, a host's setting).
 //!   The command is a shell command line that may carry arguments (`VISUAL="code -w"`): it
-//!   runs as `sh -c '<command> "$1"' sh <file>`.
+//!   runs as `sh -c 'exec <command> "$1"' sh <file>`, so the editor replaces the shell and
+//!   alone decides what its keys do (a line `exec` cannot take, such as a list or a pipeline,
+//!   runs without it).
 //! - **Its processes** never outlive the program: the editor runs in a process group of its
 //!   own, ended when the program is ended by a signal, and whatever the editor leaves running in
 //!   it is ended when it exits (see [`group`]).
@@ -239,15 +241,55 @@ impl Drop for TempText {
     }
 }
 
-/// `sh -c '<command> "$1"' sh <path>`: the command line may carry arguments of its own.
+/// `sh -c 'exec <command> "$1"' sh <path>`: the command line may carry arguments of its own,
+/// and the editor replaces the shell (see [`shell_line`]).
 pub(crate) fn command(editor: &str, path: &Path) -> Command {
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!("{editor} \"$1\""))
+        .arg(shell_line(editor))
         .arg("sh")
         .arg(path);
     command
+}
+
+/// The script `sh -c` runs for `editor`: `exec <editor> "$1"`, so the editor is the process the
+/// program waits for and the foreground group's only member. A shell left as its parent (dash
+/// does not exec the last command by itself) would die of a Ctrl+\ or Ctrl+C the editor
+/// ignores, and the program would take the terminal back from an editor still running. A line
+/// `exec` cannot take runs as written (`<editor> "$1"`): a list, a pipeline or a compound
+/// command, leading variable assignments, or a shell builtin.
+fn shell_line(editor: &str) -> String {
+    if replaceable(editor) {
+        format!("exec {editor} \"$1\"")
+    } else {
+        format!("{editor} \"$1\"")
+    }
+}
+
+/// Whether `exec` may go in front of the command line `editor`: a simple command naming a
+/// program. Conservative: a `;` or `|` inside quotes also keeps the shell, which only costs the
+/// shell's staying.
+fn replaceable(editor: &str) -> bool {
+    /// Reserved words and builtins: `exec` would run a program of that name, or none.
+    const SHELL_WORDS: &[&str] = &[
+        "!", "{", "}", "[[", "case", "for", "if", "select", "until", "while", "function", ".", ":",
+        "[", "alias", "bg", "break", "builtin", "cd", "command", "continue", "echo", "eval",
+        "exec", "exit", "export", "false", "fg", "getopts", "hash", "jobs", "kill", "local",
+        "printf", "pwd", "read", "readonly", "return", "set", "shift", "source", "test", "times",
+        "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "wait",
+    ];
+    if editor.contains([';', '&', '|', '(', ')', '\n']) {
+        return false;
+    }
+    let Some(first) = editor.split_whitespace().next() else {
+        return false;
+    };
+    let assignment = first.split_once('=').is_some_and(|(name, _)| {
+        name.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic())
+            && name.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+    });
+    !assignment && !SHELL_WORDS.contains(&first)
 }
 
 /// `Ok` for a zero exit status, else what went wrong (with the last line the editor wrote
@@ -325,10 +367,13 @@ pub(crate) struct Waited {
 
 /// Runs the editor on the terminal `tty` (stdin, stdout and stderr), in the foreground, waiting
 /// with `wait` (the runtime's, which keeps watching for signals and may end the editor's group).
+/// The caller ignores SIGINT and SIGQUIT around the whole hand-over (`interrupts`); the editor
+/// starts with what it would have had without that.
 pub(crate) fn run_on_terminal(
     request: &ExecRequest,
     editor: &Editor,
     tty: &File,
+    interrupts: &group::IgnoreInterrupts,
     wait: impl FnOnce(libc::pid_t) -> io::Result<Waited>,
 ) -> ExecResult {
     let editor = editor.terminal_command();
@@ -345,15 +390,14 @@ pub(crate) fn run_on_terminal(
             Place::Terminal {
                 tty: fd,
                 foreground,
+                defaults: interrupts.defaults(),
             },
         );
         command.spawn()
     })()
     .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
     let running = group::Running::new(started.id());
-    let ignoring = group::IgnoreInterrupts::new();
     let waited = wait(running.group());
-    drop(ignoring);
     if foreground {
         let _ = group::take_foreground(fd);
     }
@@ -365,4 +409,30 @@ pub(crate) fn run_on_terminal(
     }
     // Ended for the program's own ending: what the editor saved by then is the text.
     file.read_back(&request.text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_line;
+
+    #[test]
+    fn a_simple_command_replaces_the_shell_and_anything_else_runs_as_written() {
+        for (editor, script) in [
+            ("vi", r#"exec vi "$1""#),
+            ("code --wait", r#"exec code --wait "$1""#),
+            ("emacsclient -a '' -t", r#"exec emacsclient -a '' -t "$1""#),
+            ("\"$HOME/bin/ed\" -s", r#"exec "$HOME/bin/ed" -s "$1""#),
+            ("vim 2>/dev/null", r#"exec vim 2>/dev/null "$1""#),
+            ("EDITING=1 vim", r#"EDITING=1 vim "$1""#),
+            ("vim; echo done", r#"vim; echo done "$1""#),
+            ("cd /tmp && vim", r#"cd /tmp && vim "$1""#),
+            ("tr a b | tee", r#"tr a b | tee "$1""#),
+            ("(vim)", r#"(vim) "$1""#),
+            ("printf x >>", r#"printf x >> "$1""#),
+            ("exec vim", r#"exec vim "$1""#),
+            ("if true; then vim", r#"if true; then vim "$1""#),
+        ] {
+            assert_eq!(shell_line(editor), script, "{editor:?}");
+        }
+    }
 }

@@ -64,8 +64,9 @@
 //!   result goes to the program. Input decoded before the hand-over (and a sequence cut off
 //!   then, resolved as its timeout would) still reaches the program afterwards; what is typed
 //!   meanwhile is the editor's. The editor runs as the terminal's foreground process group, so
-//!   Ctrl+C, Ctrl+\ and Ctrl+Z are its alone, and the run ignores SIGINT and SIGQUIT meanwhile;
-//!   SIGTERM or SIGHUP ends the editor's group, then the run, with what the editor saved as
+//!   Ctrl+C, Ctrl+\ and Ctrl+Z are its alone, and the run ignores SIGINT and SIGQUIT meanwhile
+//!   (from before raw mode goes off until after it is back on, as for Ctrl+Z: in between the
+//!   cooked terminal makes signals of those keys for the run itself); SIGTERM or SIGHUP ends the editor's group, then the run, with what the editor saved as
 //!   the result.
 
 pub mod attention;

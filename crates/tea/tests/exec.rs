@@ -82,6 +82,16 @@ fn the_editor_has_no_terminal_in_a_replay() {
 }
 
 #[test]
+fn the_editor_replaces_the_shell_that_starts_it() {
+    // Its parent is the program: no shell in between to die of a signal the editor ignores.
+    let scratch = Scratch::new("exec");
+    let editor = scratch.script("edit.sh", r#"printf '%s' "$PPID" > "$1""#);
+    let mut driver = note_driver("", Editor::Command(editor));
+    replay(&mut driver, "ctrl+g");
+    assert_eq!(driver.program().draft, std::process::id().to_string());
+}
+
+#[test]
 fn a_failing_editor_keeps_the_draft_and_says_why() {
     let scratch = Scratch::new("fail");
     let editor = scratch.script(

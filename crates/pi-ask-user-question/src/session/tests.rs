@@ -68,6 +68,45 @@ fn every_row_fits_at_every_width() {
     }
 }
 
+#[test]
+fn a_tab_aligned_context_with_a_wide_conjunct_renders_at_every_size() {
+    // Once drew a verbatim band forever at 4 and 8 columns. On a thread of its own, so a hang
+    // fails here instead of stalling the run (the process ends; the thread cannot be stopped).
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut s = session(
+            json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick",
+            "context": "M\tp\ntionक्षिapi-replabel \tم",
+            "options": [{"value": "x", "label": "x"}, {"value": "y", "label": "y"}]}]}),
+        );
+        let mut wide = Vec::new();
+        for width in 1..=40 {
+            for rows in 1..=24 {
+                let rendered = s.render(width, rows);
+                let changed = s.render_changes(width, rows, true);
+                assert_eq!(
+                    changed,
+                    rendered.iter().cloned().map(Some).collect::<Vec<_>>()
+                );
+                wide.extend(
+                    rendered
+                        .into_iter()
+                        .filter(|row| width_of(row) > width as usize),
+                );
+            }
+        }
+        let _ = tx.send(wide);
+    });
+    match rx.recv_timeout(Duration::from_secs(20)) {
+        Ok(wide) => assert!(wide.is_empty(), "{wide:?}"),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the render panicked"),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), b"the render hung\n");
+            std::process::exit(101);
+        }
+    }
+}
+
 fn width_of(row: &str) -> usize {
     width(&strip(row))
 }

@@ -6,7 +6,11 @@
 //! - **On the terminal** it gets a process group of its own that becomes the terminal's
 //!   foreground group, as a shell does for a job: Ctrl+C, Ctrl+\ and Ctrl+Z typed in the editor
 //!   are its alone. The program ignores SIGINT and SIGQUIT meanwhile (as git does while its
-//!   editor runs) and takes the foreground back when the editor exits.
+//!   editor runs) and takes the foreground back when the editor exits. It ignores them from
+//!   before raw mode goes off until after it is back on ([`IgnoreInterrupts`]): the terminal is
+//!   cooked, its keys signals, for a moment on either side of the editor while the program holds
+//!   the foreground, and SIGQUIT's default action would end the program without a word. The
+//!   editor starts with them at their defaults all the same.
 //! - **Ending it.** While an editor runs, its group is registered ([`Running`]): a fatal signal
 //!   the program does not survive ends the group first (see the runtime's guard), and once the
 //!   editor exits whatever it left running in its group is ended too.
@@ -25,8 +29,13 @@ static RUNNING: AtomicI32 = AtomicI32::new(0);
 pub(crate) enum Place {
     /// No terminal: a session of its own.
     Detached,
-    /// On the terminal `tty`; in the foreground when the program holds it now.
-    Terminal { tty: RawFd, foreground: bool },
+    /// On the terminal `tty`; in the foreground when the program holds it now. `defaults`:
+    /// the signals the program ignores for now that the editor gets at their default action.
+    Terminal {
+        tty: RawFd,
+        foreground: bool,
+        defaults: Defaults,
+    },
 }
 
 /// Makes `command` start as `place` says.
@@ -44,11 +53,16 @@ pub(crate) fn prepare(command: &mut Command, place: Place) {
                 });
             }
         }
-        Place::Terminal { tty, foreground } => {
+        Place::Terminal {
+            tty,
+            foreground,
+            defaults,
+        } => {
             command.process_group(0);
             // SAFETY: only async-signal-safe system calls run between fork and exec.
             unsafe {
                 command.pre_exec(move || {
+                    defaults.apply();
                     if foreground {
                         // In the child too, before the editor runs, so its first read of the
                         // terminal finds it in the foreground (as a shell does for its jobs).
@@ -168,7 +182,9 @@ pub(crate) fn wait(pid: libc::pid_t, continue_stopped: bool) -> io::Result<ExitS
 
 /// SIGINT and SIGQUIT ignored while this lives (git's editor.c does the same): typed in the
 /// editor they are its alone, and sent to the program they must not end it with the editor
-/// still on the terminal. Created after the editor started, which so keeps their defaults.
+/// still on the terminal. Made before raw mode goes off and dropped after it is back on, so a
+/// key typed while the terminal changes hands cannot end the program either; the editor gets
+/// them back at their defaults ([`IgnoreInterrupts::defaults`]).
 pub(crate) struct IgnoreInterrupts {
     previous: [(libc::c_int, libc::sigaction); 2],
 }
@@ -189,6 +205,19 @@ impl IgnoreInterrupts {
             previous: [ignore(libc::SIGINT), ignore(libc::SIGQUIT)],
         }
     }
+
+    /// What a process started now should have: what it would have had before these were
+    /// ignored (a handler becomes the default across exec; an inherited SIG_IGN stays).
+    pub(crate) fn defaults(&self) -> Defaults {
+        let reset = |(signal, previous): &(libc::c_int, libc::sigaction)| {
+            if previous.sa_sigaction == libc::SIG_IGN {
+                0
+            } else {
+                *signal
+            }
+        };
+        Defaults(self.previous.each_ref().map(reset))
+    }
 }
 
 impl Drop for IgnoreInterrupts {
@@ -197,6 +226,24 @@ impl Drop for IgnoreInterrupts {
             // SAFETY: puts back the action read by `new`.
             unsafe {
                 libc::sigaction(*signal, previous, std::ptr::null_mut());
+            }
+        }
+    }
+}
+
+/// Signals a child sets back to their default action before it runs the editor (0: none).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Defaults([libc::c_int; 2]);
+
+impl Defaults {
+    /// In the child, between fork and exec. Async-signal-safe.
+    fn apply(self) {
+        for signal in self.0.into_iter().filter(|&s| s != 0) {
+            // SAFETY: sigaction with a zeroed action set to SIG_DFL.
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = libc::SIG_DFL;
+                libc::sigaction(signal, &action, std::ptr::null_mut());
             }
         }
     }

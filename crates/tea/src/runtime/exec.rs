@@ -17,12 +17,13 @@ impl<P: Program> Run<P> {
         // A tail cut off by the last read was typed before the editor starts: resolve it now,
         // or the editor's leftovers would be read as its end.
         self.held_back.extend(self.keys.flush());
-        let cooked = self.term.hand_over()?;
+        let handed = self.term.hand_over()?;
         let tty = self.term.tty.try_clone()?;
-        let result = exec::run_on_terminal(request, &self.editor, &tty, |pid| {
-            self.term.wait_for_editor(pid)
-        });
-        if let Err(err) = self.term.take_back(&cooked) {
+        let result =
+            exec::run_on_terminal(request, &self.editor, &tty, &handed.interrupts, |pid| {
+                self.term.wait_for_editor(pid)
+            });
+        if let Err(err) = self.term.take_back(handed) {
             // A terminal that hung up while the editor ran: the signal ends the run.
             if !self.term.active.signal_pending() {
                 return Err(err);
@@ -33,10 +34,20 @@ impl<P: Program> Run<P> {
     }
 }
 
+/// The terminal handed to another program (an editor, or the shell while the run is stopped):
+/// the settings to put back, and SIGINT and SIGQUIT ignored until it is taken back.
+pub(super) struct HandedOver {
+    cooked: rustix::termios::Termios,
+    pub(super) interrupts: exec::group::IgnoreInterrupts,
+}
+
 impl Terminal {
     /// Erases the region and turns every mode and raw mode off; returns the cooked settings,
-    /// to put back should the editor leave the terminal otherwise.
-    pub(super) fn hand_over(&mut self) -> io::Result<rustix::termios::Termios> {
+    /// to put back should the editor leave the terminal otherwise. SIGINT and SIGQUIT are
+    /// ignored first: once raw mode is off, Ctrl+C and Ctrl+\ are signals for whichever group
+    /// holds the foreground, which is this one until the editor has started.
+    pub(super) fn hand_over(&mut self) -> io::Result<HandedOver> {
+        let interrupts = exec::group::IgnoreInterrupts::new();
         let moves = self.region.leave(false);
         let bytes = self.all_off(&moves);
         self.cursor.forget();
@@ -44,17 +55,22 @@ impl Terminal {
         self.tty.flush()?;
         self.active
             .set_exit_bytes(modes_off(self.kitty, MouseMode::Off, "\r"));
-        crossterm::terminal::disable_raw_mode()?;
         self.active.set_handed_over(true);
-        self.tty.settings()
+        crossterm::terminal::disable_raw_mode()?;
+        Ok(HandedOver {
+            cooked: self.tty.settings()?,
+            interrupts,
+        })
     }
 
     /// Raw mode and the modes back on, at the start of the line the editor left the cursor on;
-    /// the next draw repaints the whole frame.
-    pub(super) fn take_back(&mut self, cooked: &rustix::termios::Termios) -> io::Result<()> {
-        self.active.set_handed_over(false);
-        self.tty.set_settings(cooked)?;
+    /// the next draw repaints the whole frame. SIGINT and SIGQUIT get their actions back only
+    /// once raw mode is on: before, the terminal still makes signals of their keys.
+    pub(super) fn take_back(&mut self, handed: HandedOver) -> io::Result<()> {
+        self.tty.set_settings(&handed.cooked)?;
         crossterm::terminal::enable_raw_mode()?;
+        self.active.set_handed_over(false);
+        drop(handed.interrupts);
         let modes = format!("\r{}{}", self.modes_on, self.mouse.on_sequence());
         self.tty.write_all(modes.as_bytes())?;
         self.tty.flush()?;

@@ -41,9 +41,9 @@ impl<P: Program> Run<P> {
     pub(super) fn suspend(&mut self, whom: Whom) -> io::Result<()> {
         // Resolve a sequence cut off by the last read now: it was typed before the stop.
         self.held_back.extend(self.keys.flush());
-        let cooked = self.term.hand_over()?;
+        let handed = self.term.hand_over()?;
         stop(whom);
-        self.term.take_back(&cooked)
+        self.term.take_back(handed)
     }
 
     /// Suspends for a SIGTSTP sent from outside, if one came.
