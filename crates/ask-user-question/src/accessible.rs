@@ -16,7 +16,7 @@ use question::{
     AnswerShape, DialogView, Dialogs, Label, NotUnderstood, OptionSource, Question, Questionnaire,
 };
 use question::{Labels, ToolResult};
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 use self::plain::{clean, markdown_lines};
@@ -51,7 +51,7 @@ enum Event {
 pub fn ask(questionnaire: Questionnaire, wiring: Wiring) -> io::Result<Ending> {
     let (events, received) = mpsc::channel();
     // Before anything is asked, so no signal can end the run without the answers.
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
     let reader: Box<dyn BufRead + Send>;
     let writer: Box<dyn Write>;
     match wiring {

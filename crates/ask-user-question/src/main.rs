@@ -56,9 +56,9 @@ hand the keys to, so the dock stays until the key again restores the questionnai
 (Ctrl+C still cancels; other keys are ignored while docked).
 
 Exit codes: 0 submitted, 130 cancelled, 2 invalid input or arguments, 124 timed out
-(--timeout), 1 no terminal or a terminal failure. A signal (SIGINT, SIGTERM, SIGHUP; a terminal that hangs up counts as
-SIGHUP) prints the cancelled result with every answer so far and exits 128 + the signal number
-(130, 143, 129).
+(--timeout), 1 no terminal or a terminal failure. A signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT; a
+terminal that hangs up counts as SIGHUP) prints the cancelled result with every answer so far and
+exits 128 + the signal number (130, 143, 129, 131).
 
 Time limit: --timeout 90s (or 5m, 1m30s) shows a countdown next to the progress and ends the
 questionnaire as timed out, with every answer and draft so far, unless a key is pressed first;

@@ -177,6 +177,7 @@ fn serve_only(
         signal_hook::consts::SIGINT,
         signal_hook::consts::SIGTERM,
         signal_hook::consts::SIGHUP,
+        signal_hook::consts::SIGQUIT,
     ] {
         let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
     }

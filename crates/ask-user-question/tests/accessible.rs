@@ -146,6 +146,7 @@ fn ctrl_c_and_signals_cancel_keeping_the_answers() {
         Ending::Sigint,
         Ending::Sigterm,
         Ending::Sighup,
+        Ending::Sigquit,
     ] {
         let mut s = accessible("release.json");
         s.wait_for_text("Which channel should we release to?");

@@ -471,10 +471,10 @@ struct Terminal {
 
 impl Terminal {
     fn enter(opts: &InlineOptions) -> io::Result<Terminal> {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM, SIGWINCH};
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGWINCH};
         let tty = tty::Tty::open()?;
         let emergency_handle = tty.try_clone()?;
-        let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP])?;
+        let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
         let wake_for_stops = wake.sender()?;
         crossterm::terminal::enable_raw_mode()?;
         let registered = guard::Active::register(

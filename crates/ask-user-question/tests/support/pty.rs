@@ -36,15 +36,18 @@ pub enum Ending {
     Sigint,
     Sigterm,
     Sighup,
+    /// `kill -QUIT`, or Ctrl+\ on the terminal once it is cooked.
+    Sigquit,
 }
 
 impl Ending {
-    pub const ALL: [Ending; 5] = [
+    pub const ALL: [Ending; 6] = [
         Ending::CtrlC,
         Ending::KittyCtrlC,
         Ending::Sigint,
         Ending::Sigterm,
         Ending::Sighup,
+        Ending::Sigquit,
     ];
 
     /// The exit status the binary must end with.
@@ -53,6 +56,7 @@ impl Ending {
             Ending::CtrlC | Ending::KittyCtrlC | Ending::Sigint => 130,
             Ending::Sigterm => 143,
             Ending::Sighup => 129,
+            Ending::Sigquit => 131,
         }
     }
 }
@@ -257,6 +261,7 @@ impl Session {
             Ending::Sigint => self.signal(Signal::INT),
             Ending::Sigterm => self.signal(Signal::TERM),
             Ending::Sighup => self.signal(Signal::HUP),
+            Ending::Sigquit => self.signal(Signal::QUIT),
         }
     }
 

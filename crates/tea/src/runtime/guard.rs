@@ -4,7 +4,7 @@
 //!
 //! The runtime registers what to write on such an exit ([`Active::set_exit_bytes`] after each
 //! draw). The panic hook writes it before the panic message prints. Signals (SIGINT, SIGTERM,
-//! SIGHUP) are handed to the main loop, which ends the run in order; a loop that does not answer
+//! SIGHUP, SIGQUIT) are handed to the main loop, which ends the run in order; a loop that does not answer
 //! within [`SIGNAL_GRACE`] gets the emergency restore and the signal's default action.
 //!
 //! An external editor started by the program ([`crate::exec::group`]) is ended before such a
@@ -25,7 +25,7 @@ use std::sync::{Mutex, MutexGuard, Once};
 use std::thread;
 use std::time::Duration;
 
-use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
 
 /// How long the main loop has to end the run after a signal before the signal thread restores
@@ -112,7 +112,7 @@ impl Active {
         PENDING_SIGNAL.load(Ordering::SeqCst) != 0
     }
 
-    /// The signal (SIGINT, SIGTERM, SIGHUP) that asked this run to end, if one came.
+    /// The signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that asked this run to end, if one came.
     pub fn take_signal(&self) -> Option<i32> {
         match PENDING_SIGNAL.swap(0, Ordering::SeqCst) {
             0 => None,
@@ -151,7 +151,7 @@ pub fn emergency_restore() {
 /// Keeps a signal that arrives after a run (outside raw mode Ctrl+C is SIGINT again) from
 /// killing the process before its host has handed the run's output back.
 ///
-/// While it lives, SIGINT, SIGTERM and SIGHUP with no run active are recorded
+/// While it lives, SIGINT, SIGTERM, SIGHUP and SIGQUIT with no run active are recorded
 /// ([`late_signal`](SignalHold::late_signal)); should the process still be alive
 /// two seconds later, the signal takes its default action then. Dropping the hold acts on
 /// a recorded signal at once; [`keep_until_exit`](SignalHold::keep_until_exit) keeps the hold
@@ -208,7 +208,9 @@ pub(crate) fn install_hooks() -> io::Result<()> {
 }
 
 fn spawn_signal_thread() -> io::Result<()> {
-    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    // SIGQUIT too: `kill -QUIT`, or Ctrl+\ on a cooked terminal after the run, would end the
+    // process without its answers.
+    let mut signals = Signals::new([SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
     thread::Builder::new()
         .name("tea-signals".into())
         .spawn(move || {
@@ -232,7 +234,7 @@ fn on_signal(signal: i32) {
         return;
     }
     let active_run = active().is_some();
-    if signal == SIGINT && active_run && HANDED_OVER.load(Ordering::SeqCst) {
+    if matches!(signal, SIGINT | SIGQUIT) && active_run && HANDED_OVER.load(Ordering::SeqCst) {
         return;
     }
     if !active_run {
