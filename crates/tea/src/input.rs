@@ -225,9 +225,10 @@ impl KeyPress {
 }
 
 /// What the terminal's keyboard input tells apart, as a runtime finds out at start (the inline
-/// runtime: whether the terminal answered the Kitty keyboard query; a host: its own terminal's
-/// state). Programs are told through [`Program::keyboard`](crate::Program::keyboard), e.g. to
-/// name in their help a key that works in this terminal.
+/// runtime: whether the terminal answered the Kitty keyboard query or took xterm's
+/// modifyOtherKeys; a host: its own terminal's state). Programs are told through
+/// [`Program::keyboard`](crate::Program::keyboard), e.g. to name in their help a key that works
+/// in this terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Keyboard {
     /// Legacy input: Enter, Tab, Backspace and Esc with Shift or Ctrl send the same bytes as
@@ -235,13 +236,25 @@ pub enum Keyboard {
     /// until it is told otherwise.
     #[default]
     Legacy,
-    /// An enhanced protocol (Kitty's) is on: modified keys arrive as themselves.
+    /// Modified keys were asked for but are not known to arrive (tmux with `extended-keys on`,
+    /// whose own terminal may still send Shift+Enter as Enter): help names the modified keys,
+    /// and a program still allows for an Enter that was meant as Shift+Enter.
+    Requested,
+    /// An enhanced encoding is on and the terminal said so (the Kitty protocol, or xterm's
+    /// modifyOtherKeys): modified keys arrive as themselves.
     Enhanced,
 }
 
 impl Keyboard {
+    /// Whether an Enter may have been typed as Shift+Enter (or another modified Enter) that the
+    /// terminal sent as the plain key.
+    pub fn may_merge_modified_keys(self) -> bool {
+        self != Keyboard::Enhanced
+    }
+
     /// Whether `press` reaches a program as itself with this keyboard, rather than as the plain
-    /// key (Shift+Enter as Enter on a legacy terminal).
+    /// key (Shift+Enter as Enter on a legacy terminal); [`Keyboard::Requested`] counts as
+    /// telling them apart, for help that names the keys meant to work there.
     pub fn tells_apart(self, press: KeyPress) -> bool {
         let shift_or_ctrl = press
             .modifiers
@@ -251,7 +264,7 @@ impl Keyboard {
             KeyCode::Tab => press.modifiers.contains(KeyModifiers::CTRL),
             _ => false,
         };
-        self == Keyboard::Enhanced || !lost
+        self != Keyboard::Legacy || !lost
     }
 }
 

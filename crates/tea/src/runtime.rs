@@ -4,9 +4,11 @@
 //! - The region is as tall as the program's frame (at most the terminal, or
 //!   [`InlineOptions::max_height`]); only changed rows are rewritten, inside a synchronized
 //!   update, with the cursor hidden.
-//! - Raw mode, bracketed paste and (where the terminal answers the query) the Kitty keyboard
-//!   protocol are on while the program runs; the program learns which keyboard it has
-//!   ([`Program::keyboard`]) before the first key. The terminal is restored on every way out: a
+//! - Raw mode, bracketed paste and an enhanced keyboard are on while the program runs: the
+//!   Kitty keyboard protocol where the terminal answers its query, else xterm's modifyOtherKeys
+//!   (confirmed by the terminal's answer, or inside tmux by its `extended-keys` option). The
+//!   program learns which keyboard it has ([`Program::keyboard`]) before the first key, and
+//!   again when that changes (tmux's answer, or a modified key that arrives encoded). The terminal is restored on every way out: a
 //!   normal return, an error, a panic (before the message prints) and SIGINT/SIGTERM/SIGHUP.
 //! - The hardware cursor is hidden while rows are written. Then it shows where the view asks
 //!   ([`View::cursor`](crate::view::View::cursor): on an editor's caret, so input methods and
@@ -75,6 +77,7 @@ mod cursor;
 mod exec;
 mod focus;
 pub(crate) mod guard;
+mod keyboard;
 mod mouse;
 mod print;
 mod region;
@@ -117,8 +120,8 @@ pub struct InlineOptions {
     pub keep_final_frame: bool,
     /// The most rows the program may use; the terminal's height when `None`.
     pub max_height: Option<u16>,
-    /// Turn on the Kitty keyboard protocol when the terminal supports it (Shift+Enter, Ctrl+]
-    /// and friends arrive unambiguously).
+    /// Turn on the Kitty keyboard protocol when the terminal supports it, else xterm's
+    /// modifyOtherKeys (Shift+Enter, Ctrl+] and friends arrive unambiguously).
     pub keyboard_enhancement: bool,
     /// Also deliver key releases to the keymap (and ask a Kitty terminal to report them).
     /// Off by default, so a key acts once per keystroke; repeats from a held key are delivered.
@@ -213,6 +216,9 @@ pub struct RunOutcome<P: Program> {
     /// Keeps a signal that comes after the run (Ctrl+C in the cooked terminal) from killing
     /// the process before it hands the output back; see [`SignalHold`].
     pub signal_hold: SignalHold,
+    /// The run was inside tmux with its `extended-keys` option off, so Shift+Enter and the
+    /// like arrived as the plain keys: worth telling the person (`set -g extended-keys on`).
+    pub tmux_extended_keys_off: bool,
 }
 
 /// Runs `program` inline on the controlling terminal until it quits, a signal ends the run or
@@ -268,12 +274,14 @@ pub fn run_inline<P: Program>(
         let size = driver.size();
         let _ = term.draw(driver.frame_ref(), size);
     }
+    let tmux_extended_keys_off = term.tmux_extended_keys_off;
     let _ = term.leave(keep);
     Ok(RunOutcome {
         program: driver.into_program(),
         ending,
         host_effects,
         signal_hold,
+        tmux_extended_keys_off,
     })
 }
 
@@ -329,6 +337,11 @@ impl<P: Program> Run<P> {
             match self.term.tty.wait_for_input(&self.term.wake, wait)? {
                 tty::Waited::Input => {
                     let bytes = self.term.tty.read_available()?;
+                    if self.term.keyboard.may_merge_modified_keys()
+                        && keyboard::shows_extended_keys(&bytes)
+                    {
+                        self.tell_keyboard(Keyboard::Enhanced)?;
+                    }
                     pending.extend(self.keys.feed(&bytes, Instant::now()));
                 }
                 tty::Waited::Nothing => {}
@@ -347,6 +360,16 @@ impl<P: Program> Run<P> {
         pending: &mut VecDeque<Event>,
         opts: &InlineOptions,
     ) -> io::Result<Handled<P::Output>> {
+        if let Some(answer) = self.term.tmux.as_ref().and_then(|check| check.poll()) {
+            self.term.tmux = None;
+            match keyboard::tmux_keyboard(answer.as_deref()) {
+                Some(Keyboard::Legacy) => self.term.tmux_extended_keys_off = true,
+                Some(keyboard) if self.term.keyboard == Keyboard::Legacy => {
+                    self.tell_keyboard(keyboard)?;
+                }
+                _ => {}
+            }
+        }
         let elapsed = self.started.elapsed();
         let mut effects = self.driver.advance_to(elapsed);
         effects.extend(self.driver.poll_tasks());
@@ -407,6 +430,18 @@ impl<P: Program> Run<P> {
         Ok(None)
     }
 
+    /// Tells the program its keyboard changed (tmux's answer, or evidence in the input).
+    fn tell_keyboard(&mut self, keyboard: Keyboard) -> io::Result<()> {
+        if keyboard == self.term.keyboard {
+            return Ok(());
+        }
+        self.term.keyboard = keyboard;
+        let effects = self.driver.set_keyboard(keyboard);
+        // A keyboard only changes help; a program that quits on it is left to its next event.
+        let _ = self.perform(effects)?;
+        Ok(())
+    }
+
     /// When the terminal changed size: erase the old region (it may have been reflowed) and
     /// tell the program its new size.
     fn follow_resize(&mut self, opts: &InlineOptions) -> io::Result<Option<P::Output>> {
@@ -450,7 +485,14 @@ struct Terminal {
     wake: tty::Wake,
     region: Region,
     cursor: cursor::CursorState,
-    kitty: bool,
+    /// The keyboard modes turned on (and turned off on every ending).
+    keys: keyboard::KeyModes,
+    /// What the program was told its keys tell apart.
+    keyboard: Keyboard,
+    /// tmux's `extended-keys` option, while it is being read.
+    tmux: Option<keyboard::TmuxCheck>,
+    /// tmux said its `extended-keys` option is off.
+    tmux_extended_keys_off: bool,
     /// What turns the runtime's modes on (after start-up, and after an editor ran).
     modes_on: String,
     /// The mouse reports on now, as the last frame asked.
@@ -477,9 +519,15 @@ impl Terminal {
         let wake = tty::Wake::on(&[SIGWINCH, SIGINT, SIGTERM, SIGHUP, SIGQUIT])?;
         let wake_for_stops = wake.sender()?;
         crossterm::terminal::enable_raw_mode()?;
+        // modifyOtherKeys is turned on in the probe: an ending before the run knows more
+        // turns it off.
+        let probing = keyboard::KeyModes {
+            kitty: false,
+            modify_other_keys: opts.keyboard_enhancement,
+        };
         let registered = guard::Active::register(
             emergency_handle,
-            modes_off(false, MouseMode::Off, "\r"),
+            modes_off(probing, MouseMode::Off, "\r"),
             wake.sender()?,
         );
         let active = match registered {
@@ -495,7 +543,10 @@ impl Terminal {
             wake,
             region: Region::new(),
             cursor: cursor::CursorState::default(),
-            kitty: false,
+            keys: probing,
+            keyboard: Keyboard::Legacy,
+            tmux: None,
+            tmux_extended_keys_off: false,
             modes_on: String::new(),
             mouse: MouseMode::Off,
             top: None,
@@ -508,23 +559,38 @@ impl Terminal {
         };
         let asks = tty::Asks {
             kitty: opts.keyboard_enhancement,
+            modify_other_keys: opts.keyboard_enhancement,
             background: opts.light_palette.is_some(),
         };
         let probe = term.tty.probe(asks, opts.query_timeout)?;
+        let decided = keyboard::decide(
+            &probe,
+            opts.keyboard_enhancement,
+            std::env::var_os("TMUX").is_some_and(|v| !v.is_empty()),
+        );
         term.background = probe.background;
         term.typeahead = probe.typeahead;
-        term.kitty = opts.keyboard_enhancement && probe.kitty_keyboard;
+        term.keys = decided.modes;
+        term.keyboard = decided.keyboard;
+        if decided.ask_tmux {
+            term.tmux = Some(keyboard::TmuxCheck::start(term.wake.sender()?));
+        }
 
         let mut modes = String::from("\x1b[?25l\x1b[?7l\x1b[?2004h");
         if opts.focus_reporting {
             modes.push_str(focus::FOCUS_REPORTING_ON);
         }
-        if term.kitty {
+        if term.keys.kitty {
             let mut flags = ct::KeyboardEnhancementFlags::DISAMBIGUATE_ESCAPE_CODES;
             if opts.key_releases {
                 flags |= ct::KeyboardEnhancementFlags::REPORT_EVENT_TYPES;
             }
+            // The probe asked for modifyOtherKeys too; the Kitty protocol takes its place.
+            modes.push_str(tty::MODIFY_OTHER_KEYS_RESET);
             modes.push_str(&format!("\x1b[>{}u", flags.bits()));
+        } else if term.keys.modify_other_keys {
+            // Again after an editor or a suspension, which turn it off.
+            modes.push_str(tty::MODIFY_OTHER_KEYS_ON);
         }
         term.modes_on.clone_from(&modes);
         term.top = probe.cursor_row;
@@ -589,13 +655,9 @@ impl Terminal {
         self.tty.flush()
     }
 
-    /// What the program's keys arrive as: the Kitty protocol tells modified keys apart.
+    /// What the program's keys arrive as.
     fn keyboard(&self) -> Keyboard {
-        if self.kitty {
-            Keyboard::Enhanced
-        } else {
-            Keyboard::Legacy
-        }
+        self.keyboard
     }
 
     /// What a panic or fatal signal writes: keep the frame, cursor below it, modes off.
@@ -606,7 +668,7 @@ impl Terminal {
     /// `cursor_moves`, then every mode this run turned on turned off, the cursor's shape
     /// included.
     fn all_off(&self, cursor_moves: &str) -> String {
-        modes_off(self.kitty, self.mouse, cursor_moves) + self.cursor.restore()
+        modes_off(self.keys, self.mouse, cursor_moves) + self.cursor.restore()
     }
 
     /// Restores the terminal: the region kept or erased, modes off, cooked mode.
@@ -634,14 +696,13 @@ impl Drop for Terminal {
 }
 
 /// `cursor_moves` (to where the cursor should end up), then every mode the runtime turned on,
-/// turned off: end any synchronized update, reset colors, pop the Kitty flags, `mouse` off,
-/// focus reporting off, bracketed paste off, line wrap on, cursor shown.
-fn modes_off(kitty: bool, mouse: MouseMode, cursor_moves: &str) -> String {
+/// turned off: end any synchronized update, reset colors, pop the Kitty flags and reset
+/// modifyOtherKeys (`keys`), `mouse` off, focus reporting off, bracketed paste off, line wrap
+/// on, cursor shown.
+fn modes_off(keys: keyboard::KeyModes, mouse: MouseMode, cursor_moves: &str) -> String {
     let mut out = String::from("\x1b[?2026l\x1b[0m");
     out.push_str(cursor_moves);
-    if kitty {
-        out.push_str("\x1b[<u");
-    }
+    out.push_str(keys.off());
     out.push_str(mouse.off_sequence());
     out.push_str(focus::FOCUS_REPORTING_OFF);
     out.push_str("\x1b[?2004l\x1b[?7h\x1b[?25h");

@@ -54,7 +54,7 @@ impl Terminal {
         self.tty.write_all(bytes.as_bytes())?;
         self.tty.flush()?;
         self.active
-            .set_exit_bytes(modes_off(self.kitty, MouseMode::Off, "\r"));
+            .set_exit_bytes(modes_off(self.keys, MouseMode::Off, "\r"));
         self.active.set_handed_over(true);
         crossterm::terminal::disable_raw_mode()?;
         Ok(HandedOver {

@@ -60,10 +60,7 @@ impl<P: Program> Run<P> {
             return Ok(());
         }
         self.term.ask_top = false;
-        let asks = Asks {
-            kitty: false,
-            background: false,
-        };
+        let asks = Asks::default();
         let probe = self.term.tty.probe(asks, self.query_timeout)?;
         self.term.top = probe
             .cursor_row

@@ -1,5 +1,5 @@
-//! The controlling terminal: opening it, its size, and the start-up probe (cursor column and
-//! Kitty keyboard support) answered by the terminal itself.
+//! The controlling terminal: opening it, its size, and the start-up probe (cursor column, the
+//! keyboard protocols it speaks, its background) answered by the terminal itself.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -76,13 +76,21 @@ impl Tty {
         self.input.as_fd()
     }
 
-    /// Asks the terminal where the cursor is, whether it speaks the Kitty keyboard protocol and
-    /// (when asked) its background color, then waits for the answers, at most `timeout`. The primary device attributes query goes
-    /// last: every terminal answers it, so its reply ends the wait early. Must run in raw mode.
+    /// Asks the terminal where the cursor is, whether it speaks the Kitty keyboard protocol,
+    /// (when asked) its background color, and turns xterm's modifyOtherKeys on and asks whether
+    /// it took (XTQMODKEYS), then waits for the answers, at most `timeout`. The primary device
+    /// attributes query goes last: every terminal answers it, so its reply ends the wait early.
+    /// Must run in raw mode.
     pub fn probe(&mut self, asks: Asks, timeout: Duration) -> io::Result<Probe> {
         let mut query = String::from("\x1b[6n");
         if asks.kitty {
             query.push_str("\x1b[?u");
+        }
+        if asks.modify_other_keys {
+            // On before the question, so the answer says whether this terminal honours it. A
+            // terminal that knows neither ignores both (unknown CSI sequences are dropped).
+            query.push_str(MODIFY_OTHER_KEYS_ON);
+            query.push_str("\x1b[?4m");
         }
         if asks.background {
             query.push_str(super::color::BACKGROUND_QUERY);
@@ -242,10 +250,18 @@ impl Write for Tty {
     }
 }
 
+/// xterm's modifyOtherKeys, level 2: modified keys (Shift+Enter, Ctrl+J) arrive as
+/// `CSI 27 ; mod ; code ~` (tmux with `extended-keys on` forwards them as CSI-u).
+pub const MODIFY_OTHER_KEYS_ON: &str = "\x1b[>4;2m";
+/// modifyOtherKeys back to the terminal's own setting (its resource, or off).
+pub const MODIFY_OTHER_KEYS_RESET: &str = "\x1b[>4m";
+
 /// What the start-up probe asks besides the cursor's position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Asks {
     pub kitty: bool,
+    /// Turn modifyOtherKeys on and ask whether it took.
+    pub modify_other_keys: bool,
     pub background: bool,
 }
 
@@ -258,6 +274,8 @@ pub struct Probe {
     pub cursor_row: Option<u16>,
     /// The terminal answered the Kitty keyboard query, so it supports the protocol.
     pub kitty_keyboard: bool,
+    /// The modifyOtherKeys level the terminal reported (XTQMODKEYS), when it answered.
+    pub modify_other_keys: Option<u8>,
     /// The background color, when the terminal answered the OSC 11 query.
     pub background: Option<Background>,
     /// Bytes the user typed meanwhile: input to deliver, not replies.
@@ -305,7 +323,7 @@ impl Replies {
             }
             let params_end = input[i + 2..]
                 .iter()
-                .position(|b| !matches!(b, b'0'..=b'9' | b';' | b':' | b'?'))
+                .position(|b| !matches!(b, b'0'..=b'9' | b';' | b':' | b'?' | b'>'))
                 .map(|p| i + 2 + p);
             let Some(end) = params_end else {
                 self.partial = input[i..].to_vec();
@@ -315,6 +333,11 @@ impl Replies {
             match (params.first(), input[end]) {
                 (Some(b'?'), b'u') => self.probe.kitty_keyboard = true,
                 (Some(b'?'), b'c') => self.device_attributes = true,
+                (Some(b'>'), b'm') => {
+                    if let Some(level) = modify_other_keys_level(params) {
+                        self.probe.modify_other_keys = Some(level);
+                    }
+                }
                 (_, b'R') if params.first() != Some(&b'?') => {
                     if let Some((row, column)) = cursor_position(params) {
                         self.probe.cursor_row = Some(row);
@@ -340,6 +363,16 @@ fn osc_end(rest: &[u8]) -> Option<(usize, usize)> {
     match rest[at] {
         0x07 => Some((at, at + 1)),
         _ => (rest.get(at + 1) == Some(&b'\\')).then_some((at, at + 2)),
+    }
+}
+
+/// The level of an XTQMODKEYS answer's `>4;level` parameters (`>4` alone: 0).
+fn modify_other_keys_level(params: &[u8]) -> Option<u8> {
+    let text = std::str::from_utf8(params).ok()?.strip_prefix(">4")?;
+    match text.strip_prefix(';') {
+        Some(level) => level.parse().ok(),
+        None if text.is_empty() => Some(0),
+        None => None,
     }
 }
 
@@ -416,6 +449,21 @@ mod tests {
         assert!(done);
         assert!(probe.background.is_some_and(|b| b.is_light()));
         assert_eq!(probe.typeahead, b"ab");
+    }
+
+    #[test]
+    fn xterm_reports_its_modify_other_keys_level() {
+        let (probe, done) = replies(&[b"\x1b[1;1R\x1b[>4;2m\x1b[?64;1;2c"]);
+        assert!(done);
+        assert_eq!(probe.modify_other_keys, Some(2));
+        assert!(probe.typeahead.is_empty());
+        let (probe, _) = replies(&[b"\x1b[>4;", b"0m\x1b[?64c"]);
+        assert_eq!(probe.modify_other_keys, Some(0));
+        let (probe, _) = replies(&[b"\x1b[>4m\x1b[?64c"]);
+        assert_eq!(probe.modify_other_keys, Some(0));
+        // Another `>` report is not typing either, and says nothing of the keys.
+        let (probe, _) = replies(&[b"\x1b[>1;2m\x1b[?64c"]);
+        assert_eq!(probe.modify_other_keys, None);
     }
 
     #[test]

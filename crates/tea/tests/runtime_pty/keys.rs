@@ -17,21 +17,29 @@ fn kitty_keyboard_flags_are_pushed_when_supported_and_popped_on_exit() {
     let pushed = raw.find("\x1b[>1u").expect("flags pushed");
     let popped = raw.find("\x1b[<u").expect("flags popped");
     assert!(pushed < popped);
+    // modifyOtherKeys, asked for in the probe, is put back before the Kitty flags go on.
+    let asked = raw.find("\x1b[>4;2m").expect("modifyOtherKeys asked for");
+    let reset = raw.find("\x1b[>4m").expect("modifyOtherKeys reset");
+    assert!(asked < reset && reset < pushed, "{raw:?}");
 }
 
 #[test]
-fn without_kitty_support_no_flags_are_pushed() {
+fn without_kitty_support_no_flags_are_pushed_and_modify_other_keys_is_reset_on_exit() {
     let mut term = Terminal::launch(Launch::default());
     term.wait_for_text("7/7");
-    term.type_keys("\x1b");
+    // With modifyOtherKeys on, a capital letter may come as CSI 27;2;65~: it is the letter.
+    term.type_keys("\x1b[27;2;65~\x7f\x1b");
     let (stdout, status, term) = term.finish();
     assert_eq!(report(&stdout), "Quit(Cancelled)");
     assert!(status.success());
     let raw = term.raw_since(0);
     assert!(
-        !raw.contains("\x1b[>") && !raw.contains("\x1b[<u"),
+        !raw.contains("\x1b[>1u") && !raw.contains("\x1b[<u"),
         "{raw:?}"
     );
+    let on = raw.rfind("\x1b[>4;2m").expect("modifyOtherKeys asked for");
+    let off = raw.rfind("\x1b[>4m").expect("modifyOtherKeys reset");
+    assert!(on < off, "{raw:?}");
     assert!(
         raw.contains("\x1b[?2004h") && raw.contains("\x1b[?2004l"),
         "bracketed paste on and off"
