@@ -179,6 +179,8 @@ export interface ToolInputLabels {
 	previewHint?: string;
 	/** Default: "Saved with Enter; keys typed right after it did nothing" */
 	typedAfterSave?: string;
+	/** Default: "Typed right after Enter, so kept as a new line" */
+	typedAfterEnter?: string;
 	/** Default: "step" */
 	step?: string;
 	/** Default: "answer on a phone" */

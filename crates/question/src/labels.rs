@@ -95,6 +95,7 @@ label_table! {
     CancelHint => "cancelHint", "cancel";
     PreviewHint => "previewHint", "preview";
     TypedAfterSave => "typedAfterSave", "Saved with Enter; keys typed right after it did nothing";
+    TypedAfterEnter => "typedAfterEnter", "Typed right after Enter, so kept as a new line";
     Step => "step", "step";
     WebLink => "webLink", "answer on a phone";
     WebMarker => "webMarker", "web";

@@ -100,10 +100,15 @@ pub struct App {
     pub(crate) pause_timers: u32,
     /// Typing was held off since that save: every key is, until the pause.
     pub(crate) holding_typing: bool,
+    /// While the Enter that ends the questionnaire waits for a pause (a keyboard that may send
+    /// Shift+Enter as Enter): its timer's number ([`crate::Msg::EndingPaused`]).
+    pub(crate) ending_held: Option<u32>,
     /// The editor whose draft is out in the external editor.
     pub(crate) external: Option<Target>,
     /// A message shown in place of the footer until the next key (the external editor failed).
     pub(crate) notice: Option<String>,
+    /// The notice stays while the person goes on typing (it says what their typing did).
+    pub(crate) notice_while_typing: bool,
     /// Code whose grammars compile on tasks before it is drawn colored, in batches in the order
     /// they compile (what the first frame shows first); empty once code is drawn colored.
     pub(crate) uncompiled: Vec<Vec<String>>,
@@ -176,6 +181,8 @@ impl App {
             typing_after_save: None,
             pause_timers: 0,
             holding_typing: false,
+            ending_held: None,
+            notice_while_typing: false,
             external: None,
             notice: None,
             uncompiled,

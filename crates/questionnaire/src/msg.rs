@@ -130,7 +130,26 @@ pub enum Msg {
     /// No key came for a moment after a save (the pause timer with this number): keys act
     /// again.
     TypingPaused(u32),
+    /// No key came for a moment after the Enter that ends the questionnaire on a keyboard
+    /// that may send Shift+Enter as Enter (the timer with this number): it ends now.
+    EndingPaused(u32),
     /// The grammars of the questionnaire's code finished compiling in the background: draw
     /// its code colored from now on (see [`crate::App::highlighting_later`]).
     CodeHighlighted,
+}
+
+impl Msg {
+    /// Whether the host's clock, size or terminal sent this, rather than the person.
+    pub fn comes_from_the_host(&self) -> bool {
+        matches!(
+            self,
+            Msg::Tick
+                | Msg::Resized(_)
+                | Msg::CodeHighlighted
+                | Msg::KeyboardKnown(_)
+                | Msg::LightBackground(_)
+                | Msg::TypingPaused(_)
+                | Msg::EndingPaused(_)
+        )
+    }
 }

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use question::ResultOptions;
+use tea::components::textarea::TextAreaMsg;
 use tea::input::{Event, Keyboard};
 use tea::mouse::Mouse;
 use tea::{Cmd, Program, Size, Subs, Task};
@@ -106,6 +107,9 @@ impl App {
     /// (`answering.rs`), editors (`editing.rs`), the filter (`filtering.rs`), scrolling and the
     /// host's messages (here).
     fn handle(&mut self, msg: Msg) -> Effect {
+        if let Some(effect) = self.follow_held_ending(&msg) {
+            return effect;
+        }
         if !self.note_sender(&msg) {
             return Cmd::None;
         }
@@ -184,6 +188,8 @@ impl App {
                 }
                 Cmd::None
             }
+            // A timer of an ending no longer held.
+            Msg::EndingPaused(_) => Cmd::None,
             Msg::Tick => self.tick(),
             Msg::StopCountdown => Cmd::None,
             Msg::CodeHighlighted => self.code_highlighted(),
@@ -195,18 +201,18 @@ impl App {
     /// the hold after a save. Whether the message may act: while docked, input belongs to the
     /// host.
     fn note_sender(&mut self, msg: &Msg) -> bool {
-        let from_host = matches!(
+        let from_host = msg.comes_from_the_host();
+        // A notice stays until the next key; one about typing, until a key that is not typing.
+        let typing = matches!(
             msg,
-            Msg::Tick
-                | Msg::Resized(_)
-                | Msg::CodeHighlighted
-                | Msg::KeyboardKnown(_)
-                | Msg::LightBackground(_)
-                | Msg::TypingPaused(_)
+            Msg::Edit(TextAreaMsg::Insert(_) | TextAreaMsg::Paste(_))
         );
-        if !from_host && !matches!(msg, Msg::ExternalEdited(_)) {
-            // A notice stays until the next key.
+        let keeps_notice = from_host
+            || matches!(msg, Msg::ExternalEdited(_))
+            || (typing && self.notice_while_typing);
+        if !keeps_notice {
             self.notice = None;
+            self.notice_while_typing = false;
         }
         let from_person = !from_host;
         if from_person {
@@ -230,6 +236,7 @@ impl App {
                 | Msg::KeyboardKnown(_)
                 | Msg::LightBackground(_)
                 | Msg::TypingPaused(_)
+                | Msg::EndingPaused(_)
         );
         !self.collapsed || keeps_going
     }

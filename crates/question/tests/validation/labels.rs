@@ -30,7 +30,7 @@ fn every_documented_label_key_has_an_english_default() {
         answered, move, pick, select, toggle, next, optionNote, questionNote, clear, scrollPreview, \
         scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, \
         noMatches, answer, collapse, expand, externalEditor, escAgain, draft, timedOut, \
-        cancelHint, previewHint, typedAfterSave, step, webLink, webMarker, qrCode, qrClose, qrTooSmall, \
+        cancelHint, previewHint, typedAfterSave, typedAfterEnter, step, webLink, webMarker, qrCode, qrClose, qrTooSmall, \
         pageAnswered, pageCancelled, pageAnsweredInTerminal, pageCancelledElsewhere, pageTimedOut, \
         pageClosed";
     let documented: Vec<&str> = keys.split(',').map(str::trim).collect();

@@ -34,7 +34,7 @@ impl App {
 
     /// Edits the open editor's draft in place: a key costs what it changes, not the draft's
     /// length (the draft keeps its wrapped rows at the editor's width up to date).
-    pub(super) fn edit(&mut self, edit: TextAreaMsg) -> Effect {
+    pub(crate) fn edit(&mut self, edit: TextAreaMsg) -> Effect {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
@@ -120,6 +120,15 @@ impl App {
             return self.edit(TextAreaMsg::Newline);
         }
         let text = self.draft(target).text().to_string();
+        if self.would_end_on_merged_enter(target, &text) {
+            return self.hold_ending();
+        }
+        self.save(target, text)
+    }
+
+    /// Saves `text` from the editor of `target` into the answers and moves on as the type
+    /// says (a lone question's answer submits).
+    pub(crate) fn save(&mut self, target: Target, text: String) -> Effect {
         let q = target.question();
         let ok = match target {
             Target::FreeText(_) => self.apply(|s, id| s.set_typed(id, &text), q),
