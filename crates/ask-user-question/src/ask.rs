@@ -318,7 +318,7 @@ fn interactive(
     outcome.signal_hold.keep_until_exit();
     let settle = |output| crate::web::settle(page.as_ref(), &outcome.program, output);
     let cancelled = |hosted: &Hosted| settle(Outcome::Cancelled(hosted.app().result(true)));
-    match outcome.ending {
+    let code = match outcome.ending {
         Ending::Quit(output) => print_outcome(settle(output)),
         // The result first: the terminal the notes go to may be gone.
         Ending::Signal(signal) => {
@@ -335,5 +335,13 @@ fn interactive(
             ));
             ExitCode::from(EXIT_FAILURE)
         }
+    };
+    if outcome.tmux_extended_keys_off {
+        // Once, after the result (as pi warns at its start).
+        note(
+            "tmux's extended-keys option is off, so Shift+Enter arrived as Enter (Ctrl+J \
+             makes a new line there); `set -g extended-keys on` in ~/.tmux.conf lets it through",
+        );
     }
+    code
 }

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 pub mod editor;
 pub mod pty;
+pub mod tmux;
 
 pub const BINARY: &str = env!("CARGO_BIN_EXE_ask-user-question");
 

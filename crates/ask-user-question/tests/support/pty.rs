@@ -97,6 +97,10 @@ pub struct TerminalAnswers {
     /// The screen row (0-based) the cursor position query is answered with: where the test's
     /// screen has the cursor when the binary starts.
     pub cursor_row: u16,
+    /// Plays xterm's modifyOtherKeys: the level the binary set (`CSI > 4 ; level m`) is what
+    /// the query (`CSI ? 4 m`) is answered with. Otherwise the query goes unanswered, as in a
+    /// terminal with no protocol at all.
+    pub modify_other_keys: bool,
 }
 
 impl TerminalAnswers {
@@ -104,6 +108,14 @@ impl TerminalAnswers {
     pub fn cursor_at_row(row: u16) -> TerminalAnswers {
         TerminalAnswers {
             cursor_row: row,
+            ..TerminalAnswers::default()
+        }
+    }
+
+    /// xterm, which answers the modifyOtherKeys query.
+    pub fn xterm() -> TerminalAnswers {
+        TerminalAnswers {
+            modify_other_keys: true,
             ..TerminalAnswers::default()
         }
     }
@@ -126,6 +138,8 @@ pub struct Finished {
     termios_before: Termios,
     /// `None` when the terminal hung up.
     termios_after: Option<Termios>,
+    /// Bytes typed that the binary left unread: the shell would read them next.
+    pub unread: u64,
 }
 
 impl Session {
@@ -351,6 +365,7 @@ impl Session {
                 .master
                 .as_ref()
                 .map(|_| rustix::termios::tcgetattr(&self.slave).expect("read the termios")),
+            unread: rustix::io::ioctl_fionread(&self.slave).unwrap_or(0),
         }
     }
 
@@ -409,12 +424,17 @@ impl Finished {
                 problems.push(format!("{what} left on"));
             }
         }
-        let pushed = output.matches("\x1b[>").count();
+        let pushed = kitty_pushes(&output);
         let popped = output.matches("\x1b[<u").count();
         if pushed != popped {
             problems.push(format!(
                 "Kitty flags pushed {pushed} times, popped {popped}"
             ));
+        }
+        if let Some(on) = output.rfind("\x1b[>4;2m")
+            && output.rfind("\x1b[>4m").is_none_or(|off| off < on)
+        {
+            problems.push("modifyOtherKeys left on".into());
         }
         problems
     }
@@ -441,6 +461,18 @@ impl Finished {
     }
 }
 
+/// How many times Kitty keyboard flags were pushed (`CSI > flags u`).
+fn kitty_pushes(output: &str) -> usize {
+    output
+        .match_indices("\x1b[>")
+        .filter(|(at, _)| {
+            let rest = &output[at + 3..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            digits > 0 && rest[digits..].starts_with('u')
+        })
+        .count()
+}
+
 /// Reads the binary's output into `output` and answers the start-up queries as a terminal
 /// would, until told to stop (then it reads what is left).
 fn play_the_terminal(
@@ -452,6 +484,7 @@ fn play_the_terminal(
     let mut buf = [0u8; 8192];
     // The tail of the last read that may be the start of a query.
     let mut carry: Vec<u8> = Vec::new();
+    let mut level = 0;
     loop {
         let stopping = stop.load(Ordering::SeqCst);
         let mut fds = [PollFd::new(&master, PollFlags::IN)];
@@ -466,7 +499,7 @@ fn play_the_terminal(
             Ok(n @ 1..) => {
                 output.lock().unwrap().extend_from_slice(&buf[..n]);
                 carry.extend_from_slice(&buf[..n]);
-                let replies = replies(&mut carry, answers);
+                let replies = replies(&mut carry, answers, &mut level);
                 if !replies.is_empty() {
                     let _ = master.write_all(&replies);
                 }
@@ -480,15 +513,28 @@ fn play_the_terminal(
 }
 
 /// A terminal's replies to the queries in `bytes`; leaves in `bytes` only a tail that may be
-/// the start of a query.
-fn replies(bytes: &mut Vec<u8>, answers: TerminalAnswers) -> Vec<u8> {
-    const QUERIES: [&[u8]; 4] = [b"\x1b[6n", b"\x1b[?u", b"\x1b[c", b"\x1b]11;?\x1b\\"];
+/// the start of a query. `level` is the modifyOtherKeys level set so far.
+fn replies(bytes: &mut Vec<u8>, answers: TerminalAnswers, level: &mut u8) -> Vec<u8> {
+    const QUERIES: [&[u8]; 7] = [
+        b"\x1b[6n",
+        b"\x1b[?u",
+        b"\x1b[c",
+        b"\x1b]11;?\x1b\\",
+        b"\x1b[?4m",
+        b"\x1b[>4;2m",
+        b"\x1b[>4m",
+    ];
     let mut replies = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let rest = &bytes[i..];
         if let Some(query) = QUERIES.iter().find(|q| rest.starts_with(q)) {
             match *query {
+                b"\x1b[>4;2m" => *level = 2,
+                b"\x1b[>4m" => *level = 0,
+                b"\x1b[?4m" if answers.modify_other_keys => {
+                    replies.extend_from_slice(format!("\x1b[>4;{level}m").as_bytes());
+                }
                 b"\x1b[6n" => {
                     let row = answers.cursor_row + 1;
                     replies.extend_from_slice(format!("\x1b[{row};1R").as_bytes());
