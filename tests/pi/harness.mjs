@@ -261,10 +261,11 @@ export function entry(request, text) {
 /**
  * pi in a detached tmux session of the given size, with the pane readable as plain text. `args` go
  * to pi after the prompt (flags, another `-e` extension), `env` is set for it; with `record`, every byte pi writes to the pane is appended to that
- * file (tmux pipe-pane, started before pi).
+ * file (tmux pipe-pane, started before pi). `extendedKeys: false` turns tmux's extended-keys off,
+ * as a tmux with its defaults has it (Shift+Enter then reaches pi as Enter).
  */
 export class TmuxPi {
-	constructor(box, { width, height, prompt, args = [], env = {}, record }) {
+	constructor(box, { width, height, prompt, args = [], env = {}, record, extendedKeys = true }) {
 		this.box = box;
 		this.name = `pi-ask-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 		this.width = width;
@@ -301,7 +302,7 @@ export class TmuxPi {
 		].join(" ");
 		// A server of its own, configured before pi starts so pi's keyboard-mode request is honoured.
 		const config = join(box.dir, "tmux.conf");
-		writeFileSync(config, "set -g extended-keys on\nset -g status off\n");
+		writeFileSync(config, `set -g extended-keys ${extendedKeys ? "on" : "off"}\nset -g status off\n`);
 		this.tmux("-f", config, "new-session", "-d", "-s", this.name, "-x", String(width), "-y", String(height), "-c", box.dir, command);
 		if (record) {
 			this.tmux("pipe-pane", "-o", "-t", this.name, `cat >> ${shellQuote(record)}`);

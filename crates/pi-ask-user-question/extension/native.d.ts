@@ -76,11 +76,13 @@ export declare class Session {
    */
   useKeys(bindings: Record<string, Array<string>>): void
   /**
-   * Whether pi's terminal speaks the Kitty keyboard protocol (`tui.terminal
-   * .kittyProtocolActive`): only then does Shift+Enter arrive as itself, so only then does
-   * the footer name it for a newline (else a newline key that works there, such as Ctrl+J).
+   * What pi's terminal tells apart: `"enhanced"` (the Kitty protocol, or modifyOtherKeys
+   * the terminal confirmed), `"requested"` (modifyOtherKeys through tmux with
+   * `extended-keys on`), anything else legacy. Only where Shift+Enter arrives as itself does
+   * the footer name it for a newline (else a key that works there, such as Ctrl+J), and only
+   * where it surely does is an Enter that ends the questionnaire not held for a moment.
    */
-  useKeyboard(kittyProtocol: boolean): void
+  useKeyboard(keyboard: string): void
   /**
    * pi's editor closed: `text` is the edited draft, `None` when it was cancelled (the draft
    * stays as it was).

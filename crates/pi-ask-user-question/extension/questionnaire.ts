@@ -6,6 +6,7 @@
 import type { AgentToolUpdateCallback, ExtensionContext, KeybindingsManager, Theme } from "@mariozechner/pi-coding-agent";
 import { type Component, CURSOR_MARKER, type Focusable, type TUI } from "@mariozechner/pi-tui";
 import type { Addon, Caret, Closed, Palette, Session } from "./addon.ts";
+import { askKeyboard, keyboardNow } from "./keyboard.ts";
 
 export const DOCK_WIDGET = "ask_user_question";
 
@@ -33,9 +34,14 @@ export async function askWithQuestionnaire(
 		const shown = await ctx.ui.custom<Shown>((tui, theme, keybindings, done) => {
 			session.setPalette(palette(theme));
 			session.useKeys(piBindings(addon, keybindings));
-			// Shift+Enter arrives as itself only under the Kitty keyboard protocol; the footer
-			// then names it for a newline, else a key that works in this terminal.
-			session.useKeyboard(tui.terminal.kittyProtocolActive === true);
+			// The footer names a newline key that works in this terminal: Shift+Enter where it
+			// arrives as itself (the Kitty protocol, or modifyOtherKeys the terminal took).
+			session.useKeyboard(keyboardNow(tui));
+			askKeyboard(tui, ctx)?.then((keyboard) => {
+				if (session.finished) return;
+				session.useKeyboard(keyboard);
+				redraw();
+			});
 			onShow?.(tui);
 			const onAbort = () => {
 				session.abort();

@@ -164,15 +164,17 @@ impl Session {
         open.driver.program_mut().set_keys(keys);
     }
 
-    /// Whether pi's terminal speaks the Kitty keyboard protocol (`tui.terminal
-    /// .kittyProtocolActive`): only then does Shift+Enter arrive as itself, so only then does
-    /// the footer name it for a newline (else a newline key that works there, such as Ctrl+J).
+    /// What pi's terminal tells apart: `"enhanced"` (the Kitty protocol, or modifyOtherKeys
+    /// the terminal confirmed), `"requested"` (modifyOtherKeys through tmux with
+    /// `extended-keys on`), anything else legacy. Only where Shift+Enter arrives as itself does
+    /// the footer name it for a newline (else a key that works there, such as Ctrl+J), and only
+    /// where it surely does is an Enter that ends the questionnaire not held for a moment.
     #[napi]
-    pub fn use_keyboard(&mut self, kitty_protocol: bool) {
+    pub fn use_keyboard(&mut self, keyboard: String) {
         let Some(driver) = self.driver_mut() else {
             return;
         };
-        let effects = driver.set_keyboard(settings::keyboard(kitty_protocol));
+        let effects = driver.set_keyboard(settings::keyboard(&keyboard));
         self.perform(effects);
     }
 

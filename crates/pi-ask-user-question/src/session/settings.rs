@@ -18,13 +18,12 @@ pub fn check_height(text: String) -> napi::Result<()> {
         .map_err(napi::Error::from_reason)
 }
 
-/// What pi's terminal tells apart: only under the Kitty keyboard protocol does Shift+Enter
-/// arrive as itself.
-pub fn keyboard(kitty_protocol: bool) -> Keyboard {
-    if kitty_protocol {
-        Keyboard::Enhanced
-    } else {
-        Keyboard::Legacy
+/// The keyboard the extension names (`extension/keyboard.ts`).
+pub fn keyboard(name: &str) -> Keyboard {
+    match name {
+        "enhanced" => Keyboard::Enhanced,
+        "requested" => Keyboard::Requested,
+        _ => Keyboard::Legacy,
     }
 }
 

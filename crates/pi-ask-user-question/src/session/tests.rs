@@ -608,7 +608,7 @@ fn the_newline_hint_names_a_key_that_works_in_pi_s_terminal() {
         footer(&mut s).contains("ctrl+j newline"),
         "legacy until told"
     );
-    s.use_keyboard(true);
+    s.use_keyboard("enhanced".into());
     assert!(footer(&mut s).contains("⇧enter newline"));
     // pi's own newline keys come first where they work: Shift+Enter needs the protocol.
     let bindings: HashMap<String, Vec<String>> = [(
@@ -618,7 +618,7 @@ fn the_newline_hint_names_a_key_that_works_in_pi_s_terminal() {
     .into();
     s.use_keys(bindings);
     assert!(footer(&mut s).contains("⇧enter newline"));
-    s.use_keyboard(false);
+    s.use_keyboard("legacy".into());
     assert!(footer(&mut s).contains("alt+n newline"));
     s.input("a\x1bnb\nc\x1b\rd\u{8d}e\\\rf".into());
     s.input("\r".into());
