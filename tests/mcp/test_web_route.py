@@ -5,6 +5,7 @@ The page is answered the way a browser would: plain HTTP with the page's own Hos
 """
 
 import asyncio
+import http.client
 import json
 import os
 import re
@@ -41,6 +42,9 @@ def get(url):
         return error.code, error.read().decode()
     except urllib.error.URLError as error:
         return None, str(error.reason)
+    except (ConnectionError, http.client.HTTPException) as error:
+        # The server stopped while answering.
+        return None, str(error)
 
 
 def post(page, path, fields):
@@ -196,22 +200,26 @@ def test_a_client_that_asked_for_warnings_only_gets_no_notice():
     assert logged == []
 
 
-def test_cancelling_the_call_closes_the_page_and_frees_the_turn():
+def test_a_cancelled_call_leaves_the_page_open_and_the_repeated_call_gets_its_answer():
     client = UrlClient()
     seen = {}
 
     async def body(session):
         call = asyncio.create_task(session.call_tool("ask_user_question", QUESTIONS))
         page = await until(client.url, "the link")
-        seen["page"] = page
         await asyncio.to_thread(post, page, "draft", {"t.1": "half-typed"})
         call.cancel()
         try:
             await call
         except asyncio.CancelledError:
             pass
-        seen["closed"] = await until(lambda: stopped(get(page)), "the page to stop")
-        # The turn is free again: the next call gets a page of its own.
+        await asyncio.sleep(0.3)
+        status, html = await asyncio.to_thread(get, page)
+        assert status == 200 and "half-typed" in html, "still open, the draft kept"
+        # The person answers while no call waits; the model repeats its call and gets it.
+        await asyncio.to_thread(answer_on_the_page, page)
+        seen["late"] = await session.call_tool("ask_user_question", QUESTIONS)
+        # Claimed: the next call asks again, on a page of its own.
         client.asked.clear()
         call = asyncio.create_task(session.call_tool("ask_user_question", QUESTIONS))
         following = await until(client.url, "the next link")
@@ -219,13 +227,59 @@ def test_cancelling_the_call_closes_the_page_and_frees_the_turn():
         await asyncio.to_thread(answer_on_the_page, following)
         seen["next"] = await call
 
+    asyncio.run(session_with(body, args=["--via", "web"], elicit=client.elicit))
+    late = seen["late"]
+    assert late.structured_content["answers"]["name"]["customText"] == "billing"
+    assert late.structured_content["answeredAfterCallEnded"] is True
+    assert text_of(late).startswith("(The user answered after an earlier call"), text_of(late)
+    assert "answeredAfterCallEnded" not in seen["next"].structured_content
+
+
+def test_a_repeated_call_during_the_hold_attaches_to_the_same_page():
+    client = UrlClient()
+    seen = {}
+
+    async def body(session):
+        call = asyncio.create_task(session.call_tool("ask_user_question", QUESTIONS))
+        page = await until(client.url, "the link")
+        call.cancel()
+        try:
+            await call
+        except asyncio.CancelledError:
+            pass
+        again = asyncio.create_task(session.call_tool("ask_user_question", QUESTIONS))
+        # The repeated call is shown the same link: no second page.
+        await until(lambda: len(client.asked) == 2 or None, "the link again")
+        assert client.asked[1].url == page
+        await asyncio.to_thread(answer_on_the_page, page)
+        seen["again"] = await again
+
+    asyncio.run(session_with(body, args=["--via", "web"], elicit=client.elicit))
+    assert seen["again"].structured_content["answers"]["name"]["customText"] == "billing"
+    assert seen["again"].structured_content["answeredAfterCallEnded"] is True
+
+
+def test_with_no_hold_a_cancelled_call_closes_its_page_keeping_what_was_typed():
+    client = UrlClient()
+    seen = {}
+
+    async def body(session):
+        call = asyncio.create_task(session.call_tool("ask_user_question", QUESTIONS))
+        page = await until(client.url, "the link")
+        await asyncio.to_thread(post, page, "draft", {"t.1": "half-typed"})
+        call.cancel()
+        try:
+            await call
+        except asyncio.CancelledError:
+            pass
+        seen["closed"] = await until(lambda: stopped(get(page)), "the page to stop")
+
     def stopped(response):
         return response if response[0] is None else None
 
-    asyncio.run(session_with(body, args=["--via", "web"], elicit=client.elicit))
+    asyncio.run(session_with(body, args=["--via", "web", "--hold", "0s"], elicit=client.elicit))
     status, why = seen["closed"]
     assert status is None, (status, why)
-    assert seen["next"].structured_content["answers"]["name"]["customText"] == "billing"
 
 
 def test_the_time_limit_ends_the_page_keeping_what_was_typed():

@@ -130,7 +130,7 @@ test("invalid input is a tool error naming each issue", async () => {
   assert.ok(issue.code && issue.message);
 });
 
-test("a call cancelled mid-way closes its popup; the next call gets its turn", async (t) => {
+test("a call cancelled mid-way leaves its popup open; the repeated call attaches to it", async (t) => {
   const tmux = new AttachedTmux();
   t.after(() => tmux.close());
   const { client } = await connect({ env: tmux.serverEnv() });
@@ -141,11 +141,10 @@ test("a call cancelled mid-way closes its popup; the next call gets its turn", a
   await tmux.waitFor((s) => s.includes("half-typed"), "the draft");
   abort.abort();
   await assert.rejects(call);
-  await tmux.waitFor((s) => !s.includes("Service name?"), "the popup to close");
-
-  const next = client.callTool({ name: "ask_user_question", arguments: TEXT_QUESTION });
-  await tmux.waitFor((s) => s.includes("Service name?") && !s.includes("half-typed"), "the next popup");
-  tmux.keys("-l", "billing");
+  // The same call again finds the same popup, the draft still in it.
+  const again = client.callTool({ name: "ask_user_question", arguments: TEXT_QUESTION });
+  await new Promise((r) => setTimeout(r, 300));
+  assert.ok(tmux.screen().includes("half-typed"), tmux.screen());
   tmux.keys("Enter");
   await tmux.waitFor((s) => s.includes("Ship today?"), "the second question");
   // Keys right after Enter saved an editor are held off until a pause (legacy terminals send
@@ -154,11 +153,12 @@ test("a call cancelled mid-way closes its popup; the next call gets its turn", a
   tmux.keys("y");
   await tmux.waitFor((s) => s.includes("Submit"), "the review");
   tmux.keys("Enter");
-  const result = await next;
+  const result = await again;
   await client.close();
   assert.equal(result.isError, false, textOf(result));
-  assert.equal(result.structuredContent.answers.name.customText, "billing");
+  assert.equal(result.structuredContent.answers.name.customText, "half-typed");
   assert.deepEqual(result.structuredContent.answers.ship.values, ["yes"]);
+  assert.equal(result.structuredContent.answeredAfterCallEnded, true);
 });
 
 test("standard input closed while a questionnaire is open: the popup closes, the server exits", async (t) => {

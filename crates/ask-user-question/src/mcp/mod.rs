@@ -15,6 +15,7 @@ mod popup;
 mod route;
 mod server;
 mod tool;
+mod waiting;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,6 +44,11 @@ pub struct McpArgs {
     /// End a questionnaire nobody answered within DURATION (90s, 5m, 1m30s) as timed out.
     #[arg(long, value_name = "DURATION", value_parser = parse_timeout, allow_hyphen_values = true)]
     timeout: Option<Duration>,
+    /// How long a popup or page stays open after the call that asked gave up (the client's
+    /// timeout or cancel), for the repeated call to find it or its answer [default: 30m; 0s
+    /// closes it with the call].
+    #[arg(long, value_name = "DURATION", value_parser = parse_hold)]
+    hold: Option<Duration>,
     /// The popup's colors: dark, light or none.
     #[arg(long, value_name = "THEME", value_parser = ["dark", "light", "none"])]
     theme: Option<String>,
@@ -62,6 +68,10 @@ pub struct McpArgs {
 
 fn parse_bind(text: &str) -> Result<Bind, String> {
     text.parse()
+}
+
+fn parse_hold(text: &str) -> Result<Duration, String> {
+    question::parse_span(text).map_err(|error| error.to_string())
 }
 
 fn parse_timeout(text: &str) -> Result<Duration, String> {
@@ -115,6 +125,10 @@ pub fn serve(args: McpArgs) -> ExitCode {
             timeout: args.timeout,
             bell: !args.no_bell,
         },
+        timing: waiting::Timing {
+            hold: args.hold.unwrap_or(waiting::Timing::default().hold),
+            ..waiting::Timing::default()
+        },
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -127,6 +141,7 @@ pub fn serve(args: McpArgs) -> ExitCode {
     let server = Server::new(settings);
     let open = server.open.clone();
     let pages = server.pages.clone();
+    let waiting = server.waiting.clone();
     let served = runtime.block_on(async move {
         let running = server
             .serve(rmcp::transport::stdio())
@@ -136,7 +151,8 @@ pub fn serve(args: McpArgs) -> ExitCode {
         Ok::<(), String>(())
     });
     // Standard input closed: the popups still open close, each printing its result, and the
-    // page stops.
+    // pages stop.
+    waiting.close_all();
     open.close_all();
     pages.close_all();
     // A read of standard input may still be pending on the blocking pool; nothing waits for it.

@@ -3,9 +3,10 @@
 //! elicitation, else through an MCP log message and the bell and a desktop notification on the
 //! terminal the server was started from.
 //!
-//! The call waits for the page's answer, its cancel, the time limit, or the client's cancel (the
-//! page closes and the result keeps what was typed on it). The server lives only as long as
-//! its call: an open page then says that the questionnaire is closed.
+//! The page is served on a task of its own ([`serve`]), not inside the call: it waits for the
+//! page's answer, its cancel, the time limit or its close (a call that gave up and was not
+//! repeated within the hold, or the server's exit: the result keeps what was typed on it), and
+//! stops serving once it knows. Each call waiting on it is told the link ([`announce`]).
 
 use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -13,48 +14,45 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
-use question::{Questionnaire, ResultOptions, ToolResult};
+use question::{Questionnaire, ResultOptions};
 use rmcp::model::{CustomNotification, ElicitRequestParams, ElicitationAction, ServerNotification};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::json;
 use tea::runtime::Attention;
 
 use super::route::Announce;
+use super::waiting::Asking;
 
-/// The page served now, shared by its call and the server's exit.
+/// A page served now, by its number.
+type Served = Vec<(u64, Arc<WebServer>)>;
+
+/// The pages served now, so that a server that exits closes them.
 #[derive(Clone, Default)]
 pub struct Pages {
-    current: Arc<Mutex<Option<WebServer>>>,
+    open: Arc<Mutex<Served>>,
 }
 
 impl Pages {
-    fn lock(&self) -> MutexGuard<'_, Option<WebServer>> {
-        self.current
+    fn lock(&self) -> MutexGuard<'_, Served> {
+        self.open
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// Serves `page` from now on (calls take turns, so no other is served).
-    fn open(&self, page: WebServer) {
-        *self.lock() = Some(page);
+    fn add(&self, id: u64, page: Arc<WebServer>) {
+        self.lock().push((id, page));
     }
 
-    /// Stops serving the call's page once its result is known: the link stops answering
-    /// before the result goes out. (Stopping joins the server's thread, so off the runtime.)
-    async fn stop(&self) {
-        let page = self.lock().take();
-        let _ = tokio::task::spawn_blocking(move || drop(page)).await;
-    }
-
-    /// `act` on the page served now.
-    fn with<T>(&self, act: impl FnOnce(&WebServer) -> T) -> Option<T> {
-        self.lock().as_ref().map(act)
+    fn remove(&self, id: u64) -> Option<Arc<WebServer>> {
+        let mut open = self.lock();
+        let at = open.iter().position(|(page, _)| *page == id)?;
+        Some(open.remove(at).1)
     }
 
     /// Stops serving: an open page shows that it was cancelled, then the link stops answering.
     pub fn close_all(&self) {
-        let page = self.lock().take();
-        drop(page);
+        let pages = std::mem::take(&mut *self.lock());
+        drop(pages);
     }
 }
 
@@ -67,100 +65,116 @@ pub struct PageSettings {
     pub bell: bool,
 }
 
-/// Asks `questionnaire` on a web page; its result, or why no page could be served.
-pub async fn ask(
+/// Serves `questionnaire` on a web page and asks on it until `asking` closes it; returns the
+/// page's link once it is served, or why it cannot be.
+pub fn serve(
     questionnaire: &Questionnaire,
     settings: &PageSettings,
-    announce: Announce,
     pages: &Pages,
-    log: &super::log::Log,
-    context: &RequestContext<RoleServer>,
-) -> Result<ToolResult, String> {
-    let page = WebServer::start(questionnaire.clone(), settings.bind, settings.timeout)
-        .map_err(|error| format!("cannot serve the web page: {error}"))?;
+    asking: Asking,
+) -> Result<String, String> {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let page = match WebServer::start(questionnaire.clone(), settings.bind, settings.timeout) {
+        Ok(page) => Arc::new(page),
+        Err(error) => {
+            let why = format!("cannot serve the web page: {error}");
+            asking.finish(Err(why.clone()));
+            return Err(why);
+        }
+    };
     let url = page.url().to_string();
-    let events = page.events();
-    pages.open(page);
-    // The page's events come from a blocking wait; closing the page ends it.
-    let mut page_event = tokio::task::spawn_blocking(move || events.next(None));
-
-    let elicitation_id = next_elicitation_id();
-    let mut link_shown = std::pin::pin!(async {
-        let params = ElicitRequestParams::UrlElicitationParams {
-            meta: None,
-            message: link_message(questionnaire),
-            url: url.clone(),
-            elicitation_id: elicitation_id.clone(),
+    let id = NEXT.fetch_add(1, Ordering::Relaxed);
+    pages.add(id, page.clone());
+    let (pages, limit) = (pages.clone(), settings.timeout);
+    tokio::spawn(async move {
+        let events = page.events();
+        // The page's events come from a blocking wait; closing the page ends it.
+        let mut page_event = tokio::task::spawn_blocking(move || events.next(None));
+        let limit = tokio::time::sleep(limit.unwrap_or(Duration::MAX));
+        tokio::pin!(limit);
+        let so_far = |options: ResultOptions| page.result_so_far(options);
+        // Ends the page as `how`; the page's own answer if it came first.
+        let close = |how: Closed, options: ResultOptions| {
+            page.close(how).unwrap_or_else(|| so_far(options))
         };
-        context
-            .peer
-            .create_elicitation_with_timeout(params, None)
-            .await
-    });
-    let mut asking_client = announce == Announce::ClientUrl;
-    if !asking_client {
-        announce_elsewhere(questionnaire, &url, settings.bell, log, context).await;
-    }
-    let limit = tokio::time::sleep(settings.timeout.unwrap_or(Duration::MAX));
-    tokio::pin!(limit);
-
-    // What the page holds (nothing once the server stopped it on exit).
-    let so_far =
-        |options: ResultOptions| match pages.with(|page| page.result_so_far(options.clone())) {
-            Some(result) => result,
-            None => question::AnswerState::new(questionnaire.clone()).build_result(options),
-        };
-    // Ends the page as `how`; the page's own answer if it came first.
-    let close =
-        |how: Closed, options: ResultOptions| match pages.with(|page| page.close(how)).flatten() {
-            Some(answer) => answer,
-            None => so_far(options),
-        };
-    let mut result = loop {
-        tokio::select! {
-            event = &mut page_event => break match event {
+        let mut result = tokio::select! {
+            event = &mut page_event => match event {
                 Ok(Some(PageEvent::Submitted(result))) => result,
                 Ok(Some(PageEvent::Cancelled)) => {
                     let mut result = so_far(ResultOptions::cancelled());
                     mark_answered_in(&mut result, "web");
                     result
                 }
-                // The page closed under the call: the server is exiting.
+                // The page closed under it: the server is exiting.
                 Ok(None) | Err(_) => so_far(ResultOptions::cancelled()),
             },
-            () = context.ct.cancelled() => break close(Closed::Cancelled, ResultOptions::cancelled()),
-            () = &mut limit => break close(Closed::TimedOut, ResultOptions::timed_out()),
-            reply = &mut link_shown, if asking_client => {
-                asking_client = false;
-                match reply.map(|reply| reply.action) {
-                    // The person opened the link: the page answers.
-                    Ok(ElicitationAction::Accept) => {}
-                    // The person turned the link down.
-                    Ok(_) => break close(Closed::Cancelled, ResultOptions::cancelled()),
-                    // The client could not show it: announce it the other way.
-                    Err(_) => announce_elsewhere(questionnaire, &url, settings.bell, log, context).await,
-                }
-            }
-        }
-    };
-    if announce == Announce::ClientUrl {
-        // The spec's `notifications/elicitation/complete`, which rmcp has no type for.
-        let done = CustomNotification::new(
-            "notifications/elicitation/complete",
-            Some(json!({ "elicitationId": elicitation_id })),
-        );
-        let _ = context
-            .peer
-            .send_notification(ServerNotification::CustomNotification(done))
-            .await;
+            () = asking.close.cancelled() => close(Closed::Cancelled, ResultOptions::cancelled()),
+            () = &mut limit => close(Closed::TimedOut, ResultOptions::timed_out()),
+        };
+        result.details["via"] = json!("web");
+        // The link stops answering before the result goes out (stopping joins the server's
+        // thread, so off the runtime).
+        let listed = pages.remove(id);
+        let _ = tokio::task::spawn_blocking(move || drop((listed, page))).await;
+        asking.finish(Ok(result));
+    });
+    Ok(url)
+}
+
+/// A call's part of the web route: the link reaches the person through the client (URL
+/// elicitation with `elicitation_id`) or the server's own ways. Returns when the person turned
+/// the link down (the caller closes the page), or never while the client shows it.
+pub async fn announce(
+    questionnaire: &Questionnaire,
+    url: &str,
+    settings: &PageSettings,
+    announce: Announce,
+    elicitation_id: &str,
+    log: &super::log::Log,
+    context: &RequestContext<RoleServer>,
+) {
+    if announce != Announce::ClientUrl {
+        announce_elsewhere(questionnaire, url, settings.bell, log, context).await;
+        return std::future::pending().await;
     }
-    pages.stop().await;
-    result.details["via"] = json!("web");
-    Ok(result)
+    let params = ElicitRequestParams::UrlElicitationParams {
+        meta: None,
+        message: link_message(questionnaire),
+        url: url.to_string(),
+        elicitation_id: elicitation_id.to_string(),
+    };
+    let reply = context
+        .peer
+        .create_elicitation_with_timeout(params, None)
+        .await;
+    match reply.map(|reply| reply.action) {
+        // The person opened the link: the page answers.
+        Ok(ElicitationAction::Accept) => std::future::pending().await,
+        // The person turned the link down.
+        Ok(_) => {}
+        // The client could not show it: announce it the other way.
+        Err(_) => {
+            announce_elsewhere(questionnaire, url, settings.bell, log, context).await;
+            std::future::pending().await
+        }
+    }
+}
+
+/// Tells a client that showed the link through URL elicitation that the page is done (the
+/// spec's `notifications/elicitation/complete`, which rmcp has no type for).
+pub async fn completed(elicitation_id: &str, context: &RequestContext<RoleServer>) {
+    let done = CustomNotification::new(
+        "notifications/elicitation/complete",
+        Some(json!({ "elicitationId": elicitation_id })),
+    );
+    let _ = context
+        .peer
+        .send_notification(ServerNotification::CustomNotification(done))
+        .await;
 }
 
 /// A new id for a URL elicitation, unique in this server.
-fn next_elicitation_id() -> String {
+pub fn next_elicitation_id() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     format!("ask-user-question-{}", NEXT.fetch_add(1, Ordering::Relaxed))
 }

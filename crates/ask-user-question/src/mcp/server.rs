@@ -1,16 +1,22 @@
-//! The MCP server's handler: lists the tool and answers its calls, one questionnaire at a time.
+//! The MCP server's handler: lists the tool and answers its calls.
+//!
+//! A call through the client's form is asked inside the call (forms take turns). A popup or a
+//! page is asked on a task of its own and outlives a call that gives up (see [`waiting`]): the
+//! call attaches to it, sends progress while it waits when the client asked for progress, and
+//! a repeated call with the same questionnaire finds the same question or its answer.
 
 use std::borrow::Cow;
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use question::{AnswerState, ResultOptions, TOOL_NAME, ToolResult};
+use question::{AnswerState, Questionnaire, ResultOptions, TOOL_NAME, ToolResult};
 use rmcp::ErrorData as McpError;
 use rmcp::handler::server::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ElicitRequestParams,
-    ElicitationAction, ElicitationSchema, ListToolsResult, PaginatedRequestParams, ProtocolVersion,
-    ServerConfig,
+    ElicitationAction, ElicitationSchema, ListToolsResult, PaginatedRequestParams,
+    ProgressNotificationParam, ProtocolVersion, ServerConfig,
 };
 use rmcp::service::{ElicitationMode, RequestContext, RoleServer};
 use serde_json::{Value, json};
@@ -20,7 +26,16 @@ use super::form::{self, Form};
 use super::log::Log;
 use super::page::{self, PageSettings, Pages};
 use super::popup::{self, CliArgs, OpenPopups};
-use super::route::{self, ASK_IN_PROSE, Reach, Route, Via};
+use super::route::{self, ASK_IN_PROSE, Announce, Reach, Route, Via};
+use super::waiting::{self, Found, Ticket, Waiting};
+
+/// How often a call that asked for progress hears that the person is still being asked: well
+/// inside the 10 s a client may wait between notifications, at a few hundred bytes each.
+const PROGRESS_EVERY: Duration = Duration::from_secs(5);
+
+/// A decline faster than this did not come from a person: reading a form takes longer. Clients
+/// that decline every form unseen answer within a few milliseconds; a person, in seconds.
+pub const UNSEEN_DECLINE: Duration = Duration::from_millis(800);
 
 /// What the operator set when starting the server.
 #[derive(Debug, Clone)]
@@ -30,27 +45,46 @@ pub struct Settings {
     /// The CLI's arguments for a questionnaire in a popup.
     pub cli_args: CliArgs,
     pub page: PageSettings,
+    /// How long questions and answers wait for a call.
+    pub timing: waiting::Timing,
 }
 
-/// The server: its settings, the turn every call waits for, the popups and page open now, and
-/// the log level the client asked for.
+/// The server: its settings, the questions open now, and the log level the client asked for.
 #[derive(Clone)]
 pub struct Server {
     settings: Arc<Settings>,
-    turn: Arc<Mutex<()>>,
+    /// Forms take turns: the client shows one at a time.
+    forms: Arc<Mutex<()>>,
+    /// Popups take turns: the tmux client shows one at a time.
+    popups: Arc<Mutex<()>>,
     pub open: OpenPopups,
     pub pages: Pages,
+    pub waiting: Waiting,
     log: Log,
+    /// The client declined a form faster than a person could have read it: it does not show
+    /// forms, so the next calls go the next way at once.
+    forms_unseen: Arc<AtomicBool>,
+}
+
+/// How a form went.
+enum FormReply {
+    Answered(ToolResult),
+    /// Declined faster than a person could read it.
+    Unseen,
 }
 
 impl Server {
     pub fn new(settings: Settings) -> Server {
+        let timing = settings.timing;
         Server {
             settings: Arc::new(settings),
-            turn: Arc::new(Mutex::new(())),
+            forms: Arc::default(),
+            popups: Arc::default(),
             open: OpenPopups::default(),
             pages: Pages::default(),
+            waiting: Waiting::new(timing),
             log: Log::default(),
+            forms_unseen: Arc::default(),
         }
     }
 
@@ -62,75 +96,190 @@ impl Server {
         };
         let modes = context.peer.supported_elicitation_modes();
         let reach = Reach {
-            client_form: modes.contains(&ElicitationMode::Form),
+            client_form: modes.contains(&ElicitationMode::Form)
+                && !self.forms_unseen.load(Ordering::Relaxed),
             tmux: std::env::var_os("TMUX").is_some_and(|v| !v.is_empty()),
             client_url: modes.contains(&ElicitationMode::Url),
         };
         let route = match route::choose(self.settings.via, reach, &questionnaire) {
             Ok(route) => route,
-            Err(why) => {
-                let mut result =
-                    AnswerState::new(questionnaire).build_result(ResultOptions::no_ui());
-                result.content = why;
-                return tool_result(result, true);
-            }
+            Err(why) => return no_ui(questionnaire, why),
+        };
+        let Route::Form(form) = route else {
+            return self
+                .ask_held(&arguments, questionnaire, route, context)
+                .await;
         };
         let cancel = &context.ct;
-        // The person answers one questionnaire at a time.
-        let _turn = tokio::select! {
-            turn = self.turn.lock() => turn,
+        let turn = tokio::select! {
+            turn = self.forms.lock() => turn,
             () = cancel.cancelled() => return tool_result(aborted(&questionnaire), false),
         };
-        match route {
-            Route::Form(form) => {
-                let result = self.ask_in_form(&form, &questionnaire, context).await;
-                tool_result(result, false)
-            }
-            Route::Tmux => {
-                match popup::ask(
-                    &arguments,
-                    &questionnaire,
-                    &self.settings.cli_args,
-                    &self.open,
-                    cancel,
-                )
-                .await
-                {
-                    Ok(result) => tool_result(result, false),
-                    Err(why) => unreachable_person(
-                        questionnaire,
-                        format!("ask_user_question could not open its tmux popup: {why}."),
-                    ),
-                }
-            }
-            Route::Web(announce) => {
-                match page::ask(
-                    &questionnaire,
-                    &self.settings.page,
-                    announce,
-                    &self.pages,
-                    &self.log,
-                    context,
-                )
-                .await
-                {
-                    Ok(result) => tool_result(result, false),
-                    Err(why) => unreachable_person(
-                        questionnaire,
-                        format!("ask_user_question could not serve its web page: {why}."),
-                    ),
+        match self.ask_in_form(&form, &questionnaire, context).await {
+            FormReply::Answered(result) => tool_result(result, false),
+            FormReply::Unseen => {
+                drop(turn);
+                self.forms_unseen.store(true, Ordering::Relaxed);
+                let unseen = Reach {
+                    client_form: false,
+                    ..reach
+                };
+                match route::choose(None, unseen, &questionnaire) {
+                    Ok(route) => {
+                        self.ask_held(&arguments, questionnaire, route, context)
+                            .await
+                    }
+                    Err(why) => no_ui(questionnaire, why),
                 }
             }
         }
     }
 
-    /// Asks through the client's form; a decline or a dismissal is the cancelled result.
+    /// Asks in a popup or on a page that outlives the call: attaches to the question open with
+    /// the same arguments, or takes the answer given to it meanwhile, or opens it.
+    async fn ask_held(
+        &self,
+        arguments: &Value,
+        questionnaire: Questionnaire,
+        route: Route,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        let (found, asking) = self.waiting.find(&waiting::key(arguments));
+        let mut ticket = match found {
+            Found::Answer(result) => return tool_result(result, false),
+            Found::Question(ticket) => ticket,
+        };
+        if let Some(asking) = asking {
+            match route {
+                Route::Tmux => {
+                    let (input, questionnaire) = (arguments.clone(), questionnaire.clone());
+                    let (args, open) = (self.settings.cli_args.clone(), self.open.clone());
+                    let popups = self.popups.clone();
+                    tokio::spawn(async move {
+                        let _turn = tokio::select! {
+                            turn = popups.lock() => turn,
+                            () = asking.close.cancelled() => {
+                                let result = AnswerState::new(questionnaire)
+                                    .build_result(ResultOptions::cancelled());
+                                return asking.finish(Ok(result));
+                            }
+                        };
+                        let asked =
+                            popup::ask(&input, &questionnaire, &args, &open, &asking.close).await;
+                        asking.finish(asked);
+                    });
+                }
+                Route::Web(_) => {
+                    if let Ok(url) =
+                        page::serve(&questionnaire, &self.settings.page, &self.pages, asking)
+                    {
+                        ticket.set_link(&url);
+                    }
+                }
+                Route::Form(_) => unreachable!("forms are asked inside the call"),
+            }
+        }
+        let announce = match route {
+            Route::Web(announce) => announce,
+            // A call that finds a page where it would ask in a popup is told its link too.
+            _ => Announce::Elsewhere,
+        };
+        match self.wait(ticket, &questionnaire, announce, context).await {
+            Some(Ok(result)) => tool_result(result, false),
+            Some(Err(why)) => {
+                let how = if matches!(route, Route::Tmux) {
+                    "could not open its tmux popup"
+                } else {
+                    "could not serve its web page"
+                };
+                no_ui(
+                    questionnaire,
+                    format!("ask_user_question {how}: {why}. {ASK_IN_PROSE}"),
+                )
+            }
+            // The call was cancelled; its response is not sent.
+            None => tool_result(aborted(&questionnaire), false),
+        }
+    }
+
+    /// Waits on `ticket` for this call: the page's link announced to it, progress while it
+    /// waits, until the question's outcome or the call's cancel (`None`).
+    async fn wait(
+        &self,
+        mut ticket: Ticket,
+        questionnaire: &Questionnaire,
+        announce: Announce,
+        context: &RequestContext<RoleServer>,
+    ) -> Option<waiting::Asked> {
+        let link = ticket.link.clone();
+        let elicitation_id = page::next_elicitation_id();
+        let announced = async {
+            match &link {
+                Some(url) => {
+                    page::announce(
+                        questionnaire,
+                        url,
+                        &self.settings.page,
+                        announce,
+                        &elicitation_id,
+                        &self.log,
+                        context,
+                    )
+                    .await
+                }
+                None => std::future::pending().await,
+            }
+        };
+        tokio::pin!(announced);
+        let progress = context.meta.get_progress_token();
+        let place = if link.is_some() {
+            "in the browser"
+        } else {
+            "in a tmux popup"
+        };
+        let started = Instant::now();
+        let mut ticks =
+            tokio::time::interval_at(tokio::time::Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
+        let mut declined = false;
+        let asked = loop {
+            tokio::select! {
+                asked = ticket.outcome() => break Some(asked),
+                () = &mut announced, if !declined => {
+                    // The person turned the link down: the page closes, with what it holds.
+                    declined = true;
+                    ticket.close_now();
+                }
+                _ = ticks.tick(), if progress.is_some() => {
+                    let token = progress.clone().expect("checked");
+                    let waited = started.elapsed().as_secs();
+                    let message = format!(
+                        "Waiting for the person to answer {place} ({} min {:02} s so far)",
+                        waited / 60,
+                        waited % 60
+                    );
+                    let note = ProgressNotificationParam::new(token, waited as f64)
+                        .with_message(message);
+                    let _ = context.peer.notify_progress(note).await;
+                }
+                () = context.ct.cancelled() => break None,
+            }
+        };
+        if asked.is_none() {
+            ticket.give_up();
+        } else if link.is_some() && announce == Announce::ClientUrl {
+            page::completed(&elicitation_id, context).await;
+        }
+        asked
+    }
+
+    /// Asks through the client's form; a decline or a dismissal is the cancelled result, unless
+    /// it came back faster than a person could have read the form.
     async fn ask_in_form(
         &self,
         form: &Form,
-        questionnaire: &question::Questionnaire,
+        questionnaire: &Questionnaire,
         context: &RequestContext<RoleServer>,
-    ) -> ToolResult {
+    ) -> FormReply {
         // The form's own tests check that rmcp reads every form it builds.
         let schema: ElicitationSchema =
             serde_json::from_value(form.schema.clone()).expect("an elicitation schema");
@@ -140,33 +289,37 @@ impl Server {
             requested_schema: schema,
         };
         let limit = self.settings.timeout.unwrap_or(Duration::MAX);
+        let asked = Instant::now();
         let reply = tokio::select! {
             reply = context.peer.create_elicitation_with_timeout(params, self.settings.timeout) => reply,
-            () = context.ct.cancelled() => return aborted(questionnaire),
+            () = context.ct.cancelled() => return FormReply::Answered(aborted(questionnaire)),
             () = tokio::time::sleep(limit) => {
-                return AnswerState::new(questionnaire.clone()).build_result(ResultOptions::timed_out());
+                let result = AnswerState::new(questionnaire.clone()).build_result(ResultOptions::timed_out());
+                return FormReply::Answered(result);
             }
         };
-        match reply {
+        let answered = match reply {
             Ok(reply) => match (reply.action, reply.content) {
                 (ElicitationAction::Accept, Some(content)) => {
                     form.submitted(questionnaire, &content)
                 }
                 (ElicitationAction::Accept, None) => form.submitted(questionnaire, &json!({})),
+                _ if asked.elapsed() < UNSEEN_DECLINE => return FormReply::Unseen,
                 _ => form::cancelled(questionnaire),
             },
             Err(rmcp::ServiceError::Timeout { .. }) => {
                 AnswerState::new(questionnaire.clone()).build_result(ResultOptions::timed_out())
             }
             Err(_) => form::cancelled(questionnaire),
-        }
+        };
+        FormReply::Answered(answered)
     }
 }
 
-/// The `no_ui` tool error: `why` the person could not be reached, and to ask in prose.
-fn unreachable_person(questionnaire: question::Questionnaire, why: String) -> CallToolResult {
+/// The `no_ui` tool error with `why` (which says to ask in prose).
+fn no_ui(questionnaire: Questionnaire, why: String) -> CallToolResult {
     let mut result = AnswerState::new(questionnaire).build_result(ResultOptions::no_ui());
-    result.content = format!("{why} {ASK_IN_PROSE}");
+    result.content = why;
     tool_result(result, true)
 }
 

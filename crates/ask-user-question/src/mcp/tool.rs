@@ -4,10 +4,19 @@
 use question::{PROMPT_GUIDELINES, TOOL_LABEL, TOOL_NAME};
 use serde_json::{Value, json};
 
-/// The tool's description: the schema's, then the guidelines pi gives the model, which MCP has
-/// no field for.
+/// What a model whose call timed out should do, in the tool's description: MCP clients cut
+/// long calls, and the person may answer after that.
+pub const REPEAT_AFTER_TIMEOUT: &str = "If a call times out or is cancelled before the user \
+    answers, call the tool again with the same arguments: the questions stay open where the user \
+    is answering, and the repeated call returns their answer (or waits for it) instead of asking \
+    twice.";
+
+/// The tool's description: the schema's, what to do after a timeout, then the guidelines pi
+/// gives the model, which MCP has no field for.
 pub fn description() -> String {
     let mut text = question::tool_description();
+    text.push_str("\n\n");
+    text.push_str(REPEAT_AFTER_TIMEOUT);
     text.push_str("\n\nGuidelines:");
     for guideline in PROMPT_GUIDELINES {
         text.push_str("\n- ");
@@ -44,6 +53,7 @@ mod tests {
         assert_eq!(tool["inputSchema"], question::schema());
         let description = tool["description"].as_str().unwrap();
         assert!(description.starts_with(&question::tool_description()));
+        assert!(description.contains(REPEAT_AFTER_TIMEOUT));
         for guideline in PROMPT_GUIDELINES {
             assert!(description.contains(guideline), "{guideline}");
         }
