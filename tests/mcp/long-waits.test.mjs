@@ -131,3 +131,83 @@ test("a form declined after a person-like pause cancels", async () => {
   assert.equal(result.structuredContent.cancelled, true);
   assert.deepEqual(links, [], "no page");
 });
+
+/** A client that makes tasks (protocol 2025-11-25's `capabilities.tasks`). */
+async function connectForTasks() {
+  const client = new Client(
+    { name: "long-waits-tasks", version: "1.0.0" },
+    { capabilities: { tasks: { requests: {}, list: {}, cancel: {} } } },
+  );
+  const links = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+    const link = /http:\/\/\S+\//.exec(String(n.params.data))?.[0];
+    if (link) links.push(link);
+  });
+  await client.connect(new StdioClientTransport({ command: BINARY, args: ["mcp", "--via", "web"], env: env(), stderr: "pipe" }));
+  return { client, links };
+}
+
+test("a task answered after 8 s, its requests limited to 3 s each, comes back through tasks/result", async () => {
+  const { client, links } = await connectForTasks();
+  const seen = [];
+  const stream = client.experimental.tasks.callToolStream({ name: "ask_user_question", arguments: QUESTION }, undefined, {
+    task: { ttl: 60000 },
+    timeout: 3000,
+  });
+  const answered = (async () => {
+    const page = await until(() => links[0], "the link");
+    await sleep(8000);
+    await answerOnThePage(page, "billing");
+  })();
+  let result;
+  for await (const message of stream) {
+    seen.push(message.type === "taskStatus" ? message.task.status : message.type);
+    if (message.type === "taskStatus" && message.task.status === "working") {
+      assert.match(message.task.statusMessage, /Waiting for the person/);
+    }
+    if (message.type === "error") throw message.error;
+    if (message.type === "result") result = message.result;
+  }
+  await answered;
+  await client.close();
+  assert.equal(seen[0], "taskCreated");
+  assert.ok(seen.filter((s) => s === "working").length >= 5, seen.join(" "));
+  assert.deepEqual(seen.slice(-2), ["completed", "result"]);
+  assert.equal(typed(result), "billing");
+});
+
+test("tasks/cancel closes the page, keeping what was typed on it, and a task past its ttl goes", async () => {
+  const { client, links } = await connectForTasks();
+  const created = await client.request(
+    { method: "tools/call", params: { name: "ask_user_question", arguments: QUESTION, task: { ttl: 60000 } } },
+    (await import("@modelcontextprotocol/sdk/types.js")).CreateTaskResultSchema,
+  );
+  const taskId = created.task.taskId;
+  const page = await until(() => links[0], "the link");
+  const draft = await fetch(`${page}draft`, {
+    method: "POST",
+    headers: { Origin: new URL(page).origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ "t.0": "half-typed" }).toString(),
+  });
+  assert.equal(draft.status, 204, "the draft is saved");
+  const cancelled = await client.experimental.tasks.cancelTask(taskId);
+  assert.equal(cancelled.status, "cancelled");
+  const { CallToolResultSchema } = await import("@modelcontextprotocol/sdk/types.js");
+  const result = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema);
+  assert.equal(result.structuredContent.cancelled, true);
+  // What the page's saved fields held: the answers so far of a cancelled questionnaire.
+  assert.equal(result.structuredContent.answers.name.customText, "half-typed");
+  const closed = await fetch(page).then((r) => r.status, () => "gone");
+  assert.notEqual(closed, 200, "the page is closed");
+
+  const short = await client.request(
+    { method: "tools/call", params: { name: "ask_user_question", arguments: { ...QUESTION, title: "Short" }, task: { ttl: 1000 } } },
+    (await import("@modelcontextprotocol/sdk/types.js")).CreateTaskResultSchema,
+  );
+  const shortPage = await until(() => links[1], "the second link");
+  await sleep(2500);
+  await assert.rejects(client.experimental.tasks.getTask(short.task.taskId), /no task/);
+  const gone = await fetch(shortPage).then((r) => r.status, () => "gone");
+  assert.notEqual(gone, 200, "its page closed with it");
+  await client.close();
+});

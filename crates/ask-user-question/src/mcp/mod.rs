@@ -14,6 +14,7 @@ mod page;
 mod popup;
 mod route;
 mod server;
+mod tasks;
 mod tool;
 mod waiting;
 
@@ -143,8 +144,10 @@ pub fn serve(args: McpArgs) -> ExitCode {
     let pages = server.pages.clone();
     let waiting = server.waiting.clone();
     let served = runtime.block_on(async move {
+        let (stdin, stdout) = rmcp::transport::stdio();
+        let transport = tasks::TaskTransport::new(stdin, stdout, server.closers.clone());
         let running = server
-            .serve(rmcp::transport::stdio())
+            .serve(transport)
             .await
             .map_err(|error| error.to_string())?;
         running.waiting().await.map_err(|error| error.to_string())?;

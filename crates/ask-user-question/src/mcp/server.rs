@@ -27,6 +27,7 @@ use super::log::Log;
 use super::page::{self, PageSettings, Pages};
 use super::popup::{self, CliArgs, OpenPopups};
 use super::route::{self, ASK_IN_PROSE, Announce, Reach, Route, Via};
+use super::tasks::Closers;
 use super::waiting::{self, Found, Ticket, Waiting};
 
 /// How often a call that asked for progress hears that the person is still being asked: well
@@ -60,6 +61,8 @@ pub struct Server {
     pub open: OpenPopups,
     pub pages: Pages,
     pub waiting: Waiting,
+    /// Closes the questions of tasks the client cancelled.
+    pub closers: Closers,
     log: Log,
     /// The client declined a form faster than a person could have read it: it does not show
     /// forms, so the next calls go the next way at once.
@@ -83,6 +86,7 @@ impl Server {
             open: OpenPopups::default(),
             pages: Pages::default(),
             waiting: Waiting::new(timing),
+            closers: Closers::default(),
             log: Log::default(),
             forms_unseen: Arc::default(),
         }
@@ -241,9 +245,24 @@ impl Server {
         let mut ticks =
             tokio::time::interval_at(tokio::time::Instant::now() + PROGRESS_EVERY, PROGRESS_EVERY);
         let mut declined = false;
+        // A task's call whose task was cancelled: the question closes now, and its result
+        // (with what was typed) is the task's.
+        let task_cancel = self.closers.of(&context.id.to_string());
+        let task_cancelled = async {
+            match &task_cancel {
+                Some(token) => token.cancelled().await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::pin!(task_cancelled);
+        let mut closing = false;
         let asked = loop {
             tokio::select! {
                 asked = ticket.outcome() => break Some(asked),
+                () = &mut task_cancelled, if !closing => {
+                    closing = true;
+                    ticket.close_now();
+                }
                 () = &mut announced, if !declined => {
                     // The person turned the link down: the page closes, with what it holds.
                     declined = true;
