@@ -12,6 +12,7 @@ mod form;
 mod log;
 mod page;
 mod popup;
+mod rounds;
 mod route;
 mod server;
 mod tasks;
@@ -50,6 +51,10 @@ pub struct McpArgs {
     /// closes it with the call].
     #[arg(long, value_name = "DURATION", value_parser = parse_hold)]
     hold: Option<Duration>,
+    /// How long a form sent to a client of protocol revision 2026-07-28 (in an `input_required`
+    /// result) may take to come back answered [default: 60m].
+    #[arg(long, value_name = "DURATION", value_parser = parse_timeout)]
+    form_state_ttl: Option<Duration>,
     /// The popup's colors: dark, light or none.
     #[arg(long, value_name = "THEME", value_parser = ["dark", "light", "none"])]
     theme: Option<String>,
@@ -130,6 +135,7 @@ pub fn serve(args: McpArgs) -> ExitCode {
             hold: args.hold.unwrap_or(waiting::Timing::default().hold),
             ..waiting::Timing::default()
         },
+        round_trip_ttl: args.form_state_ttl.unwrap_or(rounds::STATE_TTL),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -139,7 +145,10 @@ pub fn serve(args: McpArgs) -> ExitCode {
         Ok(runtime) => runtime,
         Err(error) => return crate::exit::fail(1, format!("cannot start the MCP server: {error}")),
     };
-    let server = Server::new(settings);
+    let server = match Server::new(settings) {
+        Ok(server) => server,
+        Err(error) => return crate::exit::fail(1, format!("cannot start the MCP server: {error}")),
+    };
     let open = server.open.clone();
     let pages = server.pages.clone();
     let waiting = server.waiting.clone();

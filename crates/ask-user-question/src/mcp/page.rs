@@ -198,7 +198,7 @@ async fn announce_elsewhere(
     context: &RequestContext<RoleServer>,
 ) {
     let text = format!("{} Link: {url}", link_message(questionnaire));
-    log.notice(&context.peer, &text).await;
+    log.notice(context, &text).await;
     let notice = question::waiting_notice(questionnaire);
     let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
     let attention = Attention::none()

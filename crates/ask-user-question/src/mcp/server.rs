@@ -26,6 +26,7 @@ use super::form::{self, Form};
 use super::log::Log;
 use super::page::{self, PageSettings, Pages};
 use super::popup::{self, CliArgs, OpenPopups};
+use super::rounds::Rounds;
 use super::route::{self, ASK_IN_PROSE, Announce, Reach, Route, Via};
 use super::tasks::Closers;
 use super::waiting::{self, Found, Ticket, Waiting};
@@ -48,6 +49,8 @@ pub struct Settings {
     pub page: PageSettings,
     /// How long questions and answers wait for a call.
     pub timing: waiting::Timing,
+    /// How long a form sent in an `input_required` result may take to come back.
+    pub round_trip_ttl: Duration,
 }
 
 /// The server: its settings, the questions open now, and the log level the client asked for.
@@ -63,6 +66,8 @@ pub struct Server {
     pub waiting: Waiting,
     /// Closes the questions of tasks the client cancelled.
     pub closers: Closers,
+    /// Forms of protocol revision 2026-07-28 and their sealed states.
+    rounds: Arc<Rounds>,
     log: Log,
     /// The client declined a form faster than a person could have read it: it does not show
     /// forms, so the next calls go the next way at once.
@@ -77,9 +82,11 @@ enum FormReply {
 }
 
 impl Server {
-    pub fn new(settings: Settings) -> Server {
+    /// Fails only when the OS gives no randomness for the forms' key.
+    pub fn new(settings: Settings) -> std::io::Result<Server> {
         let timing = settings.timing;
-        Server {
+        let rounds = Arc::new(Rounds::new(settings.round_trip_ttl)?);
+        Ok(Server {
             settings: Arc::new(settings),
             forms: Arc::default(),
             popups: Arc::default(),
@@ -87,24 +94,94 @@ impl Server {
             pages: Pages::default(),
             waiting: Waiting::new(timing),
             closers: Closers::default(),
+            rounds,
             log: Log::default(),
             forms_unseen: Arc::default(),
+        })
+    }
+
+    /// A call of the tool: the result for the model, or (protocol 2026-07-28) the form it is to
+    /// fill in and call again with.
+    async fn call(
+        &self,
+        request: CallToolRequestParams,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let arguments = Value::Object(request.arguments.unwrap_or_default());
+        if !modern(context) {
+            return Ok(self.ask(arguments, context).await.into());
+        }
+        let questionnaire = match question::validate(&arguments) {
+            Ok(questionnaire) => questionnaire,
+            Err(issues) => return Ok(tool_result(question::invalid_result(issues), true).into()),
+        };
+        let Some(state) = &request.request_state else {
+            let reach = self.reach(context);
+            return Ok(
+                match route::choose(self.settings.via, reach, &questionnaire) {
+                    Ok(Route::Form(form)) => self.rounds.ask(&form, &arguments).into(),
+                    Ok(route) => self
+                        .ask_held(&arguments, questionnaire, route, context)
+                        .await
+                        .into(),
+                    Err(why) => no_ui(questionnaire, why).into(),
+                },
+            );
+        };
+        let reply = self
+            .rounds
+            .reply(state, request.input_responses.as_ref(), &arguments)?;
+        let form = Form::of(&questionnaire)
+            .map_err(|why| McpError::invalid_params(why.to_string(), None))?;
+        let result = match (reply.action.as_str(), reply.content) {
+            ("accept", content) => form.submitted(&questionnaire, &content.unwrap_or(json!({}))),
+            _ if reply.after < UNSEEN_DECLINE => {
+                return Ok(self
+                    .ask_past_unseen_form(&arguments, questionnaire, context)
+                    .await
+                    .into());
+            }
+            _ => form::cancelled(&questionnaire),
+        };
+        Ok(tool_result(result, false).into())
+    }
+
+    /// What the client can show, as it declared it (per request in protocol 2026-07-28), and
+    /// whether the server runs inside tmux.
+    fn reach(&self, context: &RequestContext<RoleServer>) -> Reach {
+        let modes = match context.meta.client_capabilities() {
+            Some(capabilities) => {
+                let mut modes = std::collections::HashSet::new();
+                if let Some(elicitation) = &capabilities.elicitation {
+                    if elicitation.form.is_some() || elicitation.url.is_none() {
+                        modes.insert(ElicitationMode::Form);
+                    }
+                    if elicitation.url.is_some() {
+                        modes.insert(ElicitationMode::Url);
+                    }
+                }
+                modes
+            }
+            None => context.peer.supported_elicitation_modes(),
+        };
+        Reach {
+            client_form: modes.contains(&ElicitationMode::Form)
+                && !self.forms_unseen.load(Ordering::Relaxed),
+            tmux: std::env::var_os("TMUX").is_some_and(|v| !v.is_empty()),
+            // A URL elicitation is a request of the server's own, which 2026-07-28 has none of:
+            // the link goes the other way there.
+            client_url: modes.contains(&ElicitationMode::Url) && !modern(context),
         }
     }
 
-    /// A call of the tool with `arguments`: the result for the model.
+    /// A call of the tool with `arguments` in a protocol revision with `initialize`, where the
+    /// server may ask the client during the call: the result for the model.
     async fn ask(&self, arguments: Value, context: &RequestContext<RoleServer>) -> CallToolResult {
         let questionnaire = match question::validate(&arguments) {
             Ok(questionnaire) => questionnaire,
             Err(issues) => return tool_result(question::invalid_result(issues), true),
         };
-        let modes = context.peer.supported_elicitation_modes();
-        let reach = Reach {
-            client_form: modes.contains(&ElicitationMode::Form)
-                && !self.forms_unseen.load(Ordering::Relaxed),
-            tmux: std::env::var_os("TMUX").is_some_and(|v| !v.is_empty()),
-            client_url: modes.contains(&ElicitationMode::Url),
-        };
+        let reach = self.reach(context);
         let route = match route::choose(self.settings.via, reach, &questionnaire) {
             Ok(route) => route,
             Err(why) => return no_ui(questionnaire, why),
@@ -123,19 +200,28 @@ impl Server {
             FormReply::Answered(result) => tool_result(result, false),
             FormReply::Unseen => {
                 drop(turn);
-                self.forms_unseen.store(true, Ordering::Relaxed);
-                let unseen = Reach {
-                    client_form: false,
-                    ..reach
-                };
-                match route::choose(None, unseen, &questionnaire) {
-                    Ok(route) => {
-                        self.ask_held(&arguments, questionnaire, route, context)
-                            .await
-                    }
-                    Err(why) => no_ui(questionnaire, why),
-                }
+                self.ask_past_unseen_form(&arguments, questionnaire, context)
+                    .await
             }
+        }
+    }
+
+    /// The client declined a form faster than a person could read it: this call and the next
+    /// ones go the next way (a popup, a page).
+    async fn ask_past_unseen_form(
+        &self,
+        arguments: &Value,
+        questionnaire: Questionnaire,
+        context: &RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        self.forms_unseen.store(true, Ordering::Relaxed);
+        let reach = self.reach(context);
+        match route::choose(None, reach, &questionnaire) {
+            Ok(route) => {
+                self.ask_held(arguments, questionnaire, route, context)
+                    .await
+            }
+            Err(why) => no_ui(questionnaire, why),
         }
     }
 
@@ -347,9 +433,19 @@ fn aborted(questionnaire: &question::Questionnaire) -> ToolResult {
     AnswerState::new(questionnaire.clone()).build_result(ResultOptions::aborted())
 }
 
-/// `{content: [text], structuredContent: details, isError}`.
+/// Whether the request of `context` is of revision 2026-07-28 or later, where the server sends
+/// no requests of its own and a call asks for input in its result.
+pub fn modern(context: &RequestContext<RoleServer>) -> bool {
+    context
+        .protocol_version()
+        .is_some_and(|v| v.as_str() >= ProtocolVersion::V_2026_07_28.as_str())
+}
+
+/// `{content: [text], structuredContent: details, isError}` for the model. `resultType` is what revision 2026-07-28 requires; rmcp drops it for
+/// clients of older revisions.
 fn tool_result(result: ToolResult, is_error: bool) -> CallToolResult {
     let value = json!({
+        "resultType": "complete",
         "content": [{ "type": "text", "text": result.content }],
         "structuredContent": result.details,
         "isError": is_error,
@@ -368,12 +464,10 @@ impl ServerHandler for Server {
         .expect("server info")
     }
 
-    /// Versions that keep `initialize` and let the server ask the client (elicitation) during a
-    /// call.
+    /// Every version up to 2026-07-28: those with `initialize`, where the server asks the
+    /// client during a call, and 2026-07-28, where a call answers with the form to fill in.
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
-        Cow::Borrowed(ProtocolVersion::known_up_to(
-            &ProtocolVersion::LATEST_WITH_INITIALIZE,
-        ))
+        Cow::Borrowed(ProtocolVersion::known_up_to(&ProtocolVersion::V_2026_07_28))
     }
 
     /// `logging/setLevel`: the web page's link is announced in a log message at level notice.
@@ -392,8 +486,11 @@ impl ServerHandler for Server {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, McpError> {
-        serde_json::from_value(json!({ "tools": [super::tool::definition()] }))
-            .map_err(|error| McpError::internal_error(error.to_string(), None))
+        serde_json::from_value(json!({
+            "resultType": "complete",
+            "tools": [super::tool::definition()],
+        }))
+        .map_err(|error| McpError::internal_error(error.to_string(), None))
     }
 
     async fn call_tool(
@@ -410,7 +507,6 @@ impl ServerHandler for Server {
                 None,
             ));
         }
-        let arguments = Value::Object(request.arguments.unwrap_or_default());
-        Ok(self.ask(arguments, &context).await.into())
+        self.call(request, &context).await
     }
 }
