@@ -13,6 +13,7 @@ mod notice;
 mod number;
 mod questionnaire;
 mod result;
+pub mod saved;
 mod schema;
 mod tool;
 mod validate;
