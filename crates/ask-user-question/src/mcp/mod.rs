@@ -34,6 +34,9 @@ use page::PageSettings;
 use route::Via;
 use server::{Server, Settings};
 
+/// How long the questions' tasks are given to act on being closed when the server stops.
+const CLOSING_TASKS: Duration = Duration::from_millis(150);
+
 /// The server's settings: how to reach the person, and the questionnaire's CLI settings for a
 /// popup.
 #[derive(Debug, Args)]
@@ -200,6 +203,10 @@ pub fn serve(args: McpArgs) -> ExitCode {
     // Standard input closed (or the HTTP server stopped): the popups still open close, each
     // printing its result, and the pages stop.
     waiting.close_all();
+    // A popup opened a moment ago is known only to its task until the task reads its process
+    // id (it polls every 50 ms): the tasks get a moment to close theirs before the runtime
+    // stops them.
+    runtime.block_on(async { tokio::time::sleep(CLOSING_TASKS).await });
     open.close_all();
     pages.close_all();
     // A read of standard input may still be pending on the blocking pool; nothing waits for it.
