@@ -314,3 +314,16 @@ def test_no_token_is_only_for_loopback_and_warns():
                            env=server_env({"ASK_USER_QUESTION_MCP_TOKEN": "short"}))
     assert short.returncode == 2
     assert "too short" in short.stderr
+
+
+def test_a_session_ends_with_delete():
+    with serving() as server:
+        status, headers, _ = request(server)
+        session_id = headers["Mcp-Session-Id"]
+        ended = request(server, method="DELETE", body=b"", headers={"Mcp-Session-Id": session_id})
+        again = request(server, body={"jsonrpc": "2.0", "method": "ping", "id": 2},
+                        headers={"Mcp-Session-Id": session_id})
+    assert status == 200
+    # 204, not rmcp's 202: the Python SDK warns on anything but 200 or 204.
+    assert ended[0] == 204, ended
+    assert again[0] == 404, again

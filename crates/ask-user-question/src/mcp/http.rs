@@ -276,7 +276,14 @@ async fn check(State(guard): State<Arc<Guard>>, request: Request, next: Next) ->
     if let Some(refused) = refusal_of(&guard, method, request.headers(), query).await {
         return refused;
     }
-    next.run(request).await
+    let deleting = request.method() == Method::DELETE;
+    let mut response = next.run(request).await;
+    // rmcp answers a session's DELETE, done by then, with 202 Accepted; the Python SDK expects
+    // 200 or 204 and logs a warning on every goodbye otherwise.
+    if deleting && response.status() == StatusCode::ACCEPTED {
+        *response.status_mut() = StatusCode::NO_CONTENT;
+    }
+    response
 }
 
 /// The refusal of a request that fails a check, if it does.
