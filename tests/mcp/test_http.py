@@ -327,3 +327,29 @@ def test_a_session_ends_with_delete():
     # 204, not rmcp's 202: the Python SDK warns on anything but 200 or 204.
     assert ended[0] == 204, ended
     assert again[0] == 404, again
+
+
+def test_revision_2026_07_28_over_http_asks_through_input_required():
+    from mcp.client.client import Client
+
+    seen = []
+
+    async def answer(context, params):
+        seen.append(params)
+        return types.ElicitResult(action="accept", content={"name": "billing"})
+
+    async def body(server):
+        headers = {"Authorization": f"Bearer {server.token}"}
+        async with create_mcp_http_client(headers=headers) as http:
+            transport = streamable_http_client(server.url, http_client=http)
+            # No initialize and no session: each request stands alone, the form's state sealed
+            # in the result and sent back with the retry.
+            async with Client(transport, mode="2026-07-28", elicitation_callback=answer) as client:
+                assert client.session.protocol_version == "2026-07-28"
+                return await client.call_tool("ask_user_question", EVERY_TYPE)
+
+    with serving() as server:
+        result = asyncio.run(body(server))
+    assert len(seen) == 1
+    assert not result.is_error, text_of(result)
+    assert result.structured_content["answers"]["name"]["customText"] == "billing"

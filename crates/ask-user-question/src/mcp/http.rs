@@ -1,7 +1,9 @@
 //! `ask-user-question mcp --http`: the same server over MCP's streamable HTTP transport
 //! (rmcp's), for clients that connect instead of spawning it, local or through a tunnel.
 //! Several clients at once: each session gets its own [`Server::for_session`], sharing the
-//! questions, popups and pages.
+//! questions, popups and pages. Revision 2026-07-28 has no sessions: rmcp serves each of its
+//! requests alone, on a `for_session` of its own, and a form's state travels sealed in the
+//! result (`rounds`, whose key every clone shares).
 //!
 //! Every request passes these checks before rmcp reads it, in order:
 //! 1. `Host` must name the address listened on (`127.0.0.1:PORT`, `localhost:PORT` or
@@ -13,7 +15,8 @@
 //!    Bearer`); the URL's query is never read, so a token there counts as none (URLs end up in
 //!    logs and histories);
 //! 4. a request that would start a session, only while fewer than [`MAX_SESSIONS`] are open
-//!    (503);
+//!    (503; a 2026-07-28 request, which has no session id either, is refused too while the cap
+//!    is reached: telling them apart would mean reading the body first);
 //! 5. a body of at most [`MAX_BODY`] bytes (413; rmcp also counts a body sent in chunks).
 //!
 //! Refusals are JSON: `{"error", "error_description"}` as in RFC 6750. At most
