@@ -1,5 +1,5 @@
 //! `ask-user-question mcp`: the questionnaire as an MCP server on standard input and output,
-//! offering one tool, `ask_user_question`.
+//! or over streamable HTTP with `--http` (see [`http`]), offering one tool, `ask_user_question`.
 //!
 //! Each call reaches the person the first way that applies: the client's own form when it
 //! declares elicitation, the terminal questionnaire in a tmux popup when the server runs inside
@@ -9,6 +9,8 @@
 //! before.
 
 mod form;
+mod http;
+mod listener;
 mod log;
 mod page;
 mod popup;
@@ -19,6 +21,8 @@ mod tasks;
 mod tool;
 mod waiting;
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -29,6 +33,9 @@ use rmcp::ServiceExt;
 use page::PageSettings;
 use route::Via;
 use server::{Server, Settings};
+
+/// How long the questions' tasks are given to act on being closed when the server stops.
+const CLOSING_TASKS: Duration = Duration::from_millis(150);
 
 /// The server's settings: how to reach the person, and the questionnaire's CLI settings for a
 /// popup.
@@ -70,6 +77,25 @@ pub struct McpArgs {
     /// The most rows the popup's questionnaire takes (N or N%).
     #[arg(long, value_name = "N|N%", value_parser = check_height)]
     height: Option<String>,
+    /// Serve MCP over streamable HTTP at http://ADDR/mcp instead of standard input and output,
+    /// for any number of clients: ADDR is an IP or IP:PORT [default: 127.0.0.1 on a free port].
+    /// Every request needs `Authorization: Bearer TOKEN`; the URL and a new token are printed
+    /// on stderr.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1", value_parser = http::parse_listen)]
+    http: Option<SocketAddr>,
+    /// With --http: the token is this file's content instead of a new one (the environment
+    /// variable ASK_USER_QUESTION_MCP_TOKEN also gives one).
+    #[arg(
+        long,
+        value_name = "PATH",
+        requires = "http",
+        conflicts_with = "no_token"
+    )]
+    token_file: Option<PathBuf>,
+    /// With --http on a loopback address, for local testing only (such as the MCP conformance
+    /// suite, which sends no token): no token, so any program on this machine can ask.
+    #[arg(long, requires = "http")]
+    no_token: bool,
 }
 
 fn parse_bind(text: &str) -> Result<Bind, String> {
@@ -120,8 +146,17 @@ impl McpArgs {
     }
 }
 
-/// Serves MCP on standard input and output until the client closes standard input.
+/// Serves MCP on standard input and output until the client closes standard input, or over
+/// HTTP until SIGINT or SIGTERM.
 pub fn serve(args: McpArgs) -> ExitCode {
+    let http = match args
+        .http
+        .map(|listen| http::Options::new(listen, args.token_file.as_deref(), args.no_token))
+        .transpose()
+    {
+        Ok(http) => http,
+        Err(error) => return crate::exit::fail(crate::exit::EXIT_INVALID_INPUT, error),
+    };
     let settings = Settings {
         via: args.via,
         timeout: args.timeout,
@@ -153,6 +188,9 @@ pub fn serve(args: McpArgs) -> ExitCode {
     let pages = server.pages.clone();
     let waiting = server.waiting.clone();
     let served = runtime.block_on(async move {
+        if let Some(options) = http {
+            return http::serve(server, options).await;
+        }
         let (stdin, stdout) = rmcp::transport::stdio();
         let transport = tasks::TaskTransport::new(stdin, stdout, server.closers.clone());
         let running = server
@@ -162,9 +200,13 @@ pub fn serve(args: McpArgs) -> ExitCode {
         running.waiting().await.map_err(|error| error.to_string())?;
         Ok::<(), String>(())
     });
-    // Standard input closed: the popups still open close, each printing its result, and the
-    // pages stop.
+    // Standard input closed (or the HTTP server stopped): the popups still open close, each
+    // printing its result, and the pages stop.
     waiting.close_all();
+    // A popup opened a moment ago is known only to its task until the task reads its process
+    // id (it polls every 50 ms): the tasks get a moment to close theirs before the runtime
+    // stops them.
+    runtime.block_on(async { tokio::time::sleep(CLOSING_TASKS).await });
     open.close_all();
     pages.close_all();
     // A read of standard input may still be pending on the blocking pool; nothing waits for it.

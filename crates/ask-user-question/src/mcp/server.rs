@@ -174,6 +174,19 @@ impl Server {
         }
     }
 
+    /// The server for one more client of this process (an HTTP session): the questions,
+    /// popups, pages and the popups' turns shared with the others; the log level, the mark of
+    /// a client that does not show forms, and the forms' turns (each client shows its own)
+    /// its own.
+    pub fn for_session(&self) -> Server {
+        Server {
+            forms: Arc::default(),
+            log: Log::default(),
+            forms_unseen: Arc::default(),
+            ..self.clone()
+        }
+    }
+
     /// A call of the tool with `arguments` in a protocol revision with `initialize`, where the
     /// server may ask the client during the call: the result for the model.
     async fn ask(&self, arguments: Value, context: &RequestContext<RoleServer>) -> CallToolResult {
