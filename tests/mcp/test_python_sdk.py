@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import subprocess
+import time
 
 import pytest
 from mcp import ClientSession, StdioServerParameters, types
@@ -195,3 +196,28 @@ def test_without_elicitation_inside_tmux_a_popup_asks(tmux):
     assert result.structured_content["via"] == "tmux"
     assert text_of(result) == "Approach: user selected: 2. Fast"
     tmux.wait_for(lambda s: "Which approach?" not in s, "the popup to close")
+
+
+def test_standard_input_closing_as_a_popup_starts_closes_it(tmux):
+    """The popup's process may not have said its pid yet when the server is told to stop."""
+    questionnaire = {"questions": [{"id": "n", "header": "Name", "prompt": "Which name?", "type": "text"}]}
+    server = subprocess.Popen([BINARY, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              env=tmux.server_env())
+
+    def send(message):
+        server.stdin.write((json.dumps(message) + "\n").encode())
+        server.stdin.flush()
+
+    send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {},
+        "clientInfo": {"name": "closing", "version": "1"}}})
+    server.stdout.readline()
+    send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    send({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+          "params": {"name": "ask_user_question", "arguments": questionnaire}})
+    server.stdin.close()
+    assert server.wait(timeout=15) == 0
+    tmux.wait_for(lambda s: "Which name?" not in s, "the popup to close", timeout=5)
+    # Nothing opened late either.
+    time.sleep(1.5)
+    assert "Which name?" not in tmux.screen()

@@ -192,7 +192,9 @@ pub fn serve(args: McpArgs) -> ExitCode {
             return http::serve(server, options).await;
         }
         let (stdin, stdout) = rmcp::transport::stdio();
-        let transport = tasks::TaskTransport::new(stdin, stdout, server.closers.clone());
+        let ending = server.waiting.clone();
+        let transport = tasks::TaskTransport::new(stdin, stdout, server.closers.clone())
+            .on_end(move || ending.close_all());
         let running = server
             .serve(transport)
             .await

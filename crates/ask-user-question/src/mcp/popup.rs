@@ -25,31 +25,67 @@ const MAX_WIDTH: u16 = 120;
 /// How long a closed questionnaire may take to print its result and exit.
 const CLOSE_GRACE: Duration = Duration::from_secs(5);
 
-/// The processes of the popups open now, so that a server that exits closes them.
+/// How long a popup just opened may take to write its process id, when the server exits.
+const START_GRACE: Duration = Duration::from_secs(1);
+
+/// The processes of the popups open now, and the pid files of those still starting, so that a
+/// server that exits closes them all.
 #[derive(Debug, Clone, Default)]
 pub struct OpenPopups {
     pids: Arc<Mutex<BTreeSet<i32>>>,
+    starting: Arc<Mutex<BTreeSet<PathBuf>>>,
 }
 
 impl OpenPopups {
-    fn add(&self, pid: i32) {
+    fn starting(&self, pid_file: &Path) {
+        self.starting
+            .lock()
+            .expect("popup list")
+            .insert(pid_file.to_path_buf());
+    }
+
+    fn add(&self, pid_file: &Path, pid: i32) {
+        self.starting.lock().expect("popup list").remove(pid_file);
         self.pids.lock().expect("popup list").insert(pid);
     }
 
-    fn remove(&self, pid: i32) {
-        self.pids.lock().expect("popup list").remove(&pid);
+    fn remove(&self, pid_file: &Path, pid: Option<i32>) {
+        self.starting.lock().expect("popup list").remove(pid_file);
+        if let Some(pid) = pid {
+            self.pids.lock().expect("popup list").remove(&pid);
+        }
     }
 
-    /// Ends every open questionnaire (each prints its result and its popup closes) and waits a
-    /// moment for them to go.
+    /// Ends every open questionnaire (each prints its result and its popup closes), those still
+    /// starting once they say their process, and waits a moment for them to go.
     pub fn close_all(&self) {
-        let pids: Vec<i32> = self
+        let mut pids: Vec<i32> = self
             .pids
             .lock()
             .expect("popup list")
             .iter()
             .copied()
             .collect();
+        let mut starting: Vec<PathBuf> = self
+            .starting
+            .lock()
+            .expect("popup list")
+            .iter()
+            .cloned()
+            .collect();
+        let started = std::time::Instant::now() + START_GRACE;
+        while !starting.is_empty() && std::time::Instant::now() < started {
+            starting.retain(|pid_file| match read_pid(pid_file) {
+                Some(pid) => {
+                    pids.push(pid);
+                    false
+                }
+                None => true,
+            });
+            if !starting.is_empty() {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        }
         for &pid in &pids {
             terminate(pid);
         }
@@ -114,18 +150,32 @@ pub async fn ask(
         .spawn()
         .map_err(|error| format!("cannot run tmux: {error}"))?;
     let mut stderr = popup.stderr.take();
+    let pid_file = scratch.path("pid");
+    open.starting(&pid_file);
     let mut pid = None;
     let status = loop {
         if pid.is_none() {
-            pid = read_pid(&scratch.path("pid"));
+            pid = read_pid(&pid_file);
             if let Some(pid) = pid {
-                open.add(pid);
+                open.add(&pid_file, pid);
             }
         }
         tokio::select! {
             status = popup.wait() => break status,
             () = cancel.cancelled() => {
-                let pid = pid.or_else(|| read_pid(&scratch.path("pid")));
+                // A popup just opened may not have said its process yet.
+                let said = async {
+                    loop {
+                        if let Some(pid) = read_pid(&pid_file) {
+                            return pid;
+                        }
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                    }
+                };
+                let pid = match pid {
+                    Some(pid) => Some(pid),
+                    None => tokio::time::timeout(START_GRACE, said).await.ok(),
+                };
                 if let Some(pid) = pid {
                     terminate(pid);
                 }
@@ -135,9 +185,7 @@ pub async fn ask(
             () = tokio::time::sleep(Duration::from_millis(50)), if pid.is_none() => {}
         }
     };
-    if let Some(pid) = pid {
-        open.remove(pid);
-    }
+    open.remove(&pid_file, pid);
     let printed = std::fs::read_to_string(scratch.path("result.json")).unwrap_or_default();
     match serde_json::from_str::<Value>(&printed) {
         Ok(mut result) => {

@@ -118,6 +118,8 @@ pub struct TaskTransport {
     out: mpsc::UnboundedSender<String>,
     state: Arc<Mutex<State>>,
     closers: Closers,
+    /// Runs when standard input ends, before rmcp waits (up to 5 s) for the calls in flight.
+    on_end: Option<Box<dyn FnOnce() + Send>>,
 }
 
 impl TaskTransport {
@@ -155,7 +157,15 @@ impl TaskTransport {
             out,
             state,
             closers,
+            on_end: None,
         }
+    }
+
+    /// Runs `end` once standard input ends: the server closes what it asks then, so the calls
+    /// in flight end at once rather than after rmcp's wait for them.
+    pub fn on_end(mut self, end: impl FnOnce() + Send + 'static) -> TaskTransport {
+        self.on_end = Some(Box::new(end));
+        self
     }
 
     fn state(&self) -> MutexGuard<'_, State> {
@@ -404,7 +414,12 @@ impl Transport<RoleServer> for TaskTransport {
         loop {
             let line = match self.lines.next_line().await {
                 Ok(Some(line)) => line,
-                Ok(None) | Err(_) => return None,
+                Ok(None) | Err(_) => {
+                    if let Some(end) = self.on_end.take() {
+                        end();
+                    }
+                    return None;
+                }
             };
             if line.trim().is_empty() {
                 continue;

@@ -49,6 +49,8 @@ pub type Asked = Result<ToolResult, String>;
 pub struct Waiting {
     entries: Arc<Mutex<HashMap<String, Entry>>>,
     timing: Timing,
+    /// The server is exiting: a question asked from now on closes as it opens.
+    closing: Arc<std::sync::atomic::AtomicBool>,
 }
 
 struct Entry {
@@ -127,6 +129,7 @@ impl Waiting {
         Waiting {
             entries: Arc::default(),
             timing,
+            closing: Arc::default(),
         }
     }
 
@@ -188,13 +191,19 @@ impl Waiting {
             link: None,
             done: false,
         };
+        if self.closing.load(std::sync::atomic::Ordering::SeqCst) {
+            close.cancel();
+        }
         let asking = Asking { outcome: tx, close };
         (Found::Question(ticket), Some(asking))
     }
 
     /// Closes every open question (the server is exiting).
     pub fn close_all(&self) {
-        for entry in self.lock().values() {
+        let entries = self.lock();
+        self.closing
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        for entry in entries.values() {
             entry.close.cancel();
         }
     }
