@@ -291,13 +291,48 @@ fn an_inbox_is_running_while_it_beats_and_its_process_lives() {
 }
 
 #[test]
-fn the_version_changes_when_another_connection_writes() {
+fn the_version_changes_with_what_surfaces_show_and_not_with_beats() {
     let scratch = Scratch::new("version");
     let (reader, writer) = (scratch.store(), scratch.store());
-    let before = reader.version().unwrap();
-    assert_eq!(reader.version().unwrap(), before);
-    post(&writer, &input("Release"));
-    assert_ne!(reader.version().unwrap(), before);
+    let mut last = reader.version().unwrap();
+    let mut changed = |what: &str| {
+        let now = reader.version().unwrap();
+        let moved = now != last;
+        last = now;
+        assert!(moved, "the version must change when {what}");
+    };
+    let id = post(&writer, &input("Release"));
+    changed("a questionnaire is posted");
+    writer.save(id, &json!({"answers": {}})).unwrap();
+    changed("drafts are saved");
+    writer.settle(id, "inbox", &answer("x")).unwrap();
+    changed("it is answered");
+    let other = post(&writer, &input("Other"));
+    changed("another is posted");
+    writer.beat(std::process::id()).unwrap();
+    assert_eq!(
+        reader.version().unwrap(),
+        last,
+        "a beat is no change to show"
+    );
+    writer.end(other, "gone").unwrap();
+    let now = reader.version().unwrap();
+    assert_ne!(now, last, "the version must change when one ends");
+}
+
+#[test]
+fn the_version_sees_every_post_from_processes_that_come_and_go() {
+    let scratch = Scratch::new("version-processes");
+    let reader = scratch.store();
+    let input = input("Release");
+    for round in 0..100 {
+        let before = reader.version().unwrap();
+        // A connection opened, written through and closed, as a short-lived host does.
+        let writer = scratch.store();
+        post(&writer, &input);
+        drop(writer);
+        assert_ne!(reader.version().unwrap(), before, "round {round}");
+    }
 }
 
 #[test]
