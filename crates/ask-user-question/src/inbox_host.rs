@@ -33,6 +33,12 @@ const HOST: &str = "ask-user-question";
 /// terminal closing.
 pub const POLL_EVERY: Duration = Duration::from_millis(50);
 
+/// How often the questionnaire's row is read even though `data_version` did not change: it
+/// was seen to miss a commit (another process's post, readable while the version stayed put,
+/// until the next commit 3 s later) when a connection of a process that just ended had closed.
+/// Reading the row by its key costs microseconds; this bounds a missed answer to half a second.
+const LOOK_ANYWAY_EVERY: u32 = 10;
+
 /// Drafts typed in the terminal reach the store at most this often (and once more when the
 /// typing stops): the inbox opens with them, and a key never waits for a write.
 const SAVE_EVERY: Duration = Duration::from_millis(300);
@@ -323,17 +329,10 @@ impl Inbox {
     /// waits (`None`): what a task runs beside the terminal questionnaire, writing the
     /// terminal's drafts as it goes.
     pub fn wait_for_answer(&self) -> Option<ToolResult> {
-        let mut seen = None;
+        let mut seen = Seen::default();
         while !self.finished() {
             self.write_drafts(false);
-            let watch = self.with_store(|store, id| {
-                let version = store.version()?;
-                if seen == Some(version) {
-                    return Ok(Watch::Waiting);
-                }
-                seen = Some(version);
-                watch(store, id)
-            });
+            let watch = self.with_store(|store, id| seen.look(store, id));
             match watch {
                 Some(Watch::Waiting) => std::thread::sleep(POLL_EVERY),
                 Some(Watch::Answered(result)) if !self.finished() => return Some(result),
@@ -345,15 +344,8 @@ impl Inbox {
 
     /// One look at the store, for a run with no terminal (`--inbox-only`): the inbox's answer,
     /// or why the questionnaire is over (`Err`), or `Ok(None)` while it waits.
-    pub fn look(&self, seen: &mut Option<i64>) -> Result<Option<ToolResult>, Over> {
-        let watch = self.with_store(|store, id| {
-            let version = store.version()?;
-            if *seen == Some(version) {
-                return Ok(Watch::Waiting);
-            }
-            *seen = Some(version);
-            watch(store, id)
-        });
+    pub fn look(&self, seen: &mut Seen) -> Result<Option<ToolResult>, Over> {
+        let watch = self.with_store(|store, id| seen.look(store, id));
         match watch {
             Some(Watch::Waiting) => Ok(None),
             Some(Watch::Answered(result)) => Ok(Some(result)),
@@ -428,6 +420,27 @@ pub enum Over {
     Ended,
     /// The store failed; the run left it.
     StoreFailed,
+}
+
+/// What the watch saw of the store: its version, and the polls since the row was read.
+#[derive(Default)]
+pub struct Seen {
+    version: Option<i64>,
+    polls: u32,
+}
+
+impl Seen {
+    /// The row, read when the store changed (or every [`LOOK_ANYWAY_EVERY`] polls).
+    fn look(&mut self, store: &Store, id: Id) -> Result<Watch, StoreError> {
+        let version = store.version()?;
+        self.polls += 1;
+        if self.version == Some(version) && self.polls < LOOK_ANYWAY_EVERY {
+            return Ok(Watch::Waiting);
+        }
+        self.version = Some(version);
+        self.polls = 0;
+        watch(store, id)
+    }
 }
 
 fn watch(store: &Store, id: Id) -> Result<Watch, StoreError> {

@@ -12,7 +12,7 @@ use question::{AnswerState, Questionnaire, ResultOptions, ToolResult};
 use questionnaire::Outcome;
 
 use crate::exit::{note, print_outcome, signalled};
-use crate::inbox_host::{Inbox, Over, POLL_EVERY, outcome_of};
+use crate::inbox_host::{Inbox, Over, POLL_EVERY, Seen, outcome_of};
 
 /// The surface a time-out is recorded as: no one answered, the CLI's own clock ended it.
 const TIMER: &str = "cli";
@@ -59,7 +59,7 @@ pub fn wait(
         inbox.id()
     ));
     let deadline = limit.map(|limit| Instant::now() + limit);
-    let mut seen = None;
+    let mut seen = Seen::default();
     loop {
         let caught = signal.load(Ordering::SeqCst);
         if caught != 0 {
