@@ -164,6 +164,9 @@ impl Program for Hosted {
             HostMsg::Page(None) | HostMsg::PageTold | HostMsg::Inbox(None) => Cmd::None,
             HostMsg::Inbox(Some(result)) => {
                 self.ended_in_inbox = true;
+                if let Some(inbox) = &self.inbox {
+                    inbox.finish();
+                }
                 Cmd::Quit(outcome_of(result))
             }
             HostMsg::Page(Some(PageEvent::Submitted(result))) => {

@@ -241,7 +241,8 @@ impl Inbox {
         self.shared.finished.load(Ordering::SeqCst)
     }
 
-    fn finish(&self) {
+    /// The run has its answer: the beat and the watch stop.
+    pub fn finish(&self) {
         self.shared.finished.store(true, Ordering::SeqCst);
     }
 

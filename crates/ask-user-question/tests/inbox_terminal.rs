@@ -36,13 +36,17 @@ impl Scratch {
 
     /// The questionnaire on a terminal, posted to this store.
     fn start(&self) -> Session {
+        self.start_with(&["--inbox", "--no-bell"])
+    }
+
+    fn start_with(&self, args: &'static [&'static str]) -> Session {
         let state = self.0.clone();
         Session::start_with(
             Launch {
                 input: std::fs::read_to_string(fixture("two_lines.json")).unwrap(),
                 size: (100, 30),
                 kitty: false,
-                args: &["--inbox", "--no-bell"],
+                args,
                 env: &[],
             },
             move |command| {
@@ -123,6 +127,20 @@ fn the_inbox_answer_closes_the_terminal_questionnaire_after_its_drafts_reached_t
         "{drawn}"
     );
     assert_eq!(finished.terminal_problems(), Vec::<String>::new());
+}
+
+#[test]
+fn with_the_web_page_too_the_inbox_answer_closes_the_terminal_questionnaire() {
+    let scratch = Scratch::new("web");
+    let mut session = scratch.start_with(&["--inbox", "--web", "--no-bell"]);
+    session.wait_for_text("Which one should we take?");
+    let store = scratch.wait_for_posted(1);
+    let answer = inbox_answer("from the inbox");
+    assert_eq!(store.settle(1, "inbox", &answer).unwrap(), Claim::Won);
+    let finished = session.finish();
+    assert_eq!(finished.code(), 0);
+    assert_eq!(finished.result()["details"]["answeredIn"], json!("inbox"));
+    assert_eq!(finished.result()["content"], json!(answer.content));
 }
 
 #[test]
