@@ -21,6 +21,7 @@ use crate::exit::{
     EXIT_FAILURE, EXIT_INVALID_INPUT, fail, input_failure, note, print_outcome, signalled,
 };
 use crate::host::Hosted;
+use crate::inbox_host::{Inbox, InboxArgs, settle_outcome};
 use crate::input::{Input, InputError};
 use crate::replay::{Replay, note_unused_keys, parse_keys, replay_keys, with_limit};
 
@@ -69,6 +70,8 @@ pub struct RunArgs {
     height: HeightArg,
     #[command(flatten)]
     web: crate::web::WebArgs,
+    #[command(flatten)]
+    inbox: InboxArgs,
 }
 
 /// The default mode: the questionnaire on the terminal, or a `--keys` replay.
@@ -85,8 +88,23 @@ pub fn run(args: RunArgs) -> ExitCode {
     };
     // Line by line, answers may come from standard input when the questionnaire does not.
     let answers_on_stdin = !matches!(input, Input::Stdin) && !io::stdin().is_terminal();
-    let questionnaire = match input.read_questionnaire() {
-        Ok(questionnaire) => questionnaire,
+    let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let line_by_line_mode = keys.is_none()
+        && !args.inbox.only()
+        && (args.accessible || (dumb_terminal && !args.web.wanted()));
+    // The modes that can take the inbox's answer while they ask: the terminal questionnaire
+    // (and its replay), and the inbox alone. The line-by-line mode blocks on a read, and
+    // `--web-only` is a page's own wait; they ask without the inbox.
+    let joined = match line_by_line_mode || args.web.only() {
+        true => None,
+        false => args.inbox.open(),
+    };
+    let read = match joined.is_some() {
+        true => input.read_validated().map(|(json, q)| (Some(json), q)),
+        false => input.read_questionnaire().map(|q| (None, q)),
+    };
+    let (json, questionnaire) = match read {
+        Ok(read) => read,
         Err(InputError::Empty { .. }) if implicit_input => {
             let help = Cli::command().render_help();
             eprintln!("{help}");
@@ -97,27 +115,33 @@ pub fn run(args: RunArgs) -> ExitCode {
         }
         Err(error) => return input_failure(&error),
     };
-    let dumb_terminal = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let inbox = joined
+        .zip(json)
+        .and_then(|(joined, json)| joined.post(&json));
     let controls = Controls {
         keys: args.collapse.keys(),
         mouse: args.mouse,
     };
     let limit = args.timeout;
     let height = args.height.limit();
-    match keys {
-        Some(keys) => replay(
-            questionnaire,
-            &keys,
-            args.size.unwrap_or(DEFAULT_SIZE),
-            controls,
-            limit,
-            height,
-        ),
-        None if args.web.only() => crate::web::web_only(questionnaire, &args.web, limit),
-        None if args.accessible || (dumb_terminal && !args.web.wanted()) => {
-            line_by_line(questionnaire, answers_on_stdin)
+    if let Some(keys) = keys {
+        let size = args.size.unwrap_or(DEFAULT_SIZE);
+        let outcome = replay(questionnaire, &keys, size, controls, limit, height);
+        return print_outcome(settle_outcome(inbox.as_ref(), outcome));
+    }
+    if args.inbox.only() {
+        // Without the store there is nothing to wait on: the question is asked here.
+        if let Some(inbox) = &inbox
+            && let Some(waited) = crate::inbox_only::wait(inbox, &questionnaire, limit)
+        {
+            return crate::inbox_only::print(waited);
         }
-        None => {
+    }
+    let inbox = inbox.filter(|_| !args.inbox.only());
+    match () {
+        () if args.web.only() => crate::web::web_only(questionnaire, &args.web, limit),
+        () if line_by_line_mode => line_by_line(questionnaire, answers_on_stdin),
+        () => {
             let page = match args.web.wanted() {
                 true => match args.web.start(&questionnaire, limit) {
                     Ok(page) => Some(page),
@@ -128,6 +152,7 @@ pub fn run(args: RunArgs) -> ExitCode {
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
             interactive(
                 page,
+                inbox,
                 questionnaire,
                 colors(&args.theme, &args.color, dumb_terminal),
                 attention,
@@ -193,7 +218,7 @@ fn replay(
     controls: Controls,
     limit: Option<Duration>,
     height: HeightLimit,
-) -> ExitCode {
+) -> Outcome {
     // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
     let app = controls
         .apply(App::new(questionnaire, size))
@@ -201,7 +226,7 @@ fn replay(
     let app = with_limit(app, limit);
     // The palette does not change the result; no frame is drawn.
     let Replay { driver, ended } = replay_keys(app, keys, size, Palette::no_color());
-    let outcome = match ended {
+    match ended {
         Some((outcome, ended_at)) => {
             note_unused_keys(ended_at, keys.len());
             outcome
@@ -212,8 +237,7 @@ fn replay(
             );
             Outcome::Cancelled(driver.program().app().result(true))
         }
-    };
-    print_outcome(outcome)
+    }
 }
 
 /// What calls the person to the questionnaire: once it is on screen, the bell unless
@@ -270,8 +294,10 @@ fn colors(theme: &ThemeArg, color: &ColorArg, dumb_terminal: bool) -> Colors {
 }
 
 /// The questionnaire on the controlling terminal.
+#[allow(clippy::too_many_arguments)]
 fn interactive(
     page: Option<ask_user_question_web::WebServer>,
+    inbox: Option<Inbox>,
     questionnaire: Questionnaire,
     colors: Colors,
     attention: Calls,
@@ -293,8 +319,9 @@ fn interactive(
     if let Some(page) = &page {
         app = app.with_web_link(page.url().to_string());
     }
-    let app =
-        Hosted::new(with_limit(app, limit)).with_page(page.as_ref().map(|page| page.events()));
+    let app = Hosted::new(with_limit(app, limit))
+        .with_page(page.as_ref().map(|page| page.events()))
+        .with_inbox(inbox.clone());
     let options = InlineOptions {
         after_first_frame: attention.at_open,
         on_focus_lost: attention.on_focus_lost,
@@ -305,6 +332,9 @@ fn interactive(
     let outcome = match run_inline(app, colors.palette, options) {
         Ok(outcome) => outcome,
         Err(error) => {
+            if let Some(inbox) = &inbox {
+                inbox.stop(&format!("{} stopped waiting", inbox.host()));
+            }
             return fail(
                 EXIT_FAILURE,
                 format!(
@@ -316,20 +346,32 @@ fn interactive(
     // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
     // and the exit status is this run's, whatever signal comes now.
     outcome.signal_hold.keep_until_exit();
-    let settle = |output| crate::web::settle(page.as_ref(), &outcome.program, output);
-    let cancelled = |hosted: &Hosted| settle(Outcome::Cancelled(hosted.app().result(true)));
+    let hosted = &outcome.program;
+    let settle = |output| {
+        if hosted.ended_in_inbox() {
+            return crate::inbox_host::answered_in_inbox(page.as_ref(), output);
+        }
+        let output = crate::web::settle(page.as_ref(), hosted, output);
+        settle_outcome(inbox.as_ref(), output)
+    };
+    // Nobody answered: the questionnaire leaves the inbox, unless the inbox answered just now.
+    let stopped = |output: Outcome| {
+        let output = crate::web::settle(page.as_ref(), hosted, output);
+        crate::inbox_host::stop_outcome(inbox.as_ref(), output)
+    };
+    let cancelled = || stopped(Outcome::Cancelled(hosted.app().result(true)));
     let code = match outcome.ending {
         Ending::Quit(output) => print_outcome(settle(output)),
         // The result first: the terminal the notes go to may be gone.
         Ending::Signal(signal) => {
-            print_outcome(cancelled(&outcome.program));
+            print_outcome(cancelled());
             note(format!(
                 "stopped by signal {signal}; cancelled with what was recorded"
             ));
             signalled(signal)
         }
         Ending::Failed(error) => {
-            print_outcome(cancelled(&outcome.program));
+            print_outcome(cancelled());
             note(format!(
                 "the terminal failed: {error}; cancelled with what was recorded"
             ));

@@ -8,10 +8,13 @@
 //! other key is ignored, as the questionnaire leaves them to its host.
 
 use ask_user_question_web::{Events, PageEvent};
+use question::ToolResult;
 use questionnaire::{App, Host, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, Keyboard, as_press};
 use tea::mouse::Mouse;
 use tea::{Cmd, Program, Size, Subs};
+
+use crate::inbox_host::{Inbox, outcome_of};
 
 /// The CLI's program: the questionnaire and the host's keys.
 pub struct Hosted {
@@ -22,6 +25,11 @@ pub struct Hosted {
     ended_on_page: bool,
     /// The page knows the countdown stopped (a key on the terminal stopped it).
     page_countdown_stopped: bool,
+    /// The inbox the questionnaire is also posted to: its answer arrives as a message, and the
+    /// terminal's answers and drafts go to it as they change.
+    inbox: Option<Inbox>,
+    /// The inbox's answer ended the questionnaire.
+    ended_in_inbox: bool,
 }
 
 /// A questionnaire message, or one of the host's.
@@ -34,6 +42,8 @@ pub enum HostMsg {
     Page(Option<PageEvent>),
     /// The page was told something; nothing to do.
     PageTold,
+    /// The inbox's answer; `None` once the inbox will not answer.
+    Inbox(Option<ToolResult>),
 }
 
 impl Hosted {
@@ -43,6 +53,40 @@ impl Hosted {
             page: None,
             ended_on_page: false,
             page_countdown_stopped: false,
+            inbox: None,
+            ended_in_inbox: false,
+        }
+    }
+
+    /// Races the questionnaire against the inbox too: the store decides which answer was first.
+    pub fn with_inbox(mut self, inbox: Option<Inbox>) -> Hosted {
+        self.inbox = inbox;
+        self
+    }
+
+    pub fn ended_in_inbox(&self) -> bool {
+        self.ended_in_inbox
+    }
+
+    /// Watches the store on a task until the inbox answers.
+    fn wait_for_inbox(&self) -> Cmd<HostMsg, Outcome, Host> {
+        match &self.inbox {
+            Some(inbox) => {
+                let inbox = inbox.clone();
+                Cmd::task("inbox", move || HostMsg::Inbox(inbox.wait_for_answer()))
+            }
+            None => Cmd::None,
+        }
+    }
+
+    /// Hands what is answered and typed to the inbox, so it opens with it (written on the
+    /// watching task, never here).
+    fn save_to_inbox(&self) {
+        if let Some(inbox) = &self.inbox {
+            inbox.save(question::saved::save(
+                self.app.state(),
+                &self.app.unsaved_drafts(),
+            ));
         }
     }
 
@@ -102,17 +146,29 @@ impl Program for Hosted {
 
     /// The questionnaire's own start-up work (compiling its code's grammars).
     fn init(&self) -> Cmd<HostMsg, Outcome, Host> {
-        Cmd::batch([self.app.init().map_msg(HostMsg::App), self.wait_for_page()])
+        Cmd::batch([
+            self.app.init().map_msg(HostMsg::App),
+            self.wait_for_page(),
+            self.wait_for_inbox(),
+        ])
     }
 
     fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome, Host> {
         match msg {
             HostMsg::App(msg) => {
                 let cmd = self.app.update(msg).map_msg(HostMsg::App);
+                self.save_to_inbox();
                 Cmd::batch([cmd, self.tell_page_countdown_stopped()])
             }
             HostMsg::Interrupt => Cmd::Quit(Outcome::Cancelled(self.app.result(true))),
-            HostMsg::Page(None) | HostMsg::PageTold => Cmd::None,
+            HostMsg::Page(None) | HostMsg::PageTold | HostMsg::Inbox(None) => Cmd::None,
+            HostMsg::Inbox(Some(result)) => {
+                self.ended_in_inbox = true;
+                if let Some(inbox) = &self.inbox {
+                    inbox.finish();
+                }
+                Cmd::Quit(outcome_of(result))
+            }
             HostMsg::Page(Some(PageEvent::Submitted(result))) => {
                 self.ended_on_page = true;
                 Cmd::Quit(Outcome::Submitted(result))

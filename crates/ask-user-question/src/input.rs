@@ -130,11 +130,19 @@ impl Input {
 
     /// The input read, parsed and validated.
     pub fn read_questionnaire(&self) -> Result<Questionnaire, InputError> {
+        self.read_validated()
+            .map(|(_, questionnaire)| questionnaire)
+    }
+
+    /// The input read, parsed and validated, with the JSON it was read from (what the inbox
+    /// is sent).
+    pub fn read_validated(&self) -> Result<(Value, Questionnaire), InputError> {
         let value = self.read_json()?;
-        question::validate(&value).map_err(|issues| InputError::Invalid {
+        let questionnaire = question::validate(&value).map_err(|issues| InputError::Invalid {
             input: self.clone(),
             issues,
-        })
+        })?;
+        Ok((value, questionnaire))
     }
 }
 

@@ -14,6 +14,8 @@ mod args;
 mod ask;
 mod exit;
 mod host;
+mod inbox_host;
+mod inbox_only;
 mod input;
 mod mcp;
 mod render;

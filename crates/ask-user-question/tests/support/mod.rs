@@ -17,6 +17,9 @@ pub fn binary() -> Command {
     let mut command = Command::new(BINARY);
     // The tests decide the theme; the environment they run in does not.
     command.env_remove("NO_COLOR");
+    // Nothing a test asks reaches the inbox of whoever runs the tests; the inbox tests say
+    // otherwise with a store of their own.
+    command.env("ASK_USER_QUESTION_INBOX", "0");
     command
 }
 

@@ -173,6 +173,7 @@ impl Session {
             .env_remove("TERM_PROGRAM")
             .env_remove("FORCE_COLOR")
             .env_remove("CLICOLOR_FORCE")
+            .env("ASK_USER_QUESTION_INBOX", "0")
             .envs(launch.env.iter().copied())
             .env("RUST_BACKTRACE", "0");
         configure(&mut command);
