@@ -11,54 +11,83 @@ use super::model::Row;
 
 /// The widest the host column gets.
 const HOST_MAX: usize = 14;
+/// The narrowest a host column gets before it gives way.
+const HOST_MIN: usize = 8;
 /// The widest the project column gets; longer paths lose their middle.
 const PROJECT_MAX: usize = 28;
+/// The narrowest a project column gets before it gives way.
+const PROJECT_MIN: usize = 16;
 /// The title keeps at least this many columns before another column gives way.
-const TITLE_MIN: usize = 12;
+const TITLE_MIN: usize = 20;
 const GAP: &str = "  ";
 
-/// The columns of the rows shown together, so they line up.
+/// The columns of the rows shown together, so they line up; 0 is a column left out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Columns {
     pub host: usize,
     pub project: usize,
-    /// Show "N questions".
-    pub count: bool,
+    /// "N questions".
+    pub count: usize,
+    /// How long it waited, right-aligned.
+    pub waited: usize,
 }
 
 impl Columns {
-    /// The columns for `rows` (those shown) in `width` columns.
+    /// The columns for `rows` (those shown) in `width` columns: the title keeps
+    /// [`TITLE_MIN`] while the project narrows, then the count, the project and who asks give
+    /// way in that order.
     pub fn fit(rows: &[Row], now_ms: i64, width: usize) -> Columns {
         let widest = |f: &dyn Fn(&Row) -> usize| rows.iter().map(f).max().unwrap_or(0);
+        let waiting = |f: &dyn Fn(&Row) -> usize| {
+            rows.iter()
+                .filter(|row| row.ended.is_none())
+                .map(f)
+                .max()
+                .unwrap_or(0)
+        };
         let mut columns = Columns {
             host: widest(&|row| tea::text::width(&row.host)).min(HOST_MAX),
             project: widest(&|row| tea::text::width(&row.project)).min(PROJECT_MAX),
-            count: true,
+            count: waiting(&|row| count(row.questions).len()),
+            waited: waiting(&|row| waited(now_ms - row.posted_ms).len()),
         };
-        let right = widest(&|row| tea::text::width(&right_text(row, now_ms, true)));
-        let title_room = |c: &Columns| {
-            let right = if c.count {
-                right
-            } else {
-                widest(&|row| tea::text::width(&right_text(row, now_ms, false)))
-            };
-            let used = [c.host, c.project, right]
-                .iter()
-                .filter(|&&w| w > 0)
-                .map(|w| w + GAP.len())
-                .sum::<usize>();
-            width.saturating_sub(used)
-        };
-        if title_room(&columns) < TITLE_MIN {
-            columns.count = false;
-        }
-        if title_room(&columns) < TITLE_MIN {
-            columns.project = 0;
-        }
-        if title_room(&columns) < TITLE_MIN {
-            columns.host = 0;
+        let steps: [fn(&mut Columns); 5] = [
+            |c| c.project = c.project.min(PROJECT_MIN),
+            |c| c.count = 0,
+            |c| c.project = 0,
+            |c| c.host = c.host.min(HOST_MIN),
+            |c| c.host = 0,
+        ];
+        for step in steps {
+            if columns.title(width) >= TITLE_MIN {
+                break;
+            }
+            step(&mut columns);
         }
         columns
+    }
+
+    /// The columns before the title, with their gaps.
+    fn lead(&self) -> usize {
+        [self.host, self.project]
+            .iter()
+            .filter(|&&w| w > 0)
+            .map(|w| w + GAP.len())
+            .sum()
+    }
+
+    /// The columns after the title (count and wait), with the gaps before them.
+    fn tail(&self) -> usize {
+        [self.count, self.waited]
+            .iter()
+            .filter(|&&w| w > 0)
+            .map(|w| w + GAP.len())
+            .sum()
+    }
+
+    /// What is left for the title in `width` columns.
+    fn title(&self, width: usize) -> usize {
+        width.saturating_sub(self.lead() + self.tail())
     }
 }
 
@@ -81,19 +110,6 @@ pub fn count(questions: usize) -> String {
     }
 }
 
-/// What the row's right end says: how many questions and how long it waited, or why it
-/// stopped waiting.
-fn right_text(row: &Row, now_ms: i64, with_count: bool) -> String {
-    if let Some(why) = &row.ended {
-        return why.clone();
-    }
-    let waited = waited(now_ms - row.posted_ms);
-    match with_count {
-        true => format!("{}{GAP}{waited}", count(row.questions)),
-        false => waited,
-    }
-}
-
 /// `text` in at most `max` columns, its middle replaced by "…" when it is longer: the start and
 /// the end of a path say the most.
 pub fn elide_middle(text: &str, max: usize) -> String {
@@ -106,7 +122,7 @@ pub fn elide_middle(text: &str, max: usize) -> String {
         _ => {}
     }
     let keep = max - 1;
-    let (head_room, tail_room) = (keep / 2, keep - keep / 2);
+    let head_room = keep / 2;
     let mut head = String::new();
     let mut used = 0;
     for g in text.graphemes(true) {
@@ -117,6 +133,8 @@ pub fn elide_middle(text: &str, max: usize) -> String {
         head.push_str(g);
         used += w;
     }
+    // What a wide character left of the head's share goes to the tail.
+    let tail_room = keep - used;
     let mut tail = Vec::new();
     let mut used = 0;
     for g in text.graphemes(true).rev() {
@@ -138,26 +156,25 @@ fn padded(text: &str, columns: usize) -> String {
     format!("{text}{}", " ".repeat(pad))
 }
 
+/// `text` right-aligned in `columns`.
+fn right_aligned(text: &str, columns: usize) -> String {
+    let text = truncate(text, columns);
+    let pad = columns.saturating_sub(width(&text));
+    format!("{}{text}", " ".repeat(pad))
+}
+
 /// The row of `row` in `width` columns (a cursor mark goes before it), laid out as `columns`.
+/// One that stopped waiting is dimmed, its reason in place of the count and the wait.
 pub fn line(row: &Row, columns: Columns, now_ms: i64, width: usize) -> Line {
     let ended = row.ended.is_some();
-    let style = |slot: Slot| {
-        if ended {
-            Style::fg(Slot::Dim)
-        } else {
-            Style::fg(slot)
-        }
-    };
-    let right = right_text(row, now_ms, columns.count);
+    let style = |slot: Slot| Style::fg(if ended { Slot::Dim } else { slot });
     let mut spans = Vec::new();
-    let mut used = 0;
     if columns.host > 0 {
         spans.push(Span::styled(
             padded(&row.host, columns.host),
             style(Slot::Accent),
         ));
         spans.push(Span::plain(GAP));
-        used += columns.host + GAP.len();
     }
     if columns.project > 0 {
         let project = elide_middle(&row.project, columns.project);
@@ -166,21 +183,45 @@ pub fn line(row: &Row, columns: Columns, now_ms: i64, width: usize) -> Line {
             style(Slot::Muted),
         ));
         spans.push(Span::plain(GAP));
-        used += columns.project + GAP.len();
     }
-    let right_width = tea::text::width(&right);
-    let title_room = width.saturating_sub(used + right_width + GAP.len());
-    let mut title_style = style(Slot::Text);
-    if !ended {
-        title_style = title_style.bold();
+    let title_style = if ended {
+        style(Slot::Text)
+    } else {
+        Style::fg(Slot::Text).bold()
+    };
+    let mut tail = Vec::new();
+    let mut tail_width = columns.tail();
+    match &row.ended {
+        Some(why) => {
+            tail_width = tail_width.max(tea::text::width(why) + GAP.len());
+            tail.push(Span::plain(GAP));
+            tail.push(Span::styled(
+                right_aligned(why, tail_width - GAP.len()),
+                style(Slot::Dim),
+            ));
+        }
+        None => {
+            if columns.count > 0 {
+                tail.push(Span::plain(GAP));
+                tail.push(Span::styled(
+                    padded(&count(row.questions), columns.count),
+                    style(Slot::Muted),
+                ));
+            }
+            tail.push(Span::plain(GAP));
+            tail.push(Span::styled(
+                right_aligned(&waited(now_ms - row.posted_ms), columns.waited),
+                style(Slot::Dim),
+            ));
+        }
     }
+    let title_room = width.saturating_sub(columns.lead() + tail_width);
     if title_room == 0 {
-        // Too narrow for the right end: the title alone, cut below.
+        // No room beside the title: the title alone, cut below.
         spans.push(Span::styled(row.title.clone(), title_style));
-        return tea::text::truncate_line(&Line::new(spans), width);
+    } else {
+        spans.push(Span::styled(padded(&row.title, title_room), title_style));
+        spans.extend(tail);
     }
-    spans.push(Span::styled(padded(&row.title, title_room), title_style));
-    spans.push(Span::plain(GAP));
-    spans.push(Span::styled(right, style(Slot::Dim)));
     tea::text::truncate_line(&Line::new(spans), width)
 }

@@ -121,7 +121,8 @@ impl Program for Inbox {
                         "{title}: the answer could not be stored ({error}); it is kept as a draft"
                     ),
                 });
-                Cmd::None
+                // The store's version moves only for others' writes: list again for ours.
+                Cmd::Msg(Msg::Poll { relist: true })
             }
             Msg::Resized(size) => {
                 self.size = size;
