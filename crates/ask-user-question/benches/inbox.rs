@@ -12,7 +12,7 @@
 //!   50 ms) and a listing of 1,000 (when something changed, and once a second).
 
 use std::hint::black_box;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 mod support;
 
@@ -60,7 +60,7 @@ fn store_with(waiting: usize) -> (Scratch, PathBuf) {
     (Scratch(dir), path)
 }
 
-fn inbox(path: &PathBuf, size: Size) -> Driver<Inbox> {
+fn inbox(path: &Path, size: Size) -> Driver<Inbox> {
     let store = Store::open(path).expect("the store");
     let listed = store.list().expect("listed");
     let inbox = Inbox::new(store, std::process::id(), size)
