@@ -489,3 +489,27 @@ fn the_wait_moves_on_once_a_second() {
     driver.advance(RELIST_EVERY);
     assert!(driver.program().now_ms > before);
 }
+
+#[test]
+fn a_resize_while_open_leaves_the_heading_row_to_the_inbox() {
+    let scratch = Scratch::new("resize");
+    let store = scratch.store();
+    post(&store, &input("Pick a database"));
+    let mut driver = driver(&scratch, Size::new(80, 24));
+    keys(&mut driver, "enter");
+    driver.send(&tea::Event::Resize {
+        rows: 30,
+        cols: 100,
+    });
+    assert_eq!(
+        driver.program().open_app().unwrap().size(),
+        Size::new(100, 29)
+    );
+    driver.resize(Size::new(60, 12));
+    assert_eq!(
+        driver.program().open_app().unwrap().size(),
+        Size::new(60, 11)
+    );
+    let size = Size::new(60, 12);
+    assert_within(&mut driver, size);
+}

@@ -159,6 +159,11 @@ impl Program for Inbox {
         if is_interrupt(event) {
             return Some(Msg::Quit);
         }
+        // A resize is the inbox's: the open questionnaire gets the frame less the heading row.
+        if let Event::Resize { rows, cols } = event {
+            let clamp = |n: u32| n.min(u32::from(u16::MAX)) as u16;
+            return Some(Msg::Resized(Size::new(clamp(*cols), clamp(*rows))));
+        }
         match &self.open {
             Some(open) => open.app.msg_for(event).map(Msg::App),
             None => self.keymap.msg_for(event, &self.context()),
