@@ -41,7 +41,7 @@ impl Host {
         let id = store
             .post(&Posting {
                 host: "Codex",
-                project: "/work/billing",
+                project: "/srv/billing",
                 input: &input,
                 pid,
             })
@@ -129,7 +129,7 @@ fn enter_opens_it_and_the_answer_is_stored_as_the_inboxs() {
     };
     let pane = tmux.pane();
     assert!(pane.contains("Codex"), "{pane}");
-    assert!(pane.contains("/work/billing"), "{pane}");
+    assert!(pane.contains("/srv/billing"), "{pane}");
     assert!(pane.contains("2 questions"), "{pane}");
     tmux.keys(&["Enter"]);
     tmux.wait_for("the questionnaire", |p| p.contains("Which database?"));
