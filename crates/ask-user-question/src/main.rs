@@ -13,6 +13,7 @@ mod accessible;
 mod args;
 mod ask;
 mod exit;
+mod history;
 mod host;
 mod inbox_host;
 mod inbox_only;
@@ -105,6 +106,10 @@ enum Command {
     Schema,
     /// Serve the `ask_user_question` tool over MCP on standard input and output.
     Mcp(mcp::McpArgs),
+    /// Every questionnaire waiting for you, live; Enter answers one (q quits).
+    Inbox(ask_user_question::inbox::InboxArgs),
+    /// The questionnaires answered and abandoned, newest first (--json, --project, --prune).
+    History(history::HistoryArgs),
 }
 
 fn main() -> ExitCode {
@@ -114,6 +119,8 @@ fn main() -> ExitCode {
         Some(Command::Schema) => print_json(&question::schema(), Layout::Pretty),
         Some(Command::Render(args)) => render::render(&args),
         Some(Command::Mcp(args)) => mcp::serve(args),
+        Some(Command::Inbox(args)) => ask_user_question::inbox::run(args),
+        Some(Command::History(args)) => history::history(&args),
         None => ask::run(cli.run),
     }
 }

@@ -1,404 +1,231 @@
-//! The CLI as a host of the inbox, end to end: the built binary posting to a store of the
-//! test's own (`XDG_STATE_HOME` in a 0700 scratch folder), the test answering through the
-//! store as the inbox would, and every bad store still asking the question.
+//! `ask-user-question inbox` on a real terminal (tmux) over a store in a scratch
+//! `XDG_STATE_HOME`: the test posts a questionnaire through the store crate, as a host would,
+//! and reads back what the inbox stored. Answering, leaving with Esc, and a `kill -9` followed
+//! by a restart, which must lose none of the typing.
 
 mod support;
 
-use std::io::Read;
-use std::os::unix::fs::PermissionsExt;
-use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use ask_user_question_store::{Claim, Id, Outcome, Store};
-use question::{AnswerState, ResultOptions, ToolResult};
+use ask_user_question_store::{Id, Outcome, Posting, Store};
 use serde_json::{Value, json};
-use support::{binary, fixture, stderr, stdout_json};
+use support::tmux::{TIMEOUT, Tmux};
+use support::{binary, stderr};
 
-const FILE: &str = "two_lines.json";
-/// Submits the two-question fixture: Beta, "hi", then Review.
-const SUBMIT: &str = "2 text:hi enter enter";
-const PATIENCE: Duration = Duration::from_secs(20);
+fn input() -> Value {
+    json!({"title": "Pick a database", "questions": [
+        {"id": "db", "header": "Database", "prompt": "Which database?", "options": [
+            {"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]},
+        {"id": "name", "header": "Name", "prompt": "Name the service?", "type": "text"}]})
+}
 
-struct Scratch(PathBuf);
+fn store_path(state: &Path) -> PathBuf {
+    state.join("ask-user-question").join("inbox.sqlite3")
+}
 
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!(
-            "aq-inbox-{name}-{}-{}",
-            std::process::id(),
-            ask_user_question_store::now_ms()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o700)).unwrap();
-        Scratch(dir)
+/// A host that waits: this test process, beating so its questionnaire stays listed.
+struct Host {
+    store: Store,
+    id: Id,
+    beating: Arc<AtomicBool>,
+}
+
+impl Host {
+    fn post(state: &Path) -> Host {
+        let store = Store::open(&store_path(state)).unwrap();
+        let pid = std::process::id();
+        let input = input();
+        let id = store
+            .post(&Posting {
+                host: "Codex",
+                project: "/srv/billing",
+                input: &input,
+                pid,
+            })
+            .unwrap();
+        let beating = Arc::new(AtomicBool::new(true));
+        let path = store_path(state);
+        let still = beating.clone();
+        std::thread::spawn(move || {
+            let store = Store::open(&path).unwrap();
+            while still.load(Ordering::SeqCst) {
+                let _ = store.beat(pid);
+                std::thread::sleep(Duration::from_millis(500));
+            }
+        });
+        Host { store, id, beating }
     }
 
-    fn folder(&self) -> PathBuf {
-        self.0.join("ask-user-question")
+    fn saved(&self) -> Value {
+        let opened = self.store.open_questionnaire(self.id).unwrap().unwrap();
+        opened.saved.unwrap_or(Value::Null)
     }
 
-    fn path(&self) -> PathBuf {
-        self.folder().join("inbox.sqlite3")
-    }
-
-    fn store(&self) -> Store {
-        Store::open(&self.path()).unwrap()
-    }
-
-    /// The binary with this store and nothing of the environment's inbox settings.
-    fn command(&self, args: &[&str]) -> Command {
-        let mut command = binary();
-        command
-            .args(args)
-            .env("XDG_STATE_HOME", &self.0)
-            .env_remove("ASK_USER_QUESTION_INBOX")
-            .env_remove("ASK_USER_QUESTION_STORE")
-            .env_remove("ASK_USER_QUESTION_HOST")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        command
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.command(args).output().expect("the binary runs")
-    }
-
-    fn spawn(&self, args: &[&str]) -> Child {
-        self.command(args).spawn().expect("the binary starts")
+    /// Waits until `ready` holds of what is saved.
+    fn wait_saved(&self, what: &str, ready: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let saved = self.saved();
+            if ready(&saved) {
+                return saved;
+            }
+            assert!(
+                start.elapsed() < TIMEOUT,
+                "timed out waiting for {what}: {saved}"
+            );
+            std::thread::sleep(Duration::from_millis(40));
+        }
     }
 }
 
-impl Drop for Scratch {
+impl Drop for Host {
     fn drop(&mut self) {
-        let _ = std::fs::set_permissions(&self.0, std::fs::Permissions::from_mode(0o700));
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.beating.store(false, Ordering::SeqCst);
     }
 }
 
-fn file() -> String {
-    fixture(FILE).to_str().unwrap().to_string()
+fn inbox_in(name: &str) -> Option<(Tmux, Host)> {
+    let tmux = Tmux::start(name, 100, 30)?;
+    let state = tmux.dir.join("state");
+    let host = Host::post(&state);
+    tmux.run("XDG_STATE_HOME=$PWD/state ./aq inbox --no-bell");
+    tmux.wait_for("the list", |p| {
+        p.contains("Pick a database") && p.contains("q quit")
+    });
+    Some((tmux, host))
 }
 
-fn questionnaire_json() -> Value {
-    serde_json::from_str(&std::fs::read_to_string(fixture(FILE)).unwrap()).unwrap()
-}
-
-/// The result the inbox would give: Alpha and `words`.
-fn inbox_answer(words: &str) -> ToolResult {
-    let questionnaire = question::validate(&questionnaire_json()).unwrap();
-    let state = AnswerState::new(questionnaire)
-        .select("pick", "a")
-        .unwrap()
-        .set_custom_text("words", words)
+/// The process the pane's shell runs (the inbox), from /proc.
+fn child_of_pane(tmux: &Tmux) -> i32 {
+    let output = tmux.command(&["list-panes", "-F", "#{pane_pid}"]);
+    let shell: i32 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
         .unwrap();
-    state.build_result(ResultOptions::submitted())
-}
-
-/// Waits until questionnaire `id` is in the store (the store may not exist yet).
-fn wait_for_posted(scratch: &Scratch, id: Id) -> Store {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if scratch.path().exists() {
-            let store = scratch.store();
-            if store.outcome(id).unwrap() != Outcome::Unknown {
-                return store;
-            }
-        }
-        assert!(
-            Instant::now() < deadline,
-            "questionnaire {id} was never posted"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-}
-
-fn finish(child: Child) -> Output {
-    let deadline = Instant::now() + PATIENCE;
-    let mut child = child;
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "the binary did not end");
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn waiting_rows(store: &Store) -> usize {
-    store
-        .list()
-        .unwrap()
-        .iter()
-        .filter(|row| row.ended.is_none())
-        .count()
-}
-
-#[test]
-fn inbox_only_prints_the_answer_given_in_the_inbox() {
-    let scratch = Scratch::new("only");
-    let child = scratch.spawn(&["--inbox-only", &file()]);
-    let store = wait_for_posted(&scratch, 1);
-    let opened = store.open_questionnaire(1).unwrap().unwrap();
-    assert_eq!(opened.listed.host, "ask-user-question");
-    assert_eq!(
-        opened.listed.project,
-        std::env::current_dir().unwrap().display().to_string()
-    );
-    assert_eq!(opened.input, questionnaire_json());
-    let answer = inbox_answer("from the inbox");
-    assert_eq!(store.settle(1, "inbox", &answer).unwrap(), Claim::Won);
-    let output = finish(child);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let printed = stdout_json(&output);
-    assert_eq!(printed["content"], json!(answer.content));
-    assert_eq!(printed["details"]["answeredIn"], json!("inbox"));
-    assert_eq!(
-        printed["details"]["answers"]["words"]["customText"],
-        json!("from the inbox")
-    );
-}
-
-#[test]
-fn inbox_only_ended_by_a_signal_keeps_the_inbox_drafts_and_leaves_the_list() {
-    let scratch = Scratch::new("signal");
-    let child = scratch.spawn(&["--inbox-only", "--host-name", "nightly job", &file()]);
-    let store = wait_for_posted(&scratch, 1);
-    let saved =
-        json!({"answers": {"pick": {"picks": ["b"]}}, "drafts": {"words": {"text": "half typed"}}});
-    store.save(1, &saved).unwrap();
-    assert_eq!(store.list().unwrap()[0].host, "nightly job");
-    unsafe { libc::kill(child.id() as i32, libc::SIGTERM) };
-    let output = finish(child);
-    assert_eq!(output.status.code(), Some(143), "{}", stderr(&output));
-    let printed = stdout_json(&output);
-    assert_eq!(printed["details"]["cancelled"], json!(true));
-    assert_eq!(
-        printed["details"]["answers"]["pick"]["values"],
-        json!(["b"])
-    );
-    assert_eq!(
-        printed["details"]["answers"]["words"]["draft"]["text"],
-        json!("half typed")
-    );
-    assert_eq!(
-        store.outcome(1).unwrap(),
-        Outcome::Ended {
-            why: "nightly job stopped waiting".into()
-        }
-    );
-    assert_eq!(
-        store.open_questionnaire(1).unwrap().unwrap().saved,
-        Some(saved)
-    );
-    assert_eq!(waiting_rows(&store), 0);
-}
-
-#[test]
-fn inbox_only_times_out_with_what_the_inbox_saved() {
-    let scratch = Scratch::new("timeout");
-    let child = scratch.spawn(&["--inbox-only", "--timeout", "1s", &file()]);
-    let store = wait_for_posted(&scratch, 1);
-    store
-        .save(
-            1,
-            &json!({"answers": {}, "drafts": {"words": {"text": "almost"}}}),
-        )
-        .unwrap();
-    let output = finish(child);
-    assert_eq!(output.status.code(), Some(124), "{}", stderr(&output));
-    let printed = stdout_json(&output);
-    assert_eq!(printed["details"]["error"], json!("timed_out"));
-    assert_eq!(
-        printed["details"]["answers"]["words"]["draft"]["text"],
-        json!("almost")
-    );
-    let record = &store.history(None, 1).unwrap()[0];
-    assert_eq!(record.how, "timed out");
-}
-
-#[test]
-fn the_terminal_and_the_inbox_racing_have_one_winner_and_the_printed_result_is_its() {
-    let scratch = Scratch::new("race");
-    let inbox = scratch.store();
-    let (mut terminal, mut inboxes) = (0, 0);
-    for id in 1..=25 {
-        let child = scratch.spawn(&["--inbox", "--keys", SUBMIT, &file()]);
-        // Settles the moment the row is there, as fast as the store lets it be seen.
-        let deadline = Instant::now() + PATIENCE;
-        while inbox.outcome(id).unwrap() == Outcome::Unknown {
-            assert!(Instant::now() < deadline, "never posted");
-            std::hint::spin_loop();
-        }
-        let answer = inbox_answer("from the inbox");
-        let claim = inbox.settle(id, "inbox", &answer).unwrap();
-        let output = finish(child);
-        let printed = stdout_json(&output);
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        match claim {
-            Claim::Won => {
-                inboxes += 1;
-                assert_eq!(printed["content"], json!(answer.content));
-                assert_eq!(printed["details"]["answeredIn"], json!("inbox"));
-                assert!(
-                    stderr(&output).contains(
-                        "answered in the inbox first; the terminal's answer was not used"
-                    ),
-                    "{}",
-                    stderr(&output)
-                );
-            }
-            Claim::Lost(Outcome::Settled { surface, result }) => {
-                terminal += 1;
-                assert_eq!(surface, "terminal");
-                assert_eq!(printed["content"], json!(result.unwrap().content));
-                assert_eq!(printed["details"]["answeredIn"], json!("terminal"));
-                assert_eq!(
-                    printed["details"]["answers"]["words"]["customText"],
-                    json!("hi")
-                );
-            }
-            other => panic!("{other:?}"),
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // After the command's name in parentheses: state, then the parent's pid.
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let parent: i32 = after.split(' ').nth(1).unwrap().parse().unwrap();
+        if parent == shell {
+            return pid;
         }
     }
-    eprintln!("the terminal won {terminal}, the inbox {inboxes}");
+    panic!("no process under the pane's shell {shell}");
 }
 
 #[test]
-fn by_default_nothing_is_posted_and_no_store_is_made_while_no_inbox_runs() {
-    let scratch = Scratch::new("default");
-    let output = scratch.run(&["--keys", SUBMIT, &file()]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(!scratch.folder().exists(), "the store's folder was made");
-    assert_eq!(stderr(&output), "");
-
-    // A store whose inbox is gone: still nothing posted.
-    let store = scratch.store();
-    store.inbox_beat(u32::MAX - 1).unwrap();
-    let output = scratch.run(&["--keys", SUBMIT, &file()]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(store.outcome(1).unwrap(), Outcome::Unknown);
+fn enter_opens_it_and_the_answer_is_stored_as_the_inboxs() {
+    let Some((tmux, host)) = inbox_in("inbox-answer") else {
+        return;
+    };
+    let pane = tmux.pane();
+    assert!(pane.contains("Codex"), "{pane}");
+    assert!(pane.contains("/srv/billing"), "{pane}");
+    assert!(pane.contains("2 questions"), "{pane}");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the questionnaire", |p| p.contains("Which database?"));
+    tmux.keys(&["Down", "Enter"]);
+    tmux.wait_for("the name question", |p| p.contains("Name the service?"));
+    tmux.command(&["send-keys", "-l", "billing"]);
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("Review", |p| p.contains("Submit"));
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the notice", |p| p.contains("Answered: Pick a database"));
+    let Outcome::Settled { surface, result } = host.store.outcome(host.id).unwrap() else {
+        panic!("not settled")
+    };
+    assert_eq!(surface, "inbox");
+    let details = result.unwrap().details;
+    assert_eq!(details["answeredIn"], "inbox");
+    assert_eq!(details["answers"]["db"]["values"], json!(["lite"]));
+    assert_eq!(details["answers"]["name"]["customText"], "billing");
+    tmux.wait_for("the empty list", |p| {
+        p.contains("No questionnaires waiting")
+    });
+    tmux.keys(&["q"]);
+    let (status, pane) = tmux.wait_for_exit();
+    assert_eq!(status, "0", "{pane}");
+    assert!(!host.store.inbox_running().unwrap(), "the inbox left");
+    tmux.assert_terminal_restored();
 }
 
 #[test]
-fn while_an_inbox_runs_the_questionnaire_is_posted_unless_told_not_to() {
-    let scratch = Scratch::new("running");
-    let store = scratch.store();
-    // This test's process plays the inbox: alive and beating.
-    store.inbox_beat(std::process::id()).unwrap();
-    let output = scratch.run(&["--keys", SUBMIT, &file()]);
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert!(
-        matches!(store.outcome(1).unwrap(), Outcome::Settled { surface, .. } if surface == "terminal")
-    );
-    assert_eq!(
-        stdout_json(&output)["details"]["answeredIn"],
-        json!("terminal")
-    );
+fn esc_keeps_the_draft_and_a_kill_9_loses_none_of_it() {
+    let Some((tmux, host)) = inbox_in("inbox-drafts") else {
+        return;
+    };
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the questionnaire", |p| p.contains("Which database?"));
+    // To the text question, half a name, then Esc Esc (the first arms, the second leaves).
+    tmux.keys(&["Tab"]);
+    tmux.command(&["send-keys", "-l", "bill"]);
+    tmux.wait_for("the typing", |p| p.contains("bill"));
+    tmux.keys(&["Escape"]);
+    std::thread::sleep(Duration::from_millis(150));
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("the list again", |p| {
+        p.contains("Kept for later: Pick a database")
+    });
+    assert_eq!(host.saved()["drafts"]["name"]["text"], "bill");
+    assert_eq!(host.store.outcome(host.id).unwrap(), Outcome::Waiting);
 
-    let output = scratch.run(&["--no-inbox", "--keys", SUBMIT, &file()]);
-    assert_eq!(output.status.code(), Some(0));
-    let output = scratch
-        .command(&["--keys", SUBMIT, &file()])
-        .env("ASK_USER_QUESTION_INBOX", "0")
+    // Open again: the draft is there; type more, and kill the inbox before any Esc.
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the questionnaire", |p| p.contains("Which database?"));
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("the draft", |p| p.contains("bill"));
+    tmux.command(&["send-keys", "-l", "ing"]);
+    host.wait_saved("the draft saved while open", |saved| {
+        saved["drafts"]["name"]["text"] == "billing"
+    });
+    let inbox = child_of_pane(&tmux);
+    assert_eq!(unsafe { libc::kill(inbox, libc::SIGKILL) }, 0);
+    // The killed inbox's frame stays on screen: wait for the status alone.
+    tmux.wait_for("the kill", |_| tmux.exit_status().is_some());
+    assert_eq!(tmux.exit_status().unwrap(), "137");
+    std::fs::remove_file(tmux.dir.join("exit")).unwrap();
+    tmux.type_line("clear");
+    tmux.run("XDG_STATE_HOME=$PWD/state ./aq inbox --no-bell");
+    tmux.wait_for("the list after the restart", |p| {
+        p.contains("Pick a database") && p.contains("q quit")
+    });
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("the questionnaire", |p| p.contains("Which database?"));
+    tmux.keys(&["Tab"]);
+    tmux.wait_for("the draft after the restart", |p| p.contains("billing"));
+    tmux.keys(&["C-c"]);
+    let (status, pane) = tmux.wait_for_exit();
+    assert_eq!(status, "0", "{pane}");
+    tmux.assert_terminal_restored();
+}
+
+#[test]
+fn a_store_it_cannot_use_is_said_on_stderr_with_exit_1() {
+    let dir = std::env::temp_dir().join(format!("aq-inbox-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o700)).unwrap();
+    let path = dir.join("inbox.sqlite3");
+    std::fs::write(
+        &path,
+        "this is not a database, but it is long enough to be read as one",
+    )
+    .unwrap();
+    let output = binary()
+        .args(["inbox", "--store", path.to_str().unwrap()])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    assert_eq!(store.outcome(2).unwrap(), Outcome::Unknown);
-    assert!(stdout_json(&output)["details"].get("answeredIn").is_none());
-
-    // ASK_USER_QUESTION_INBOX=1 posts with no inbox running, to the store it names.
-    let other = Scratch::new("named");
-    let named = other.path();
-    let output = scratch
-        .command(&["--keys", SUBMIT, &file()])
-        .env("ASK_USER_QUESTION_INBOX", "1")
-        .env("ASK_USER_QUESTION_STORE", &named)
-        .env("ASK_USER_QUESTION_HOST", "make release")
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let record = &Store::open(&named).unwrap().history(None, 1).unwrap()[0];
-    assert_eq!(record.listed.host, "make release");
-    assert_eq!(record.surface.as_deref(), Some("terminal"));
-}
-
-/// Runs a replay that joins the inbox over a bad store: the question is still answered and
-/// stderr says why the inbox was left.
-fn asks_anyway(scratch: &Scratch, why: &str) {
-    let output = scratch.run(&["--inbox", "--keys", SUBMIT, &file()]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(1));
     let stderr = stderr(&output);
-    assert_eq!(output.status.code(), Some(0), "{stderr}");
-    assert_eq!(
-        stdout_json(&output)["details"]["answers"]["words"]["customText"],
-        json!("hi")
-    );
-    assert!(stderr.contains("ask-user-question: inbox: "), "{stderr}");
-    assert!(stderr.contains(why), "{stderr}");
-    assert!(stderr.contains("; asking here without it"), "{stderr}");
-    assert_eq!(stderr.matches("inbox:").count(), 1, "said once: {stderr}");
-}
-
-#[test]
-fn a_corrupt_store_is_said_and_the_question_asked() {
-    let scratch = Scratch::new("corrupt");
-    std::fs::create_dir(scratch.folder()).unwrap();
-    std::fs::set_permissions(scratch.folder(), std::fs::Permissions::from_mode(0o700)).unwrap();
-    std::fs::write(scratch.path(), vec![b'x'; 8192]).unwrap();
-    asks_anyway(&scratch, "is damaged or not a database");
-}
-
-#[test]
-fn a_locked_store_is_said_and_the_question_asked() {
-    let scratch = Scratch::new("locked");
-    let store = scratch.store();
-    store.inbox_beat(std::process::id()).unwrap();
-    let holder = rusqlite::Connection::open(scratch.path()).unwrap();
-    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
-    asks_anyway(&scratch, "is locked by another process");
-    // The default (an inbox runs) reads through the lock and is refused at the post.
-    let output = scratch.run(&["--keys", SUBMIT, &file()]);
-    assert_eq!(output.status.code(), Some(0));
-    assert!(stderr(&output).contains("is locked by another process"));
-    holder.execute_batch("ROLLBACK").unwrap();
-    assert_eq!(store.outcome(1).unwrap(), Outcome::Unknown);
-}
-
-#[test]
-fn a_store_folder_open_to_others_is_said_and_the_question_asked() {
-    let scratch = Scratch::new("open");
-    std::fs::create_dir(scratch.folder()).unwrap();
-    std::fs::set_permissions(scratch.folder(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    asks_anyway(&scratch, "mode 755; chmod 700 it");
-}
-
-#[test]
-fn inbox_only_over_a_bad_store_asks_on_the_terminal_instead() {
-    let scratch = Scratch::new("only-bad");
-    std::fs::create_dir(scratch.folder()).unwrap();
-    std::fs::set_permissions(scratch.folder(), std::fs::Permissions::from_mode(0o700)).unwrap();
-    std::fs::write(scratch.path(), vec![b'x'; 8192]).unwrap();
-    // No terminal here either: the terminal's own failure, after the inbox's note.
-    // In a session of its own, so the terminal the tests run in is not its to draw on.
-    let mut child = Command::new("setsid")
-        .args(["-w", support::BINARY, "--inbox-only", &file()])
-        .env("XDG_STATE_HOME", &scratch.0)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert!(
-        err.contains("is damaged or not a database") && err.contains("asking here without it"),
-        "{err}"
-    );
-    assert!(err.contains("cannot show the questionnaire"), "{err}");
-    assert_eq!(status.code(), Some(1));
+    assert!(stderr.starts_with("ask-user-question inbox: "), "{stderr}");
+    assert!(stderr.contains("inbox.sqlite3"), "{stderr}");
 }

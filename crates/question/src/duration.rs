@@ -1,4 +1,4 @@
-//! Durations as an operator writes them: `90s`, `5m`, `1h`, `1500ms`, or parts together
+//! Durations as an operator writes them: `90s`, `5m`, `1h`, `90d`, `1500ms`, or parts together
 //! (`1m30s`). Every host parses a time limit the same way, and key scripts' `wait:` steps take
 //! the same durations, so a value means the same everywhere.
 
@@ -42,7 +42,7 @@ impl fmt::Display for DurationError {
 impl std::error::Error for DurationError {}
 
 /// Parses a time limit: `90s`, `5m`, `2h`, `1m30s`, `1h 5m`, `1500ms` (a bare number is
-/// seconds, as for `timeout(1)`). Units are `h`, `m`, `s` and `ms`, case-insensitive, each at
+/// seconds, as for `timeout(1)`). Units are `d`, `h`, `m`, `s` and `ms`, case-insensitive, each at
 /// most once and largest first; the result is longer than zero.
 pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
     let duration = parse_span(text)?;
@@ -86,7 +86,14 @@ fn sum_of_parts(text: &str) -> Result<u64, DurationError> {
     let mut rest = text;
     let mut total: u64 = 0;
     // The units not yet used, largest first: each may come once, in this order.
-    let mut units: &[(&str, u64)] = &[("h", 3_600_000), ("m", 60_000), ("s", 1000), ("ms", 1)];
+    // Days too, for spans measured in days (how long history is kept, `90d`).
+    let mut units: &[(&str, u64)] = &[
+        ("d", 86_400_000),
+        ("h", 3_600_000),
+        ("m", 60_000),
+        ("s", 1000),
+        ("ms", 1),
+    ];
     while !rest.is_empty() {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
@@ -95,7 +102,7 @@ fn sum_of_parts(text: &str) -> Result<u64, DurationError> {
         let number: u64 = rest[..digits].parse().map_err(|_| too_long())?;
         let after = &rest[digits..];
         // The longest unit that fits: `ms` before `m`.
-        let unit = ["ms", "h", "m", "s"]
+        let unit = ["ms", "d", "h", "m", "s"]
             .into_iter()
             .find(|unit| {
                 after
@@ -140,6 +147,9 @@ mod tests {
         assert_eq!(millis("1500ms"), Ok(1500));
         assert_eq!(millis("1s 250MS"), Ok(1250));
         assert_eq!(millis("1h2m3s4ms"), Ok(3_723_004));
+        assert_eq!(secs("90d"), 90 * 86_400);
+        assert_eq!(secs("1d12h"), 129_600);
+        assert!(parse_duration("12h1d").is_err(), "largest unit first");
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
 //! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
 //! (the shown part of long text), `secret` (masking secret answers), `mouse` (the parts a
-//! pointer hits, with the host's mouse on), `qr` (the web link's QR code), `typing` (keys held off
+//! pointer hits, with the host's mouse on), `qr` (the web link's QR code), `restore` (answers and drafts
+//! brought back from another surface), `typing` (keys held off
 //! right after a save on a legacy terminal), [`cards`] and [`script`] (key scripts with the
 //! hosts' durations).
 //!
@@ -34,6 +35,7 @@ mod mouse;
 pub mod msg;
 mod preview;
 mod qr;
+mod restore;
 pub mod script;
 mod secret;
 mod typing;

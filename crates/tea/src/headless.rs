@@ -29,6 +29,8 @@ pub enum Effect<O, H> {
     Quit(O),
     /// Ring the terminal bell.
     Bell,
+    /// Call the person ([`Cmd::Attention`]): write these bytes to the terminal between frames.
+    Attention(crate::runtime::Attention),
     Host(H),
     /// Print these lines above the program's region ([`Cmd::Print`]). The terminal runtime
     /// writes them into the scrollback; headless, they stay here, in the effects the driver
@@ -497,6 +499,7 @@ impl<P: Program> Driver<P> {
                 self.quitting = true;
             }
             Cmd::Bell => self.effects.push(Effect::Bell),
+            Cmd::Attention(attention) => self.effects.push(Effect::Attention(attention)),
             Cmd::Host(effect) => self.effects.push(Effect::Host(effect)),
             Cmd::Print(lines) => self.effects.push(Effect::Print(lines)),
             Cmd::Msg(msg) => self.update(msg),

@@ -9,6 +9,7 @@ use std::time::Duration;
 use crate::exec::Exec;
 use crate::input::{Event, Keyboard};
 use crate::mouse::Mouse;
+use crate::runtime::Attention;
 use crate::style::Line;
 use crate::sub::Subs;
 use crate::view::View;
@@ -101,6 +102,11 @@ pub enum Cmd<M, O = (), H = NoHost> {
     Quit(O),
     /// Ring the terminal bell (invalid key, refused action).
     Bell,
+    /// Call the person to the program mid-run (something new came in): the bell and a desktop
+    /// notification through the terminal, as [`Attention::bytes`] says. The terminal runtime
+    /// writes them between frames; the driver hands them to the host as
+    /// [`Effect::Attention`](crate::Effect::Attention).
+    Attention(Attention),
     /// An effect only the host knows how to perform (e.g. fold the program into a dock).
     Host(H),
     /// Print these lines above the program's region, where they stay in the terminal's
@@ -232,6 +238,7 @@ impl<M, O, H> Cmd<M, O, H> {
             Cmd::Sequence(cmds) => Cmd::Sequence(each(cmds)),
             Cmd::Quit(output) => Cmd::Quit(out(output)),
             Cmd::Bell => Cmd::Bell,
+            Cmd::Attention(attention) => Cmd::Attention(attention),
             Cmd::Host(effect) => Cmd::Host(host(effect)),
             Cmd::Print(lines) => Cmd::Print(lines),
             Cmd::Msg(m) => Cmd::Msg(msg(m)),
@@ -366,6 +373,7 @@ mod tests {
             Cmd::task("load", || 3),
             Cmd::Host("dock"),
             Cmd::println("done"),
+            Cmd::Attention(Attention::none().bell(true)),
         ]);
         let mapped = cmd.map_msg(|n| u32::from(n) + 100).map_host(str::len);
         let Cmd::Batch(cmds) = mapped else {
@@ -375,6 +383,7 @@ mod tests {
         assert_eq!(cmds[1], Cmd::After(Duration::from_secs(1), 102));
         assert_eq!(cmds[3], Cmd::Host(4));
         assert_eq!(cmds[4], Cmd::Print(vec![Line::plain("done")]));
+        assert_eq!(cmds[5], Cmd::Attention(Attention::none().bell(true)));
         let mut cmds = cmds.into_iter();
         match cmds.nth(2) {
             Some(Cmd::Task(task)) => {

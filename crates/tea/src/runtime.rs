@@ -35,7 +35,8 @@
 //!   fire on time; the wait for input ends at the next one) and the results of tasks (run on
 //!   threads; a finished one wakes the loop), draws its frames (re-rendered only when the
 //!   model changed) and performs what it hands back: `Quit` ends the run with its output,
-//!   `Bell` rings the terminal, and host effects ([`Program::Host`]) are recorded in
+//!   `Bell` rings the terminal, `Attention` writes its bytes (the bell, a desktop notification)
+//!   between frames, and host effects ([`Program::Host`]) are recorded in
 //!   [`RunOutcome::host_effects`]. This runtime does nothing more with them: it keeps drawing
 //!   the program's own view (e.g. its dock line while collapsed) and feeding it keys.
 //! - Once the first frame is on screen, [`InlineOptions::after_first_frame`] is written: the
@@ -416,6 +417,9 @@ impl<P: Program> Run<P> {
             match effect {
                 Effect::Quit(output) => return Ok(Some(output)),
                 Effect::Bell => self.term.bell()?,
+                Effect::Attention(attention) => {
+                    self.term.write_now(attention.bytes().as_bytes())?
+                }
                 Effect::Host(effect) => self.host_effects.push(effect),
                 Effect::Print(lines) => self.print_above(&lines)?,
                 Effect::Exec(request) => {

@@ -1,0 +1,136 @@
+//! `ask-user-question inbox`: every questionnaire waiting for this user, live, in one list; Enter
+//! answers one in full, as the terminal would.
+//!
+//! A tea program beside the questionnaire: `model` (the list, its window, the open
+//! questionnaire), `msg`, `update` (keys, the store's results, the open questionnaire's ending),
+//! `view` and `row` (one row fitted to the width), `keymap` (the list's keys, which also yield
+//! the footer) and `tasks` (the store's work, off the UI thread). The store
+//! (`ask-user-question-store`) is the only thing shared with the hosts that ask: the inbox polls
+//! its version every 50 ms and lists it again when it changes, and once a second anyway. An
+//! answer given here is offered to the store, where the first answer wins; the asking host
+//! reads it from there.
+//!
+//! What the inbox does is described in docs/behaviour.md ("Inbox").
+
+mod keymap;
+mod model;
+mod msg;
+mod row;
+mod tasks;
+mod update;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use ask_user_question_store::{Store, StoreError, now_ms};
+use clap::Args;
+use tea::runtime::{Ending, InlineOptions, run_inline};
+use tea::{Palette, Size};
+
+pub use model::{Calls, Inbox, Row, Shared, home_as_tilde};
+pub use msg::{Msg, Polled};
+pub use row::{elide_middle, waited};
+pub use update::{POLL_EVERY, RELIST_EVERY, SAVE_AFTER, ended_notice};
+
+#[derive(Debug, Args)]
+pub struct InboxArgs {
+    /// The store to read [default: $XDG_STATE_HOME/ask-user-question/inbox.sqlite3, that is
+    /// ~/.local/state/ask-user-question/inbox.sqlite3].
+    #[arg(long, value_name = "PATH")]
+    pub store: Option<PathBuf>,
+    /// Do not ring the terminal bell when a new questionnaire comes in.
+    #[arg(long)]
+    pub no_bell: bool,
+    /// Also send a desktop notification through the terminal when a new questionnaire comes
+    /// in (OSC 9 and OSC 777, through tmux's passthrough inside tmux).
+    #[arg(long)]
+    pub notify: bool,
+}
+
+/// Opens the store named by `path`, or the user's.
+pub fn open_store(path: Option<&std::path::Path>) -> Result<Store, StoreError> {
+    match path {
+        Some(path) => Store::open(path),
+        None => Store::open_default(),
+    }
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("ask-user-question inbox: {message}");
+    ExitCode::from(1)
+}
+
+/// Leaves the store's list of running inboxes however the run ends (a return, a signal, a
+/// panic); a `kill -9` leaves a beat that goes stale by itself.
+struct Presence {
+    store: Shared,
+    pid: u32,
+}
+
+impl Drop for Presence {
+    fn drop(&mut self) {
+        let _ = self.store.lock().inbox_gone(self.pid);
+    }
+}
+
+/// The inbox on the controlling terminal until q or Ctrl+C. Exit 0 then; 1 when the store
+/// cannot be used (said on stderr) or there is no terminal; 128 + the signal after one.
+pub fn run(args: InboxArgs) -> ExitCode {
+    // The inbox cannot work without its store: any failure to open or read it ends here.
+    let store = match open_store(args.store.as_deref()) {
+        Ok(store) => store,
+        Err(error) => return fail(error),
+    };
+    let listed = match store.list() {
+        Ok(listed) => listed,
+        Err(error) => return fail(error),
+    };
+    let pid = std::process::id();
+    if let Err(error) = store.inbox_beat(pid) {
+        return fail(error);
+    }
+    let size = crossterm::terminal::window_size()
+        .ok()
+        .filter(|s| s.columns > 0 && s.rows > 0)
+        .map_or(Size::new(80, 24), |s| Size::new(s.columns, s.rows));
+    let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
+    let calls = Calls {
+        bell: !args.no_bell,
+        notify: args.notify,
+        tmux,
+    };
+    let home = std::env::var("HOME").ok();
+    let inbox = Inbox::new(store, pid, size)
+        .with_home(home.as_deref())
+        .with_calls(calls)
+        .listing(&listed, now_ms());
+    let _presence = Presence {
+        store: inbox.store.clone(),
+        pid,
+    };
+    let dumb = std::env::var_os("TERM").is_some_and(|term| term == "dumb");
+    let options = InlineOptions {
+        light_palette: (!dumb).then(Palette::light),
+        ..InlineOptions::default()
+    };
+    let outcome = match run_inline(inbox, Palette::dark(), options) {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            return fail(format!(
+                "cannot show the inbox: {error}\n  it needs a terminal to draw on"
+            ));
+        }
+    };
+    outcome.signal_hold.keep_until_exit();
+    match outcome.ending {
+        Ending::Quit(()) => ExitCode::SUCCESS,
+        Ending::Signal(signal) => {
+            ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)))
+        }
+        Ending::Failed(error) => fail(format!("the terminal failed: {error}")),
+    }
+}
