@@ -28,15 +28,14 @@ use crate::exit::note;
 /// The host's name in the inbox when `--host-name` does not give one.
 const HOST: &str = "ask-user-question";
 
-/// How often the store is asked whether another surface answered: `PRAGMA data_version`
-/// costs no I/O, and 50 ms is below what a person notices between answering and the
+/// How often the store is asked whether another surface answered: its version is a counter
+/// read from a cached page, and 50 ms is below what a person notices between answering and the
 /// terminal closing.
 pub const POLL_EVERY: Duration = Duration::from_millis(50);
 
-/// How often the questionnaire's row is read even though `data_version` did not change: it
-/// was seen to miss a commit (another process's post, readable while the version stayed put,
-/// until the next commit 3 s later) when a connection of a process that just ended had closed.
-/// Reading the row by its key costs microseconds; this bounds a missed answer to half a second.
+/// How often the questionnaire's row is read even though the version did not change: a guard
+/// that bounds a missed change to half a second (reading the row by its key costs
+/// microseconds).
 const LOOK_ANYWAY_EVERY: u32 = 10;
 
 /// Drafts typed in the terminal reach the store at most this often (and once more when the
@@ -69,22 +68,20 @@ pub struct InboxArgs {
 
 /// When the questionnaire is posted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Joining {
+pub enum Joining {
     Never,
     WhileAnInboxRuns,
     Always,
 }
 
-impl InboxArgs {
-    pub fn only(&self) -> bool {
-        self.inbox_only
-    }
-
-    fn joining(&self) -> Joining {
-        if self.no_inbox {
+impl Joining {
+    /// From `--inbox` and `--no-inbox`, else `ASK_USER_QUESTION_INBOX` (`1` always, `0`
+    /// never), else while an inbox runs.
+    pub fn from_flags(always: bool, never: bool) -> Joining {
+        if never {
             return Joining::Never;
         }
-        if self.inbox || self.inbox_only {
+        if always {
             return Joining::Always;
         }
         match std::env::var("ASK_USER_QUESTION_INBOX").as_deref() {
@@ -93,13 +90,47 @@ impl InboxArgs {
             _ => Joining::WhileAnInboxRuns,
         }
     }
+}
 
-    fn store_path(&self) -> Option<PathBuf> {
-        self.store
-            .clone()
-            .or_else(|| std::env::var_os("ASK_USER_QUESTION_STORE").map(PathBuf::from))
-            .filter(|path| !path.as_os_str().is_empty())
-            .or_else(store::default_path)
+/// The store file: `path`, else `ASK_USER_QUESTION_STORE`, else the user's.
+pub fn store_path(path: Option<PathBuf>) -> Option<PathBuf> {
+    path.or_else(|| std::env::var_os("ASK_USER_QUESTION_STORE").map(PathBuf::from))
+        .filter(|path| !path.as_os_str().is_empty())
+        .or_else(store::default_path)
+}
+
+/// The store to post to as `host`, when joining says to: `None` when not, and when the store
+/// cannot be used (said on stderr).
+pub fn open_store(joining: Joining, path: Option<PathBuf>, host: String) -> Option<Joined> {
+    if joining == Joining::Never {
+        return None;
+    }
+    let path = store_path(path)?;
+    // No file, no inbox: an inbox makes the store when it starts. Looking costs a stat and
+    // leaves nothing behind on a machine that never ran one.
+    if joining == Joining::WhileAnInboxRuns && !path.exists() {
+        return None;
+    }
+    let opened = Store::open(&path).and_then(|store| match joining {
+        Joining::WhileAnInboxRuns => Ok(store.inbox_running()?.then_some(store)),
+        _ => Ok(Some(store)),
+    });
+    match opened {
+        Ok(store) => store.map(|store| Joined { store, host }),
+        Err(error) => {
+            note(without_it(&error));
+            None
+        }
+    }
+}
+
+impl InboxArgs {
+    pub fn only(&self) -> bool {
+        self.inbox_only
+    }
+
+    fn joining(&self) -> Joining {
+        Joining::from_flags(self.inbox || self.inbox_only, self.no_inbox)
     }
 
     fn host(&self) -> String {
@@ -113,30 +144,7 @@ impl InboxArgs {
     /// The store to post to, when this run joins the inbox: `None` when it does not, and when
     /// the store cannot be used (said on stderr).
     pub fn open(&self) -> Option<Joined> {
-        let joining = self.joining();
-        if joining == Joining::Never {
-            return None;
-        }
-        let path = self.store_path()?;
-        // No file, no inbox: an inbox makes the store when it starts. Looking costs a stat and
-        // leaves nothing behind on a machine that never ran one.
-        if joining == Joining::WhileAnInboxRuns && !path.exists() {
-            return None;
-        }
-        let opened = Store::open(&path).and_then(|store| match joining {
-            Joining::WhileAnInboxRuns => Ok(store.inbox_running()?.then_some(store)),
-            _ => Ok(Some(store)),
-        });
-        match opened {
-            Ok(store) => store.map(|store| Joined {
-                store,
-                host: self.host(),
-            }),
-            Err(error) => {
-                note(without_it(&error));
-                None
-            }
-        }
+        open_store(self.joining(), self.store.clone(), self.host())
     }
 }
 

@@ -10,6 +10,7 @@
 
 mod form;
 mod http;
+mod inbox;
 mod listener;
 mod log;
 mod page;
@@ -62,6 +63,18 @@ pub struct McpArgs {
     /// result) may take to come back answered [default: 60m].
     #[arg(long, value_name = "DURATION", value_parser = parse_timeout)]
     form_state_ttl: Option<Duration>,
+    /// Also post each popup's or page's questions to the inbox (`ask-user-question inbox`),
+    /// even when none runs yet; the first answer wins [default: while an inbox runs;
+    /// ASK_USER_QUESTION_INBOX=1 is --inbox, =0 is --no-inbox].
+    #[arg(long, conflicts_with = "no_inbox")]
+    inbox: bool,
+    /// Never post questions to the inbox.
+    #[arg(long)]
+    no_inbox: bool,
+    /// The inbox's store file [default: $XDG_STATE_HOME/ask-user-question/inbox.sqlite3; env
+    /// ASK_USER_QUESTION_STORE].
+    #[arg(long, value_name = "PATH", hide = true)]
+    store: Option<std::path::PathBuf>,
     /// The popup's colors: dark, light or none.
     #[arg(long, value_name = "THEME", value_parser = ["dark", "light", "none"])]
     theme: Option<String>,
@@ -171,6 +184,11 @@ pub fn serve(args: McpArgs) -> ExitCode {
             ..waiting::Timing::default()
         },
         round_trip_ttl: args.form_state_ttl.unwrap_or(rounds::STATE_TTL),
+        inbox: inbox::InboxSettings {
+            always: args.inbox,
+            never: args.no_inbox,
+            store: args.store.clone(),
+        },
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -23,6 +23,7 @@ use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use super::form::{self, Form};
+use super::inbox::{self, InboxSettings};
 use super::log::Log;
 use super::page::{self, PageSettings, Pages};
 use super::popup::{self, CliArgs, OpenPopups};
@@ -51,6 +52,8 @@ pub struct Settings {
     pub timing: waiting::Timing,
     /// How long a form sent in an `input_required` result may take to come back.
     pub round_trip_ttl: Duration,
+    /// Whether and where popups' and pages' questions are posted to the inbox.
+    pub inbox: InboxSettings,
 }
 
 /// The server: its settings, the questions open now, and the log level the client asked for.
@@ -253,6 +256,18 @@ impl Server {
             Found::Question(ticket) => ticket,
         };
         if let Some(asking) = asking {
+            let surface = if matches!(route, Route::Tmux) {
+                "tmux"
+            } else {
+                "web"
+            };
+            let asking = inbox::join(
+                &self.settings.inbox,
+                &client_name(context),
+                arguments,
+                surface,
+                asking,
+            );
             match route {
                 Route::Tmux => {
                     let (input, questionnaire) = (arguments.clone(), questionnaire.clone());
@@ -444,6 +459,19 @@ fn no_ui(questionnaire: Questionnaire, why: String) -> CallToolResult {
 /// The result of a call the client cancelled before anything was answered.
 fn aborted(questionnaire: &question::Questionnaire) -> ToolResult {
     AnswerState::new(questionnaire.clone()).build_result(ResultOptions::aborted())
+}
+
+/// Who asks, as the inbox lists it: the client's title or name.
+fn client_name(context: &RequestContext<RoleServer>) -> String {
+    context
+        .peer
+        .peer_info()
+        .map(|info| {
+            let client = &info.client_info;
+            client.title.clone().unwrap_or_else(|| client.name.clone())
+        })
+        .filter(|name| !name.trim().is_empty())
+        .unwrap_or_else(|| "MCP client".to_string())
 }
 
 /// Whether the request of `context` is of revision 2026-07-28 or later, where the server sends

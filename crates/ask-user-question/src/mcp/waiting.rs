@@ -100,6 +100,17 @@ impl Asking {
     pub fn finish(self, asked: Asked) {
         let _ = self.outcome.send(Some(asked));
     }
+
+    /// An asking inside this one, for what stands between the two (the inbox): its close is
+    /// this one's and can be closed alone, and its outcome is for the caller to pass on.
+    pub fn inner(&self) -> (Asking, watch::Receiver<Option<Asked>>) {
+        let (outcome, outcome_rx) = watch::channel(None);
+        let inner = Asking {
+            outcome,
+            close: self.close.child_token(),
+        };
+        (inner, outcome_rx)
+    }
 }
 
 /// The key of a call with `arguments`.
