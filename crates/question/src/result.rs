@@ -83,7 +83,8 @@ impl Draft {
         self.option_notes.extend(newer.option_notes);
     }
 
-    fn to_json(&self) -> Value {
+    /// `{text, note, optionNotes}`, each only when there is one.
+    pub fn to_json(&self) -> Value {
         let mut draft = Map::new();
         if let Some(text) = &self.text {
             draft.insert("text".into(), json!(text));

@@ -57,23 +57,9 @@ pub fn save(state: &AnswerState, drafts: &BTreeMap<String, Draft>) -> Value {
     let drafts: Map<String, Value> = drafts
         .iter()
         .filter(|(id, draft)| !secret(id) && !draft.is_empty())
-        .map(|(id, draft)| (id.clone(), draft_json(draft)))
+        .map(|(id, draft)| (id.clone(), draft.to_json()))
         .collect();
     json!({ "answers": answers, "drafts": drafts })
-}
-
-fn draft_json(draft: &Draft) -> Value {
-    let mut saved = Map::new();
-    if let Some(text) = &draft.text {
-        saved.insert("text".into(), json!(text));
-    }
-    if let Some(note) = &draft.note {
-        saved.insert("note".into(), json!(note));
-    }
-    if !draft.option_notes.is_empty() {
-        saved.insert("optionNotes".into(), json!(draft.option_notes));
-    }
-    Value::Object(saved)
 }
 
 /// `state` with the answers saved in `saved` applied, and the drafts saved there.

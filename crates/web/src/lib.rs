@@ -16,6 +16,7 @@
 
 mod form;
 mod html;
+mod limited;
 mod markdown;
 mod page;
 mod server;
@@ -31,6 +32,7 @@ use question::{AnswerState, Draft, Label, Questionnaire, ResultOptions, ToolResu
 use serde_json::json;
 
 pub use form::{Action, Fields, Form, FormError};
+pub use limited::Limited;
 pub use markdown::to_html as markdown_to_html;
 pub use server::{MAX_BODY, MAX_CONNECTIONS};
 

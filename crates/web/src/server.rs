@@ -16,10 +16,7 @@
 //! [`MAX_CONNECTIONS`] connections are served at once; more wait to be accepted.
 
 use std::io;
-use std::net::SocketAddr;
-use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll};
 use std::time::Instant;
 
 use axum::Router;
@@ -29,11 +26,12 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use question::Label;
 use serde_json::json;
-use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
+
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
 
 use crate::form::{Action, Form};
+use crate::limited::Limited;
 use crate::page::{self, PageState};
 use crate::{PageEvent, Phase, Shared, page_result, token};
 
@@ -76,10 +74,7 @@ pub fn spawn(listener: std::net::TcpListener, shared: Arc<Shared>) -> io::Result
                 let Ok(listener) = TcpListener::from_std(listener) else {
                     return;
                 };
-                let limited = Limited {
-                    listener,
-                    permits: Arc::new(Semaphore::new(MAX_CONNECTIONS)),
-                };
+                let limited = Limited::new(listener, MAX_CONNECTIONS);
                 let app = Router::new().fallback(handle).with_state(shared);
                 let serving = tokio::spawn(async move {
                     let _ = axum::serve(limited, app).await;
@@ -302,76 +297,4 @@ fn answer(shared: &Shared, form: Form) -> Response {
         StatusCode::OK,
         page::closed(questionnaire, Label::PageAnswered),
     )
-}
-
-/// A listener that serves at most [`MAX_CONNECTIONS`] connections at once: each accepted
-/// connection holds a permit until it closes.
-struct Limited {
-    listener: TcpListener,
-    permits: Arc<Semaphore>,
-}
-
-impl axum::serve::Listener for Limited {
-    type Io = Counted;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Counted, SocketAddr) {
-        loop {
-            let Ok(permit) = self.permits.clone().acquire_owned().await else {
-                std::future::pending::<()>().await;
-                continue;
-            };
-            match self.listener.accept().await {
-                Ok((stream, address)) => {
-                    return (
-                        Counted {
-                            stream,
-                            _permit: permit,
-                        },
-                        address,
-                    );
-                }
-                // Out of file descriptors and the like: wait a moment, as axum does.
-                Err(_) => tokio::time::sleep(std::time::Duration::from_millis(50)).await,
-            }
-        }
-    }
-
-    fn local_addr(&self) -> io::Result<SocketAddr> {
-        self.listener.local_addr()
-    }
-}
-
-/// A connection holding its permit.
-struct Counted {
-    stream: TcpStream,
-    _permit: OwnedSemaphorePermit,
-}
-
-impl AsyncRead for Counted {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
-    }
-}
-
-impl AsyncWrite for Counted {
-    fn poll_write(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &[u8],
-    ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.stream).poll_write(cx, buf)
-    }
-
-    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_flush(cx)
-    }
-
-    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_shutdown(cx)
-    }
 }

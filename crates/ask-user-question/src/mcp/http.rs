@@ -43,8 +43,8 @@ use subtle::ConstantTimeEq;
 use tokio::net::TcpListener;
 use tokio_util::sync::CancellationToken;
 
-use super::listener::Limited;
 use super::server::Server;
+use ask_user_question_web::Limited;
 
 /// The environment variable a token may come from (as Codex's `bearer_token_env_var` names it).
 pub const TOKEN_ENV: &str = "ASK_USER_QUESTION_MCP_TOKEN";

@@ -11,7 +11,6 @@
 mod form;
 mod http;
 mod inbox;
-mod listener;
 mod log;
 mod page;
 mod popup;

@@ -1,6 +1,6 @@
 //! A listener that serves at most so many connections at once: each accepted connection holds
-//! a permit until it closes, and more wait in the kernel's queue instead of being refused (as
-//! the web page's server does, in crates/web, whose listener is private to it).
+//! a permit until it closes, and more wait in the kernel's queue instead of being refused. The
+//! page's server and `ask-user-question mcp --http` both listen through it.
 
 use std::io;
 use std::net::SocketAddr;
