@@ -67,7 +67,8 @@ class InboxPane {
 	}
 }
 
-test("answered in the inbox, pi's questionnaire closes and the model gets the inbox's answer", async () => {
+/** pi asking in a sandbox whose store (state/, 0700) an inbox shows. */
+async function start() {
 	const box = sandbox([{ call: { title: "Inbox e2e", questions: [nameQuestion] } }, { echo: true }]);
 	boxes.push(box);
 	const state = join(box.dir, "state");
@@ -76,7 +77,6 @@ test("answered in the inbox, pi's questionnaire closes and the model gets the in
 	const inbox = new InboxPane(box.dir, store);
 	servers.push(inbox);
 	await inbox.until((s) => s.includes("No questionnaires waiting"), "empty list");
-
 	const pi = new TmuxPi(box, {
 		width: 100,
 		height: 40,
@@ -85,6 +85,11 @@ test("answered in the inbox, pi's questionnaire closes and the model gets the in
 	});
 	servers.push(pi);
 	await pi.untilText("What should it be called?");
+	return { box, store, inbox, pi };
+}
+
+test("answered in the inbox, pi's questionnaire closes and the model gets the inbox's answer", async () => {
+	const { box, store, inbox, pi } = await start();
 	// Typed in pi first: the draft reaches the store.
 	pi.type("draft in pi");
 	await pi.untilText("draft in pi");
@@ -110,4 +115,16 @@ test("answered in the inbox, pi's questionnaire closes and the model gets the in
 
 	const history = execFileSync(binary(), ["history", "--json", "--store", store], { encoding: "utf8" });
 	assert.ok(history.includes('"pi"') && history.includes("billing"), history);
+});
+
+test("answered in pi first, the questionnaire leaves the inbox's list, settled as pi's", async () => {
+	const { box, store, inbox, pi } = await start();
+	await inbox.until((s) => s.includes("Inbox e2e"), "pi's questionnaire");
+	pi.type("from pi");
+	pi.keys("Enter");
+	await pi.untilText("MODEL RECEIVED");
+	assert.match(box.requests()[1].last.text, /Name: user wrote: from pi/);
+	await inbox.until((s) => s.includes("No questionnaires waiting"), "the list emptied");
+	const [record] = JSON.parse(execFileSync(binary(), ["history", "--json", "--store", store], { encoding: "utf8" }));
+	assert.equal(record?.surface, "pi", JSON.stringify(record));
 });
