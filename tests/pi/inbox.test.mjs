@@ -68,8 +68,8 @@ class InboxPane {
 }
 
 /** pi asking in a sandbox whose store (state/, 0700) an inbox shows. */
-async function start() {
-	const box = sandbox([{ call: { title: "Inbox e2e", questions: [nameQuestion] } }, { echo: true }]);
+async function start({ abortKey = false } = {}) {
+	const box = sandbox([{ call: { title: "Inbox e2e", questions: [nameQuestion] } }, { echo: true }], { abortKey });
 	boxes.push(box);
 	const state = join(box.dir, "state");
 	mkdirSync(state, { mode: 0o700 });
@@ -127,4 +127,16 @@ test("answered in pi first, the questionnaire leaves the inbox's list, settled a
 	await inbox.until((s) => s.includes("No questionnaires waiting"), "the list emptied");
 	const [record] = JSON.parse(execFileSync(binary(), ["history", "--json", "--store", store], { encoding: "utf8" }));
 	assert.equal(record?.surface, "pi", JSON.stringify(record));
+});
+
+test("an aborted turn takes the questionnaire off the inbox's list as pi stopped waiting", async () => {
+	const { box, store, inbox, pi } = await start({ abortKey: true });
+	await inbox.until((s) => s.includes("Inbox e2e"), "pi's questionnaire");
+	pi.type("half a name");
+	await pi.untilText("half a name");
+	pi.keys("F12"); // the test extension aborts the turn
+	await inbox.until((s) => s.includes("pi stopped waiting"), "the row ended");
+	assert.equal(box.requests().length, 1, "an aborted turn does not call the model again");
+	const [record] = JSON.parse(execFileSync(binary(), ["history", "--json", "--store", store], { encoding: "utf8" }));
+	assert.equal(record?.why, "pi stopped waiting", JSON.stringify(record));
 });

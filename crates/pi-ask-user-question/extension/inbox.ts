@@ -16,12 +16,16 @@ export class InboxRace {
 	endedInInbox = false;
 	private settled = false;
 	private saving: ReturnType<typeof setTimeout> | undefined;
+	/** An abort saves what was typed at once, before the session ends (the first listener). */
+	private readonly onAbort = () => this.save();
 
 	constructor(
 		private readonly post: InboxPost,
 		private readonly session: Session,
 		private readonly warn: (message: string) => void,
+		private readonly signal: AbortSignal | undefined,
 	) {
+		signal?.addEventListener("abort", this.onAbort, { once: true });
 		post.onAnswer((result) => {
 			if (this.settled) return;
 			this.endedInInbox = true;
@@ -71,6 +75,7 @@ export class InboxRace {
 	}
 
 	private cancelSave(): void {
+		this.signal?.removeEventListener("abort", this.onAbort);
 		if (this.saving) clearTimeout(this.saving);
 		this.saving = undefined;
 	}
@@ -82,7 +87,14 @@ export class InboxRace {
 }
 
 /** Posts `session`'s questions (`input`) to the inbox when joining applies; undefined when not. */
-export function joinInbox(addon: Addon, session: Session, input: unknown, project: string, warn: (message: string) => void): InboxRace | undefined {
+export function joinInbox(
+	addon: Addon,
+	session: Session,
+	input: unknown,
+	project: string,
+	signal: AbortSignal | undefined,
+	warn: (message: string) => void,
+): InboxRace | undefined {
 	let post: InboxPost | null;
 	try {
 		post = addon.joinInbox(input as object, "pi", project);
@@ -90,5 +102,5 @@ export function joinInbox(addon: Addon, session: Session, input: unknown, projec
 		warn(error instanceof Error ? error.message : String(error));
 		return undefined;
 	}
-	return post ? new InboxRace(post, session, warn) : undefined;
+	return post ? new InboxRace(post, session, warn, signal) : undefined;
 }

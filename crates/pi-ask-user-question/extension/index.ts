@@ -111,7 +111,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 					);
 					race?.attach(session);
 					// The inbox, when one runs (or ASK_USER_QUESTION_INBOX=1), races it too.
-					const inbox = (await import("./inbox.ts")).joinInbox(addon(), session, params, ctx.cwd, (message) =>
+					const inbox = (await import("./inbox.ts")).joinInbox(addon(), session, params, ctx.cwd, signal, (message) =>
 						ctx.ui.notify(`ask_user_question: ${message}`, "warning"),
 					);
 					const pageKey = race?.afterKey(session);

@@ -61,6 +61,9 @@ impl InboxPost {
             .name("ask-user-question-inbox".into())
             .spawn(move || {
                 if let Some(result) = inbox.wait_for_answer() {
+                    // The call has its answer: the beat stops (a settle or stop after it
+                    // still reads the store).
+                    inbox.finish();
                     callback.call(result.into(), ThreadsafeFunctionCallMode::NonBlocking);
                 }
             })
@@ -97,5 +100,13 @@ impl InboxPost {
     #[napi]
     pub fn why_left(&self) -> Option<String> {
         self.inbox.why_left()
+    }
+}
+
+impl Drop for InboxPost {
+    /// Nobody can settle it any more: the beat stops, and the inbox ends it as stopped
+    /// waiting once the beat is missed.
+    fn drop(&mut self) {
+        self.inbox.finish();
     }
 }
