@@ -17,7 +17,6 @@
 //! has the secret answers masked.
 
 mod error;
-pub mod host;
 mod secret;
 
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
