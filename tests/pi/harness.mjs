@@ -86,6 +86,8 @@ export function sandbox(turns, { forceTool = false, abortKey = false, colors } =
 		ASK_TEST_LOG: logPath,
 		ASK_TEST_FORCE_TOOL: forceTool ? "1" : "0",
 		ASK_TEST_ABORT_KEY: abortKey ? "1" : "0",
+		// No test posts to the inbox of whoever runs them; the inbox test names its own store.
+		ASK_USER_QUESTION_INBOX: "0",
 	};
 	return {
 		dir,
@@ -281,6 +283,7 @@ export class TmuxPi {
 			TERM: "xterm-256color",
 			COLORTERM: "truecolor",
 			ASK_USER_QUESTION_ACCESSIBLE: "",
+			ASK_USER_QUESTION_INBOX: "0",
 			...env,
 		}).map(([k, v]) => `${k}=${shellQuote(v)}`);
 		const go = join(box.dir, "go");

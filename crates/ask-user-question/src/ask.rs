@@ -117,7 +117,7 @@ pub fn run(args: RunArgs) -> ExitCode {
     };
     let inbox = joined
         .zip(json)
-        .and_then(|(joined, json)| joined.post(&json));
+        .and_then(|(joined, json)| crate::inbox_host::post(joined, &json));
     let controls = Controls {
         keys: args.collapse.keys(),
         mouse: args.mouse,

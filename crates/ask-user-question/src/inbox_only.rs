@@ -12,7 +12,7 @@ use question::{AnswerState, Questionnaire, ResultOptions, ToolResult};
 use questionnaire::Outcome;
 
 use crate::exit::{note, print_outcome, signalled};
-use crate::inbox_host::{Inbox, Over, POLL_EVERY, Seen, outcome_of};
+use crate::inbox_host::{Inbox, Over, POLL_EVERY, Seen, outcome_of, say_why_left};
 
 /// The surface a time-out is recorded as: no one answered, the CLI's own clock ended it.
 const TIMER: &str = "cli";
@@ -80,7 +80,7 @@ pub fn wait(
                 Some(answered) => outcome_of(answered),
                 None => Outcome::TimedOut(timed_out),
             };
-            inbox.say_why_left();
+            say_why_left(inbox);
             return Some(Waited {
                 outcome,
                 signal: None,
@@ -106,7 +106,7 @@ pub fn wait(
                 });
             }
             Err(Over::StoreFailed) => {
-                inbox.say_why_left();
+                say_why_left(inbox);
                 return None;
             }
         }

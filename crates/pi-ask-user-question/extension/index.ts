@@ -110,16 +110,24 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 						race?.url,
 					);
 					race?.attach(session);
+					// The inbox, when one runs (or ASK_USER_QUESTION_INBOX=1), races it too.
+					const inbox = (await import("./inbox.ts")).joinInbox(addon(), session, params, ctx.cwd, signal, (message) =>
+						ctx.ui.notify(`ask_user_question: ${message}`, "warning"),
+					);
+					const pageKey = race?.afterKey(session);
+					const afterKey = inbox || pageKey ? () => (pageKey?.(), inbox?.afterKey()) : undefined;
 					open.set(toolCallId, session);
 					try {
 						result = await oneAtATime(
 							"tool",
-							() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring, race?.afterKey(session)),
+							() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring, afterKey),
 							signal,
 						);
 					} finally {
 						open.delete(toolCallId);
+						if (!result && !inbox?.endedInInbox) inbox?.stop();
 					}
+					if (inbox && (result || inbox.endedInInbox)) result = inbox.settle(result ?? session.result());
 					if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
 				}
 				if (!result) {

@@ -17,6 +17,7 @@
 //! has the secret answers masked.
 
 mod error;
+pub mod host;
 mod secret;
 
 use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};

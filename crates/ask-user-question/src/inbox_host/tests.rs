@@ -2,7 +2,10 @@
 //! terminal's settle against the inbox's, and the watching task against the terminal, many
 //! times each, with one winner every time and the printed outcome the winner's.
 
-use std::sync::{Arc, Barrier};
+use std::sync::{Arc, Barrier, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use ask_user_question_store::{self as store, Claim, Store};
 
 use serde_json::json;
 
@@ -29,11 +32,8 @@ impl Scratch {
     }
 
     fn post(&self) -> Inbox {
-        let joined = Joined {
-            store: self.store(),
-            host: HOST.into(),
-        };
-        joined.post(&input()).expect("posted")
+        let joined = Joined::new(self.store(), HOST.into());
+        post(joined, &input()).expect("posted")
     }
 }
 
@@ -55,6 +55,12 @@ fn answer(content: &str) -> ToolResult {
 }
 
 const RACES: usize = 200;
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 #[test]
 fn the_terminal_and_the_inbox_settling_at_once_have_one_winner_every_time() {

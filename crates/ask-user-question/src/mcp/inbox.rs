@@ -12,7 +12,7 @@ use serde_json::Value;
 use tokio::sync::watch;
 
 use super::waiting::{Asked, Asking};
-use crate::inbox_host::{Inbox, Joined, Joining, open_store};
+use crate::inbox_host::{Inbox, Joined, Joining, open_store, post, say_why_left};
 
 /// Whether and where the server posts its questions.
 #[derive(Debug, Clone, Default)]
@@ -41,8 +41,9 @@ pub fn join(
     asking: Asking,
 ) -> Asking {
     // Opening the store may wait on its lock for a moment: off the runtime's async threads.
-    let posted =
-        tokio::task::block_in_place(|| settings.open(client).and_then(|joined| joined.post(input)));
+    let posted = tokio::task::block_in_place(|| {
+        settings.open(client).and_then(|joined| post(joined, input))
+    });
     let Some(posted) = posted else {
         return asking;
     };
@@ -75,7 +76,7 @@ pub fn join(
                 }
             }
         };
-        posted.say_why_left();
+        say_why_left(&posted);
         asking.finish(asked);
     });
     inner

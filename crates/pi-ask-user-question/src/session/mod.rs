@@ -15,6 +15,7 @@
 //! see the native memory behind it, and a wake-up callback that reaches its session would hold
 //! it for good (a thread-safe function is a GC root); so nothing waits for either.
 
+mod inbox;
 mod live;
 mod settings;
 #[cfg(test)]
@@ -381,6 +382,20 @@ impl Session {
         let result = page::page_answer(&state, answer.content, answer.details, "endOnPage")?;
         self.end_with(result, true);
         Ok(self.result())
+    }
+
+    /// The inbox's answer came first (`InboxPost.onAnswer`, or `settle` returned it): the
+    /// call's result is `result`, as `endOnPage` ends it.
+    #[napi]
+    pub fn end_in_inbox(&mut self, result: crate::tool::ToolResult) -> Closed {
+        inbox::end_in_inbox(self, result)
+    }
+
+    /// What the questionnaire holds, answered and typed (`question::saved`), for the inbox;
+    /// `null` once it finished.
+    #[napi]
+    pub fn saved(&self) -> Option<Value> {
+        self.app().map(inbox::saved)
     }
 
     /// The web page's cancel came first: cancelled with every answer and unsaved text, and
