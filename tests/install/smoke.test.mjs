@@ -39,12 +39,17 @@ function box(turns, options) {
 test("the installed copy has no addon of its own: it comes from the platform package", () => {
 	assert.ok(!existsSync(join(extensionDir, "ask-user-question.node")));
 	assert.ok(!existsSync(join(extensionDir, "ask-user-question-web.node")));
+	assert.ok(!existsSync(join(extensionDir, "ask-user-question-inbox.node")));
 	const modules = dirname(extensionDir);
 	const platforms = readdirSync(modules).filter((name) => name.startsWith("pi-ask-user-question-"));
 	assert.equal(platforms.length, 1, `one platform package installed: ${platforms}`);
 	const platform = platforms[0].slice("pi-ask-user-question-".length);
 	const files = readdirSync(join(modules, platforms[0])).filter((file) => file.endsWith(".node")).sort();
-	assert.deepEqual(files, [`ask-user-question-web.${platform}.node`, `ask-user-question.${platform}.node`]);
+	assert.deepEqual(files, [
+		`ask-user-question-inbox.${platform}.node`,
+		`ask-user-question-web.${platform}.node`,
+		`ask-user-question.${platform}.node`,
+	]);
 });
 
 test("RPC with --ask-web: the web page's addon from the package serves the call's page", async () => {

@@ -1,9 +1,11 @@
 // The sequential dialog fallback for hosts whose custom() shows nothing (pi's RPC mode): the
 // addon's Dialogs decides every dialog and keeps the time limit; this only shows them, raced
 // against the turn's signal and the addon's wake-up when the time runs out, and against the call's
-// web page when the operator serves one (its answer or cancel dismisses the open dialog).
+// web page when the operator serves one (its answer or cancel dismisses the open dialog), and
+// against the inbox when the call joined one (its answer dismisses the open dialog too).
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Addon, Closed } from "./addon.ts";
+import type { InboxRace } from "./inbox.ts";
 import type { PageRace } from "./web.ts";
 
 export async function askWithDialogs(
@@ -13,6 +15,7 @@ export async function askWithDialogs(
 	turn: AbortSignal | undefined,
 	timeoutMs: number | undefined,
 	race?: PageRace,
+	inbox?: InboxRace,
 ): Promise<Closed> {
 	const dialogs = new addon.Dialogs(input, timeoutMs);
 	// Closes the open dialog when the addon says the time limit ran out, or the page ended the
@@ -20,8 +23,12 @@ export async function askWithDialogs(
 	const timeUp = new AbortController();
 	dialogs.onWake(() => timeUp.abort());
 	race?.attach(dialogs, () => timeUp.abort());
+	inbox?.attach(dialogs, () => timeUp.abort());
 	const signal = turn ? AbortSignal.any([turn, timeUp.signal]) : timeUp.signal;
-	const settled = (result: Closed) => (race ? race.settle(dialogs, result) : result);
+	const settled = (result: Closed) => {
+		const ours = inbox ? inbox.settle(result) : result;
+		return race ? race.settle(dialogs, ours) : ours;
+	};
 	try {
 		for (;;) {
 			if (turn?.aborted) return settled(dialogs.abort());
@@ -34,6 +41,7 @@ export async function askWithDialogs(
 			if (!reply.aborted) {
 				dialogs.answer(reply.value ?? null);
 				race?.stopCountdown();
+				inbox?.afterKey();
 			}
 		}
 	} finally {

@@ -7,7 +7,9 @@ import { readFileSync } from "node:fs";
 import {
 	type Addon,
 	type Closed,
+	type InboxAddon,
 	loadAddon,
+	loadInboxAddon,
 	loadWebAddon,
 	locateAddon,
 	type Palette,
@@ -29,7 +31,12 @@ const PRELOAD_DELAY_MS = 500;
 
 /** The modules a call needs; jiti keeps them once loaded, so a later import costs nothing. */
 const callModules = () =>
-	Promise.all([import("./attention.ts"), import("./one-at-a-time.ts"), import("./questionnaire.ts")]);
+	Promise.all([
+		import("./attention.ts"),
+		import("./inbox.ts"),
+		import("./one-at-a-time.ts"),
+		import("./questionnaire.ts"),
+	]);
 type CardState = { details?: Details };
 
 /** The tool's definition, as `toolDefinition()` gives it and tool-definition.json keeps it. */
@@ -59,6 +66,9 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	// The web page's addon loads only when the operator serves pages (--ask-web).
 	let loadedWeb: WebAddon | undefined;
 	const webAddon = (): WebAddon => (loadedWeb ??= loadWebAddon());
+	// The inbox's addon (the store, SQLite in it) only when a call may join one.
+	let loadedInbox: InboxAddon | undefined;
+	const inboxAddon = (): InboxAddon => (loadedInbox ??= loadInboxAddon());
 	const definition = readToolDefinition();
 	const palette = paletteMaker(addon);
 	const settings = operatorSettings(pi, addon, webAddon);
@@ -91,10 +101,12 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const invalid = addon().invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
 			const { notify, timeoutMs } = settings.attention();
-			const [{ openCall }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
+			const [{ openCall }, { joinInbox, warnOf }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
 			// The operator's web page serves the call's questions whichever way pi asks them.
 			const address = settings.web();
 			const race = address === undefined ? undefined : (await import("./web.ts")).openPage(webAddon(), params, address, timeoutMs);
+			// The inbox, when one runs (or ASK_USER_QUESTION_INBOX=1), races it too.
+			const inbox = joinInbox(inboxAddon, params, ctx.cwd, signal, warnOf(ctx));
 			try {
 				const call = openCall(pi, addon(), notify, toolCallId, params, race?.url);
 
@@ -110,10 +122,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 						race?.url,
 					);
 					race?.attach(session);
-					// The inbox, when one runs (or ASK_USER_QUESTION_INBOX=1), races it too.
-					const inbox = (await import("./inbox.ts")).joinInbox(addon(), session, params, ctx.cwd, signal, (message) =>
-						ctx.ui.notify(`ask_user_question: ${message}`, "warning"),
-					);
+					inbox?.attach(session);
 					const pageKey = race?.afterKey(session);
 					const afterKey = inbox || pageKey ? () => (pageKey?.(), inbox?.afterKey()) : undefined;
 					open.set(toolCallId, session);
@@ -125,18 +134,19 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 						);
 					} finally {
 						open.delete(toolCallId);
-						if (!result && !inbox?.endedInInbox) inbox?.stop();
 					}
 					if (inbox && (result || inbox.endedInInbox)) result = inbox.settle(result ?? session.result());
 					if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
 				}
 				if (!result) {
+					// Where the questionnaire cannot show: the same post races the dialogs.
 					const { askWithDialogs } = await import("./dialogs.ts");
-					result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs, race);
+					result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs, race, inbox);
 				}
 				call.close(result);
 				return { content: [{ type: "text", text: result.content }], details: result.details };
 			} finally {
+				inbox?.stop();
 				race?.stop();
 			}
 		},
@@ -210,7 +220,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const request = takeRequest(data);
 			if (!request) return;
 			import("./service.ts").then(
-				(service) => service.answer(request, addon, webAddon, palette, settings, ctx, shutdown.signal),
+				(service) => service.answer(request, addon, webAddon, inboxAddon, palette, settings, ctx, shutdown.signal),
 				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
 			);
 		});

@@ -43,37 +43,20 @@ export declare class Dialogs {
    */
   keepPageDrafts(drafts: Record<string, TypedText>): Closed
   /**
+   * The inbox's answer came first (the inbox addon's `InboxPost`): `next()` gives `result`,
+   * also over a result the replies reached after it.
+   */
+  endInInbox(result: ToolResult): Closed
+  /**
+   * What the replies recorded (`question::saved`), for the inbox to open with; `null` once
+   * the dialogs ended.
+   */
+  saved(): any | null
+  /**
    * `callback` runs on pi's thread when the time limit runs out, so the extension closes the
    * open dialog and asks `next()`; `null` stops it. It does not keep Node running.
    */
   onWake(callback?: (() => void) | undefined | null): void
-}
-
-/** The questionnaire of one call as posted to the inbox. */
-export declare class InboxPost {
-  /**
-   * Calls `callback` on pi's thread with the inbox's result (`details.answeredIn: "inbox"`)
-   * when the inbox answers first; never when pi's side settles or stops first, or the store
-   * fails. The callback does not keep Node running.
-   */
-  onAnswer(callback: (arg: ToolResult) => void): void
-  /**
-   * Hands what pi's questionnaire holds (`Session.saved()`) over to be written soon; never
-   * waits on the store.
-   */
-  save(saved: any): void
-  /**
-   * Offers pi's result from `surface`: the inbox's result when it answered first, `null`
-   * when pi's counts (or the store is gone).
-   */
-  settle(surface: string, result: ToolResult): ToolResult | null
-  /**
-   * pi stops waiting with nobody's answer: the questionnaire leaves the inbox's list saying
-   * `why`, what was typed kept. The inbox's result when it answered first.
-   */
-  stop(why: string): ToolResult | null
-  /** Why the store was left during the call, if it was; once. */
-  whyLeft(): string | null
 }
 
 /**
@@ -303,14 +286,6 @@ export interface InputOutcome {
 
 /** The `invalid_questions` result listing every issue of `input`, or `null` when it is valid. */
 export declare function invalidResult(input: any, options?: CheckOptions | undefined | null): ToolResult | null
-
-/**
- * Posts `input` (the call's validated questions) as asked by `host` in `project` (a folder)
- * when joining applies (`ASK_USER_QUESTION_INBOX`: `1` always, `0` never, else while an inbox
- * runs; the store: `ASK_USER_QUESTION_STORE`, else the user's). `null` when not posted; throws
- * with why when the store cannot be used.
- */
-export declare function joinInbox(input: any, host: string, project: string): InboxPost | null
 
 /**
  * How many sessions the addon holds: opened, and not yet freed with their driver and task

@@ -4,7 +4,7 @@
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
 // Requests are taken in index.ts, while the caller's emit runs; this module answers them.
 import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
-import type { Addon, CheckOptions, Closed, Palette, WebAddon } from "./addon.ts";
+import type { Addon, CheckOptions, Closed, InboxAddon, Palette, WebAddon } from "./addon.ts";
 import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import type { Settings } from "./settings.ts";
@@ -23,6 +23,7 @@ export async function answer(
 	request: QuestionRequestEvent,
 	addon: () => Addon,
 	webAddon: () => WebAddon,
+	inboxAddon: () => InboxAddon,
 	palette: (theme: Theme) => Palette,
 	settings: Pick<Settings, "collapseKey" | "height" | "web">,
 	ctx: ExtensionContext,
@@ -31,7 +32,7 @@ export async function answer(
 	const respond = once(request.respond);
 	try {
 		// The addon loads here at the latest; a failure to load is answered like any other.
-		respond(await ask(request, addon(), webAddon, palette, settings, ctx, shutdown));
+		respond(await ask(request, addon(), webAddon, inboxAddon, palette, settings, ctx, shutdown));
 	} catch (error) {
 		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` });
 	}
@@ -41,6 +42,7 @@ async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
 	webAddon: () => WebAddon,
+	inboxAddon: () => InboxAddon,
 	palette: (theme: Theme) => Palette,
 	settings: Pick<Settings, "collapseKey" | "height" | "web">,
 	ctx: ExtensionContext,
@@ -57,6 +59,11 @@ async function ask(
 	// The operator's web page serves these questions too.
 	const address = settings.web();
 	const race = address === undefined ? undefined : (await import("./web.ts")).openPage(webAddon(), input, address, timeoutMs, SERVICE_CHECKS);
+	// The inbox races the questionnaire; not where pi says it shows none (pi 1.x names its mode),
+	// since the request is then answered as unavailable at once.
+	const mode = (ctx as { mode?: string }).mode;
+	const { joinInbox, warnOf } = await import("./inbox.ts");
+	const inbox = mode === undefined || mode === "tui" ? joinInbox(inboxAddon, input, ctx.cwd, signal, warnOf(ctx)) : undefined;
 	let result: Closed | undefined;
 	try {
 		const session = new addon.Session(
@@ -69,11 +76,16 @@ async function ask(
 			race?.url,
 		);
 		race?.attach(session);
+		inbox?.attach(session);
 		const { askWithQuestionnaire } = await import("./questionnaire.ts");
-		const show = () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined, undefined, race?.afterKey(session));
+		const pageKey = race?.afterKey(session);
+		const afterKey = inbox || pageKey ? () => (pageKey?.(), inbox?.afterKey()) : undefined;
+		const show = () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined, undefined, afterKey);
 		result = await oneAtATime("service", show, signal);
+		if (inbox && (result || inbox.endedInInbox)) result = inbox.settle(result ?? session.result());
 		if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
 	} finally {
+		inbox?.stop();
 		race?.stop();
 	}
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };

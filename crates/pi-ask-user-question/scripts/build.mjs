@@ -1,6 +1,7 @@
-// Builds the Rust addons, copies each next to the extension (ask-user-question.node, and
-// ask-user-question-web.node, the web page's addon that --ask-web loads), and writes each addon's
-// TypeScript declarations (extension/native.d.ts, extension/native-web.d.ts) as napi-rs generates
+// Builds the Rust addons, copies each next to the extension (ask-user-question.node,
+// ask-user-question-web.node, the web page's addon that --ask-web loads, and
+// ask-user-question-inbox.node, the inbox's that a joining call loads), and writes each addon's
+// TypeScript declarations (extension/native*.d.ts) as napi-rs generates
 // them from the #[napi] items, so the extension cannot drift from the addons.
 // Usage: node scripts/build.mjs [--dev] [--check-types]
 //   --dev          a quick debug build (release by default)
@@ -20,6 +21,7 @@ const profile = dev ? "debug" : "release";
 const addons = [
 	{ crate: "pi-ask-user-question", node: "ask-user-question.node", declarations: "native.d.ts" },
 	{ crate: "pi-ask-user-question-web", node: "ask-user-question-web.node", declarations: "native-web.d.ts" },
+	{ crate: "pi-ask-user-question-inbox", node: "ask-user-question-inbox.node", declarations: "native-inbox.d.ts" },
 ];
 
 const metadata = JSON.parse(

@@ -168,6 +168,25 @@ impl Dialogs {
         Ok(self.result())
     }
 
+    /// The inbox's answer came first (the inbox addon's `InboxPost`): `next()` gives `result`,
+    /// also over a result the replies reached after it.
+    #[napi]
+    pub fn end_in_inbox(&mut self, result: crate::tool::ToolResult) -> Closed {
+        self.end(ToolResult {
+            content: result.content,
+            details: result.details,
+        });
+        self.result()
+    }
+
+    /// What the replies recorded (`question::saved`), for the inbox to open with; `null` once
+    /// the dialogs ended.
+    #[napi]
+    pub fn saved(&self) -> Option<Value> {
+        (self.ended.is_none() && !self.inner.is_finished())
+            .then(|| question::saved::save(self.inner.state(), &Default::default()))
+    }
+
     /// `callback` runs on pi's thread when the time limit runs out, so the extension closes the
     /// open dialog and asks `next()`; `null` stops it. It does not keep Node running.
     #[napi]
@@ -269,6 +288,26 @@ mod tests {
         assert_eq!(result.outcome, Outcome::Answered);
         assert_eq!(result.details["answers"]["a"]["values"], json!(["fast"]));
         assert_eq!(result.details["cancelled"], false);
+    }
+
+    #[test]
+    fn the_inbox_answer_ends_the_dialogs_and_what_was_replied_is_saved() {
+        let mut d = dialogs(json!({"questions": [
+            {"id": "a", "header": "Approach", "prompt": "Which?",
+             "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]},
+            {"id": "t", "header": "Name", "prompt": "Name?", "type": "text"}]}));
+        let step = d.next();
+        d.answer(Some(entry(&step, "Fast")));
+        let saved = d.saved().expect("still asking");
+        assert_eq!(saved["answers"]["a"]["picks"], json!(["fast"]), "{saved}");
+        let inbox = json!({"answers": {"a": {"values": ["safe"]}}, "answeredIn": "inbox"});
+        let closed = d.end_in_inbox(crate::tool::ToolResult {
+            content: "from the inbox".into(),
+            details: inbox.clone(),
+        });
+        assert_eq!(closed.content, "from the inbox");
+        assert_eq!(d.next().result.expect("ended").details, inbox);
+        assert!(d.saved().is_none());
     }
 
     #[test]

@@ -8,7 +8,6 @@
 mod attention;
 mod cards;
 mod dialogs;
-mod inbox;
 mod keys;
 mod outcome;
 mod page;
@@ -22,7 +21,6 @@ mod wake;
 pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
-pub use inbox::{InboxPost, join_inbox};
 pub use keys::{check_collapse_key, pi_keybinding_names};
 pub use outcome::{Closed, Outcome};
 pub use page::TypedText;

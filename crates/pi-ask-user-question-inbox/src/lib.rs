@@ -1,14 +1,18 @@
-//! pi as one of the inbox's hosts (`ask-user-question inbox`): the questionnaire of a tool call
-//! is also posted to the user's store, where a running inbox lists it under "pi", and the first
-//! answer wins (the store decides, in one transaction). The shared part is the store crate's
-//! `host` module, which the CLI and its MCP server use too; this is its napi face, which the
-//! extension (`extension/inbox.ts`) drives beside the [`crate::Session`]:
+//! The Node addon behind pi's place in the inbox (`ask-user-question inbox`): the questionnaire
+//! of a tool call is also posted to the user's store, where a running inbox lists it under "pi",
+//! and the first answer wins (the store decides, in one transaction). The shared part is the
+//! store crate's `host` module, which the CLI and its MCP server use too; this is its napi face,
+//! which the extension (`extension/inbox.ts`) drives beside the main addon's `Session`:
 //! - the inbox's answer comes through [`InboxPost::on_answer`]'s callback, on pi's thread, and
-//!   ends the session ([`crate::Session::end_in_inbox`]);
+//!   the extension ends the session with it (`Session.endInInbox`);
 //! - what is typed in pi is handed over with [`InboxPost::save`], written at most every 300 ms
 //!   by the watching thread, so the inbox opens with it;
 //! - pi's side ending first offers its result ([`InboxPost::settle`]), which loses when the
 //!   inbox answered first; a call that stops with nobody's answer [`InboxPost::stop`]s.
+//!
+//! An addon of its own because the store bundles SQLite: the extension loads this one only when
+//! a call may join (an inbox ran once for this user, or `ASK_USER_QUESTION_INBOX=1`), so the
+//! main addon, which every pi session loads, carries none of it.
 //!
 //! The store is a convenience: an error from it leaves it for the rest of the call
 //! ([`InboxPost::why_left`] says why), and the questionnaire goes on in pi as without it.
@@ -19,7 +23,28 @@ use napi::threadsafe_function::ThreadsafeFunctionCallMode;
 use napi_derive::napi;
 use serde_json::Value;
 
-use crate::tool::ToolResult;
+/// Version of the addon: the extension refuses one of another release.
+#[napi]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// A call's result (the main addon's `ToolResult`): the model's text, the host's details.
+#[napi(object)]
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolResult {
+    pub content: String,
+    pub details: Value,
+}
+
+impl From<question::ToolResult> for ToolResult {
+    fn from(result: question::ToolResult) -> ToolResult {
+        ToolResult {
+            content: result.content,
+            details: result.details,
+        }
+    }
+}
 
 /// The questionnaire of one call as posted to the inbox.
 #[napi]
@@ -71,8 +96,8 @@ impl InboxPost {
         Ok(())
     }
 
-    /// Hands what pi's questionnaire holds (`Session.saved()`) over to be written soon; never
-    /// waits on the store.
+    /// Hands what pi's questionnaire holds (the main addon's `Session.saved()`) over to be
+    /// written soon; never waits on the store.
     #[napi]
     pub fn save(&self, saved: Value) {
         self.inbox.save(saved);
