@@ -4,11 +4,12 @@
 // receives the inbox's answer; a request of the question service gets it as its response.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { nameQuestion, RpcPi, repoRoot, requireBuilt, sandbox, TmuxPi } from "./harness.mjs";
+import { nameQuestion, RpcPi, requireBuilt, sandbox, TmuxPi } from "./harness.mjs";
+import { binary, InboxPane } from "./inbox-pane.mjs";
 
 const serviceClient = join(dirname(fileURLToPath(import.meta.url)), "service-client.ts");
 
@@ -17,58 +18,6 @@ const boxes = [];
 const servers = [];
 after(() => boxes.forEach((box) => box.cleanup()));
 afterEach(() => servers.splice(0).forEach((server) => server.kill()));
-
-/** The CLI: ASK_USER_QUESTION, else cargo's debug build (built first). */
-function binary() {
-	if (process.env.ASK_USER_QUESTION) return process.env.ASK_USER_QUESTION;
-	execFileSync("cargo", ["build", "-q", "-p", "ask-user-question"], { cwd: repoRoot, stdio: "inherit" });
-	const metadata = JSON.parse(execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], { cwd: repoRoot, encoding: "utf8" }));
-	const path = join(metadata.target_directory, "debug", "ask-user-question");
-	assert.ok(existsSync(path), `no ${path}`);
-	return path;
-}
-
-/** The inbox over `store`, in a detached tmux session on a socket in `dir`. */
-class InboxPane {
-	constructor(dir, store) {
-		this.socket = join(dir, "inbox.sock");
-		this.tmux("-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", `${binary()} inbox --no-bell --store '${store}'`);
-	}
-
-	tmux(...args) {
-		return execFileSync("tmux", ["-S", this.socket, ...args], { encoding: "utf8" });
-	}
-
-	screen() {
-		return this.tmux("capture-pane", "-p");
-	}
-
-	keys(...keys) {
-		this.tmux("send-keys", ...keys);
-	}
-
-	type(text) {
-		this.tmux("send-keys", "-l", text);
-	}
-
-	async until(seen, what, timeoutMs = 20_000) {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const screen = this.screen();
-			if (seen(screen)) return screen;
-			if (Date.now() > deadline) throw new Error(`no ${what} in the inbox:\n${screen}`);
-			await new Promise((resolve) => setTimeout(resolve, 100));
-		}
-	}
-
-	kill() {
-		try {
-			this.tmux("kill-server");
-		} catch {
-			// already gone
-		}
-	}
-}
 
 const nameCall = [{ call: { title: "Inbox e2e", questions: [nameQuestion] } }, { echo: true }];
 
