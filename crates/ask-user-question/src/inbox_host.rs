@@ -153,7 +153,7 @@ pub fn answered_in_inbox(
     outcome: Outcome,
 ) -> Outcome {
     if let Some(page) = page {
-        page.close(ask_user_question_web::Closed::Cancelled);
+        page.close(ask_user_question_web::Closed::AnsweredInInbox);
     }
     note("answered in the inbox; the terminal questionnaire closed");
     outcome

@@ -199,6 +199,8 @@ export interface ToolInputLabels {
 	pageCancelled?: string;
 	/** Default: "Answered in the terminal. This page is closed." */
 	pageAnsweredInTerminal?: string;
+	/** Default: "Answered in the inbox. This page is closed." */
+	pageAnsweredInInbox?: string;
 	/** Default: "The questionnaire was cancelled. This page is closed." */
 	pageCancelledElsewhere?: string;
 	/** Default: "No one answered in time. This page is closed." */

@@ -105,6 +105,7 @@ label_table! {
     PageAnswered => "pageAnswered", "Answered. You can close this page.";
     PageCancelled => "pageCancelled", "Cancelled. You can close this page.";
     PageAnsweredInTerminal => "pageAnsweredInTerminal", "Answered in the terminal. This page is closed.";
+    PageAnsweredInInbox => "pageAnsweredInInbox", "Answered in the inbox. This page is closed.";
     PageCancelledElsewhere => "pageCancelledElsewhere", "The questionnaire was cancelled. This page is closed.";
     PageTimedOut => "pageTimedOut", "No one answered in time. This page is closed.";
     PageClosed => "pageClosed", "This questionnaire is closed.";

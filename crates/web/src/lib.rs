@@ -109,6 +109,8 @@ pub enum PageEvent {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Closed {
     AnsweredInTerminal,
+    /// The inbox (`ask-user-question inbox`) answered first.
+    AnsweredInInbox,
     Cancelled,
     TimedOut,
 }
@@ -118,6 +120,7 @@ impl Closed {
     fn label(self) -> Label {
         match self {
             Closed::AnsweredInTerminal => Label::PageAnsweredInTerminal,
+            Closed::AnsweredInInbox => Label::PageAnsweredInInbox,
             Closed::Cancelled => Label::PageCancelledElsewhere,
             Closed::TimedOut => Label::PageTimedOut,
         }

@@ -112,6 +112,17 @@ fn the_closed_page_speaks_the_questionnaires_labels() {
     assert_eq!(status, 410);
     assert!(closed.contains("Respondido en la terminal."), "{closed}");
 
+    // The inbox answered first (`ask-user-question inbox`): said so, in English where the
+    // call's labels do not say it.
+    let web = WebServer::start(questionnaire(), Bind::Local, None).unwrap();
+    assert_eq!(web.close(Closed::AnsweredInInbox), None);
+    let (status, closed) = send(&web, "GET", "", "");
+    assert_eq!(status, 410);
+    assert!(
+        closed.contains("Answered in the inbox. This page is closed."),
+        "{closed}"
+    );
+
     let web = WebServer::start(questionnaire(), Bind::Local, None).unwrap();
     let (status, answered) = send(&web, "POST", "answer", "q.0=0&t.1=x");
     assert_eq!(status, 200);

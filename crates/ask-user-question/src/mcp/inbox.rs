@@ -7,6 +7,8 @@
 //! answered first. When the question closes with nobody's answer (its hold passed, the server
 //! exits) it leaves the inbox's list as "<client> stopped waiting", what was typed kept there.
 
+use std::sync::atomic::Ordering;
+
 use question::ToolResult;
 use serde_json::Value;
 use tokio::sync::watch;
@@ -49,6 +51,7 @@ pub fn join(
     };
     let (inner, mut inner_outcome) = asking.inner();
     let closing = inner.close.clone();
+    let answered_in_inbox = inner.answered_in_inbox.clone();
     tokio::spawn(async move {
         let watching = posted.clone();
         let mut from_inbox = tokio::task::spawn_blocking(move || watching.wait_for_answer());
@@ -56,6 +59,7 @@ pub fn join(
             answered = &mut from_inbox => match answered {
                 Ok(Some(result)) => {
                     // The inbox answered: the popup or page closes, its own result unused.
+                    answered_in_inbox.store(true, Ordering::SeqCst);
                     closing.cancel();
                     let _ = inner_outcome.wait_for(Option::is_some).await;
                     Ok(result)

@@ -108,7 +108,14 @@ pub fn serve(
                 // The page closed under it: the server is exiting.
                 Ok(None) | Err(_) => so_far(ResultOptions::cancelled()),
             },
-            () = asking.close.cancelled() => close(Closed::Cancelled, ResultOptions::cancelled()),
+            () = asking.close.cancelled() => {
+                let how = if asking.answered_in_inbox.load(Ordering::SeqCst) {
+                    Closed::AnsweredInInbox
+                } else {
+                    Closed::Cancelled
+                };
+                close(how, ResultOptions::cancelled())
+            }
             () = &mut limit => close(Closed::TimedOut, ResultOptions::timed_out()),
         };
         result.details["via"] = json!("web");

@@ -11,6 +11,7 @@
 //! that repeats a call sends the same arguments.
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -93,6 +94,9 @@ pub enum Found {
 pub struct Asking {
     outcome: watch::Sender<Option<Asked>>,
     pub close: CancellationToken,
+    /// Set before `close` when the inbox answered: a page then says so rather than that the
+    /// questionnaire was cancelled.
+    pub answered_in_inbox: Arc<AtomicBool>,
 }
 
 impl Asking {
@@ -108,6 +112,7 @@ impl Asking {
         let inner = Asking {
             outcome,
             close: self.close.child_token(),
+            answered_in_inbox: Arc::default(),
         };
         (inner, outcome_rx)
     }
@@ -205,7 +210,11 @@ impl Waiting {
         if self.closing.load(std::sync::atomic::Ordering::SeqCst) {
             close.cancel();
         }
-        let asking = Asking { outcome: tx, close };
+        let asking = Asking {
+            outcome: tx,
+            close,
+            answered_in_inbox: Arc::default(),
+        };
         (Found::Question(ticket), Some(asking))
     }
 

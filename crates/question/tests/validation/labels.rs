@@ -31,7 +31,7 @@ fn every_documented_label_key_has_an_english_default() {
         scrollPrompt, scrollContext, more, switchTab, save, newline, keepDraft, filter, clearFilter, \
         noMatches, answer, collapse, expand, externalEditor, escAgain, draft, timedOut, \
         cancelHint, previewHint, typedAfterSave, typedAfterEnter, step, webLink, webMarker, qrCode, qrClose, qrTooSmall, \
-        pageAnswered, pageCancelled, pageAnsweredInTerminal, pageCancelledElsewhere, pageTimedOut, \
+        pageAnswered, pageCancelled, pageAnsweredInTerminal, pageAnsweredInInbox, pageCancelledElsewhere, pageTimedOut, \
         pageClosed";
     let documented: Vec<&str> = keys.split(',').map(str::trim).collect();
     let ours: Vec<&str> = Label::ALL.iter().map(|l| l.key()).collect();
