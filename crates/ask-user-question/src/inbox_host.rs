@@ -18,7 +18,8 @@ use serde_json::Value;
 
 use crate::exit::note;
 
-/// The host's name in the inbox when `--host-name` does not give one.
+/// The host's name in the inbox when neither `--host-name` nor the program that ran this one
+/// says (an interactive shell: the person typed the command).
 const HOST: &str = "ask-user-question";
 
 #[derive(Debug, Args)]
@@ -35,8 +36,8 @@ pub struct InboxArgs {
     /// needed); a signal or --timeout ends the wait, keeping what was typed in the inbox.
     #[arg(long, conflicts_with_all = ["no_inbox", "keys", "accessible", "web", "web_only"])]
     inbox_only: bool,
-    /// Who asks, as the inbox lists it [default: ask-user-question; env
-    /// ASK_USER_QUESTION_HOST].
+    /// Who asks, as the inbox lists it [default: the script or program that ran this one
+    /// (`deploy.sh`, `make`), else ask-user-question; env ASK_USER_QUESTION_HOST].
     #[arg(long, value_name = "NAME")]
     host_name: Option<String>,
     /// The inbox's store file [default: $XDG_STATE_HOME/ask-user-question/inbox.sqlite3; env
@@ -59,6 +60,7 @@ impl InboxArgs {
             .clone()
             .or_else(|| std::env::var("ASK_USER_QUESTION_HOST").ok())
             .filter(|name| !name.trim().is_empty())
+            .or_else(parent::parent_name)
             .unwrap_or_else(|| HOST.to_string())
     }
 
@@ -176,5 +178,6 @@ pub fn stop_outcome(inbox: Option<&Inbox>, outcome: Outcome) -> Outcome {
     }
 }
 
+mod parent;
 #[cfg(test)]
 mod tests;

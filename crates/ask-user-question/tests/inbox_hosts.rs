@@ -68,6 +68,31 @@ impl Scratch {
     fn spawn(&self, args: &[&str]) -> Child {
         self.command(args).spawn().expect("the binary starts")
     }
+
+    /// The binary run by the shell script `name` (which does not exec it), with `args`, and
+    /// the environment [`Scratch::command`] gives it.
+    fn spawn_from_script(&self, name: &str, args: &[&str]) -> Child {
+        let script = self.0.join(name);
+        std::fs::write(&script, "\"$ASK\" \"$@\"\n").unwrap();
+        let direct = self.command(args);
+        let mut command = Command::new("sh");
+        command
+            .arg(&script)
+            .args(args)
+            .env("ASK", direct.get_program());
+        for (key, value) in direct.get_envs() {
+            match value {
+                Some(value) => command.env(key, value),
+                None => command.env_remove(key),
+            };
+        }
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the script starts")
+    }
 }
 
 impl Drop for Scratch {
@@ -136,10 +161,11 @@ fn waiting_rows(store: &Store) -> usize {
 #[test]
 fn inbox_only_prints_the_answer_given_in_the_inbox() {
     let scratch = Scratch::new("only");
-    let child = scratch.spawn(&["--inbox-only", &file()]);
+    // Who asks is the script that ran it.
+    let child = scratch.spawn_from_script("release.sh", &["--inbox-only", &file()]);
     let store = wait_for_posted(&scratch, 1);
     let opened = store.open_questionnaire(1).unwrap().unwrap();
-    assert_eq!(opened.listed.host, "ask-user-question");
+    assert_eq!(opened.listed.host, "release.sh");
     assert_eq!(
         opened.listed.project,
         std::env::current_dir().unwrap().display().to_string()

@@ -52,6 +52,7 @@ impl Scratch {
             move |command| {
                 command
                     .env("XDG_STATE_HOME", state)
+                    .env("ASK_USER_QUESTION_HOST", "nightly job")
                     .env_remove("ASK_USER_QUESTION_INBOX");
             },
         )
@@ -159,7 +160,7 @@ fn a_signal_takes_the_questionnaire_off_the_list_with_its_drafts() {
     assert_eq!(
         store.outcome(1).unwrap(),
         Outcome::Ended {
-            why: "ask-user-question stopped waiting".into()
+            why: "nightly job stopped waiting".into()
         }
     );
     let saved = store.open_questionnaire(1).unwrap().unwrap().saved.unwrap();
