@@ -19,6 +19,7 @@ mod html;
 mod limited;
 mod markdown;
 mod page;
+mod saved;
 mod server;
 mod token;
 
