@@ -258,6 +258,7 @@ fn page_response(shared: &Shared) -> Response {
                     form: state.draft.as_ref(),
                     review: None,
                     countdown: seconds_left(state.deadline),
+                    back: None,
                 },
             ),
         ),
@@ -323,6 +324,7 @@ fn answer(shared: &Shared, form: Form) -> Response {
                 form: Some(&form),
                 review: Some(&answers),
                 countdown: seconds_left(state.deadline),
+                back: None,
             },
         );
         state.draft = Some(form);
