@@ -16,6 +16,7 @@
 
 mod form;
 mod html;
+pub mod inbox;
 mod limited;
 mod markdown;
 mod page;
