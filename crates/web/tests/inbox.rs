@@ -133,7 +133,7 @@ fn serve() -> (Memory, InboxServer) {
     let mut secret = held(2, "Token");
     secret.secret = true;
     secret.input = json!({"questions": [
-        {"id": "key", "header": "Key", "prompt": "Key?", "type": "text", "secret": true}]});
+        {"id": "key", "header": "Key", "prompt": "Key?", "type": "text", "isSecret": true}]});
     let memory = Memory::with(vec![held(1, "Pick a database"), secret]);
     let server = InboxServer::start(memory.clone(), Bind::Local).unwrap();
     (memory, server)
