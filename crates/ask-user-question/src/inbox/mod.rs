@@ -124,10 +124,6 @@ pub fn run(args: InboxArgs) -> ExitCode {
         Ok(listed) => listed,
         Err(error) => return fail(error),
     };
-    let pid = std::process::id();
-    if let Err(error) = store.inbox_beat(pid) {
-        return fail(error);
-    }
     let home = std::env::var("HOME").ok();
     // Served before the terminal is taken, so its link is printed above the list.
     let web = match args.bind() {
@@ -143,6 +139,11 @@ pub fn run(args: InboxArgs) -> ExitCode {
         },
         None => None,
     };
+    // Said only once the page serves, so a host never posts to an inbox that failed to start.
+    let pid = std::process::id();
+    if let Err(error) = store.inbox_beat(pid) {
+        return fail(error);
+    }
     if args.web_only {
         let store = Shared::new(store);
         let _presence = Presence {
