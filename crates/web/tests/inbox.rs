@@ -98,7 +98,7 @@ impl Source for Memory {
         let mut held = self.held.lock().unwrap();
         let h = held.iter_mut().find(|h| h.id == id).unwrap();
         if let Status::Over(why) = &h.status {
-            return Ok(Settled::Lost(format!("{}: {why} first", h.title)));
+            return Ok(Settled::Lost(format!("{why} first")));
         }
         h.status = Status::Over(format!("{}: answered in another inbox", h.title));
         self.settled.lock().unwrap().push((id, result.clone()));
@@ -341,20 +341,30 @@ fn a_submit_is_the_inboxs_answer_and_the_list_says_so() {
         "{}",
         list.body
     );
-    // A second answer finds it answered: the page says where, nothing is offered again.
+    // A second answer finds it answered: the list says where, the first answer stands.
     let again = post(
         &server,
         &format!("{path}q/1/answer"),
         Some(&origin(&server)),
         b"q.0=0&t.1=x",
     );
-    assert_eq!(again.status, 410);
+    assert_eq!(again.status, 303);
+    let list = get(&server, again.header("location").unwrap());
     assert!(
-        again.body.contains("answered in another inbox"),
+        list.body
+            .contains("Pick a database: answered in another inbox first"),
         "{}",
-        again.body
+        list.body
     );
     assert_eq!(memory.settled().len(), 1);
+    // Its page, opened now, says so too.
+    let page = get(&server, &format!("{path}q/1/"));
+    assert_eq!(page.status, 410);
+    assert!(
+        page.body.contains("answered in another inbox"),
+        "{}",
+        page.body
+    );
     let state: Value =
         serde_json::from_str(&get(&server, &format!("{path}q/1/state")).body).unwrap();
     assert_eq!(state["open"], false);
@@ -374,13 +384,28 @@ fn answered_elsewhere_first_the_list_says_where() {
         Some(&origin(&server)),
         b"q.0=1&t.1=x",
     );
-    assert_eq!(reply.status, 410);
+    assert_eq!(reply.status, 303);
+    let list = get(&server, reply.header("location").unwrap());
     assert!(
-        reply.body.contains("answered in the terminal"),
+        list.body.contains("answered in the terminal first"),
         "{}",
-        reply.body
+        list.body
     );
     assert!(memory.settled().is_empty());
+    // A cancel then says the same, and keeps nothing (no host is waiting for it).
+    let reply = post(
+        &server,
+        &format!("{path}q/1/answer"),
+        Some(&origin(&server)),
+        b"t.1=late&action=cancel",
+    );
+    let list = get(&server, reply.header("location").unwrap());
+    assert!(
+        list.body.contains("answered in the terminal"),
+        "{}",
+        list.body
+    );
+    assert_eq!(memory.get(1).saved, None);
 }
 
 #[test]

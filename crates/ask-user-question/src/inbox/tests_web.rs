@@ -170,8 +170,9 @@ fn answered_here_first_the_pages_answer_is_told_so() {
     let (web, mut driver) = served(&scratch, Size::new(80, 24));
     keys(&mut driver, "enter down enter text:ana enter enter");
     assert_eq!(driver.program().notice(), Some("Answered: Pick a database"));
-    // The page, opened before, submits now: refused as answered elsewhere (410).
-    assert_eq!(submit(&web, id, "q.0=0&t.1=x&action=submit"), 410);
+    // The page, opened before, submits now: back to the list, which says where the first
+    // answer came from; that answer stands.
+    assert_eq!(submit(&web, id, "q.0=0&t.1=x&action=submit"), 303);
     let Outcome::Settled { result, .. } = store.outcome(id).unwrap() else {
         panic!("not settled")
     };

@@ -136,7 +136,13 @@ fn list_rows(served: &Served) -> Response {
 }
 
 /// A questionnaire that can be answered here, validated; else the response that says why not.
-fn answerable(served: &Served, id: Id) -> Result<(Opened, Questionnaire), Response> {
+/// One no longer waiting is refused too, but where `over_too` (an answer, which then finds
+/// out where the first one came from).
+fn answerable(
+    served: &Served,
+    id: Id,
+    over_too: bool,
+) -> Result<(Opened, Questionnaire), Response> {
     let opened = match served.source.open(id) {
         Ok(Some(opened)) => opened,
         Ok(None) => return Err(not_found()),
@@ -157,7 +163,9 @@ fn answerable(served: &Served, id: Id) -> Result<(Opened, Questionnaire), Respon
             list::over(&opened.title, message),
         ));
     }
-    if let Status::Over(message) = &opened.status {
+    if let Status::Over(message) = &opened.status
+        && !over_too
+    {
         return Err(html(StatusCode::GONE, list::over(&opened.title, message)));
     }
     match question::validate(&opened.input) {
@@ -177,7 +185,8 @@ fn questionnaire(served: &Served, id: Id, asked: Asked) -> Response {
     if let Asked::State = asked {
         return state(served, id);
     }
-    let (opened, questionnaire) = match answerable(served, id) {
+    let over_too = matches!(asked, Asked::Answer(_));
+    let (opened, questionnaire) = match answerable(served, id, over_too) {
         Ok(found) => found,
         Err(response) => return response,
     };
@@ -190,7 +199,7 @@ fn questionnaire(served: &Served, id: Id, asked: Asked) -> Response {
             page_of(&questionnaire, form.as_ref(), None)
         }
         Asked::Draft(body) => draft(served, id, &questionnaire, &body),
-        Asked::Answer(body) => answer(served, id, &opened.title, &questionnaire, &body),
+        Asked::Answer(body) => answer(served, id, &opened, &questionnaire, &body),
         Asked::State => state(served, id),
     }
 }
@@ -213,34 +222,46 @@ fn draft(served: &Served, id: Id, questionnaire: &Questionnaire, body: &[u8]) ->
     }
 }
 
-/// Submit or Cancel. A submit with unanswered questions shows the review first, as on the
-/// terminal; a submit is offered to the store as the inbox's answer; either way the list
-/// says what became of it. A cancel only goes back to the list: the host goes on waiting.
+/// Submit or Cancel, then back to the list, which says what became of it. A submit with
+/// unanswered questions shows the review first, as on the terminal; a submit is offered to the
+/// store as the inbox's answer, and the first answer wins (one given elsewhere since the page
+/// opened is said). A cancel only goes back to the list: the host goes on waiting.
 fn answer(
     served: &Served,
     id: Id,
-    title: &str,
+    opened: &Opened,
     questionnaire: &Questionnaire,
     body: &[u8],
 ) -> Response {
     let Ok(form) = Form::parse(body, questionnaire) else {
         return unreadable();
     };
-    // What was typed is saved first, so nothing is lost whatever becomes of the answer.
-    let saved = served.source.save(id, &form.to_saved(questionnaire));
+    let title = &opened.title;
+    let over = match &opened.status {
+        Status::Over(message) => Some(message),
+        Status::Waiting => None,
+    };
     if form.action == Action::Cancel {
-        let notice = match saved {
-            Ok(()) => format!("Kept for later: {title}"),
-            Err(error) => format!("{title}: what was typed could not be kept ({error})"),
+        let notice = match over {
+            Some(message) => message.clone(),
+            None => match served.source.save(id, &form.to_saved(questionnaire)) {
+                Ok(()) => format!("Kept for later: {title}"),
+                Err(error) => format!("{title}: what was typed could not be kept ({error})"),
+            },
         };
         return to_list(served, notice);
     }
     let Ok(answers) = form.answers(questionnaire) else {
         return unreadable();
     };
-    let unanswered = answers.answered_count() < questionnaire.questions.len();
-    if unanswered && !form.confirmed {
-        return page_of(questionnaire, Some(&form), Some(&answers));
+    if over.is_none() {
+        let unanswered = answers.answered_count() < questionnaire.questions.len();
+        if unanswered && !form.confirmed {
+            let _ = served.source.save(id, &form.to_saved(questionnaire));
+            return page_of(questionnaire, Some(&form), Some(&answers));
+        }
+        // What was typed is saved first, so a store that refuses the answer loses nothing.
+        let _ = served.source.save(id, &form.to_saved(questionnaire));
     }
     let Some(result) = inbox_result(questionnaire, &form) else {
         return unreadable();
