@@ -142,40 +142,38 @@ fn answerable(
     served: &Served,
     id: Id,
     over_too: bool,
-) -> Result<(Opened, Questionnaire), Response> {
+) -> Result<(Opened, Questionnaire), Box<Response>> {
+    // Boxed: a response is large beside what is found.
+    let refuse =
+        |status, title: &str, message: &str| Box::new(html(status, list::over(title, message)));
     let opened = match served.source.open(id) {
         Ok(Some(opened)) => opened,
-        Ok(None) => return Err(not_found()),
+        Ok(None) => return Err(Box::new(not_found())),
         Err(error) => {
             let message = format!("The store cannot be read: {error}");
-            return Err(html(
-                StatusCode::SERVICE_UNAVAILABLE,
-                list::over("Inbox", &message),
-            ));
+            return Err(refuse(StatusCode::SERVICE_UNAVAILABLE, "Inbox", &message));
         }
     };
     // Secret answers never reach the store: such a questionnaire is answered where it was
     // asked, and its page is never served here.
     if opened.secret {
         let message = "It has a secret question: answer it where it was asked.";
-        return Err(html(
-            StatusCode::FORBIDDEN,
-            list::over(&opened.title, message),
-        ));
+        return Err(refuse(StatusCode::FORBIDDEN, &opened.title, message));
     }
     if let Status::Over(message) = &opened.status
         && !over_too
     {
-        return Err(html(StatusCode::GONE, list::over(&opened.title, message)));
+        return Err(refuse(StatusCode::GONE, &opened.title, message));
     }
     match question::validate(&opened.input) {
         Ok(questionnaire) => Ok((opened, questionnaire)),
         Err(issues) => {
             let why = issues.first().map_or(String::new(), ToString::to_string);
             let message = format!("It cannot be shown: {why}");
-            Err(html(
+            Err(refuse(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                list::over(&opened.title, &message),
+                &opened.title,
+                &message,
             ))
         }
     }
@@ -188,7 +186,7 @@ fn questionnaire(served: &Served, id: Id, asked: Asked) -> Response {
     let over_too = matches!(asked, Asked::Answer(_));
     let (opened, questionnaire) = match answerable(served, id, over_too) {
         Ok(found) => found,
-        Err(response) => return response,
+        Err(response) => return *response,
     };
     match asked {
         Asked::Page => {
