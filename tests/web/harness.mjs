@@ -1,7 +1,7 @@
 // Shared pieces of the browser tests: the CLI with its page, the inbox with its page and the
 // hosts waiting on it, Chromium, tmux, results.
 import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, existsSync, chmodSync } from "node:fs";
+import { mkdtempSync, readFileSync, existsSync, chmodSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,11 +90,20 @@ export function withoutPlace(result) {
   return copy;
 }
 
+/** The inbox tests' scratch folders, removed by `removeScratch`. */
+const scratch = [];
+
 /** A scratch state folder (0700, as the store wants its folder's parent kept private). */
 export function scratchState() {
   const dir = mkdtempSync(join(tmpdir(), "auq-inbox-"));
   chmodSync(dir, 0o700);
+  scratch.push(dir);
   return dir;
+}
+
+/** Removes every scratch folder made so far (the stores, tmux's sockets and files). */
+export function removeScratch() {
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** The environment of a run over the store in `state`, nothing of the caller's inbox settings. */
@@ -117,6 +126,7 @@ export async function inboxWebOnly(state) {
 /** `ask-user-question inbox --web` on a real terminal (tmux) over the store in `state`. */
 export function inboxInTmux(state, args = []) {
   const dir = mkdtempSync(join(tmpdir(), "auq-inbox-tmux-"));
+  scratch.push(dir);
   const socket = join(dir, "tmux.sock");
   const err = join(dir, "err.txt");
   const rc = join(dir, "rc");

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequire } from "node:module";
-import { launch, inboxInTmux, inboxWebOnly, inboxHost, scratchState, replay, withoutPlace, fixture, until, root } from "./harness.mjs";
+import { launch, inboxInTmux, inboxWebOnly, inboxHost, scratchState, removeScratch, replay, withoutPlace, fixture, until, root } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -16,7 +16,10 @@ const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 let browser;
 before(async () => (browser = await launch()));
-after(async () => browser?.close());
+after(async () => {
+  await browser?.close();
+  removeScratch();
+});
 
 /** Answers the four-type fixture on the page as the key script below does on the terminal. */
 async function answerTypes(page) {
