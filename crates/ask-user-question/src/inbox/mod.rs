@@ -182,7 +182,7 @@ pub fn run(args: InboxArgs) -> ExitCode {
         Ok(outcome) => outcome,
         Err(error) => {
             return fail(format!(
-                "cannot show the inbox: {error}\n  it needs a terminal to draw on"
+                "cannot show the inbox: {error}\n  it needs a terminal to draw on; --web-only serves it as a web page without one"
             ));
         }
     };
