@@ -106,7 +106,8 @@ enum Command {
     Schema,
     /// Serve the `ask_user_question` tool over MCP on standard input and output.
     Mcp(mcp::McpArgs),
-    /// Every questionnaire waiting for you, live; Enter answers one (q quits).
+    /// Every questionnaire waiting for you, live; Enter answers one (q quits); --web also as a
+    /// web page, for a phone.
     Inbox(ask_user_question::inbox::InboxArgs),
     /// The questionnaires answered and abandoned, newest first (--json, --project, --prune).
     History(history::HistoryArgs),

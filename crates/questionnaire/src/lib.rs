@@ -48,3 +48,4 @@ pub use layout::{HeightLimit, WIDE_MIN_COLUMNS, panel_height};
 pub use model::App;
 pub use msg::{Host, Msg, Outcome};
 pub use script::parse_script;
+pub use view::qr_code_rows;

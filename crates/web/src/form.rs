@@ -136,18 +136,41 @@ impl Form {
         Ok(form)
     }
 
-    /// The answers the form records, through the terminal's own transitions.
+    /// The answers the form records, through the terminal's own transitions; the first that
+    /// the terminal would refuse (a number out of bounds) is the error.
     pub fn answers(&self, questionnaire: &Questionnaire) -> Result<AnswerState, FormError> {
+        self.record(questionnaire, true)
+    }
+
+    /// The answers the form records as far as the terminal would take them: what it would
+    /// refuse is left out (and so stays a draft, [`Form::drafts`]), as a save while typing
+    /// needs.
+    pub fn recorded(&self, questionnaire: &Questionnaire) -> AnswerState {
+        self.record(questionnaire, false)
+            .unwrap_or_else(|_| AnswerState::new(questionnaire.clone()))
+    }
+
+    fn record(
+        &self,
+        questionnaire: &Questionnaire,
+        strict: bool,
+    ) -> Result<AnswerState, FormError> {
         let mut state = AnswerState::new(questionnaire.clone());
+        // A transition's result: refused, the error (strict) or the state as it was.
+        let step = |before: AnswerState, after: Result<AnswerState, StateError>| match after {
+            Ok(after) => Ok(after),
+            Err(error) if strict => Err(FormError::Answer(error)),
+            Err(_) => Ok(before),
+        };
         for (question, fields) in questionnaire.questions.iter().zip(&self.questions) {
             let id = question.id.as_str();
-            let step = |state: Result<AnswerState, StateError>| state.map_err(FormError::Answer);
             for (j, option) in question.options.iter().enumerate() {
                 if fields.picks(j) {
-                    state = step(match question.kind {
+                    let after = match question.kind {
                         QuestionType::Multi => state.toggle(id, &option.value),
                         _ => state.select(id, &option.value),
-                    })?;
+                    };
+                    state = step(state, after)?;
                 }
             }
             let text_answers = match question.kind {
@@ -159,17 +182,21 @@ impl Form {
             // (the page says why), never recorded.
             let number = question.kind.answer() == AnswerShape::Number;
             if number && !fields.text.trim().is_empty() {
-                state = step(state.set_number(id, fields.text.trim()))?;
+                let after = state.set_number(id, fields.text.trim());
+                state = step(state, after)?;
             }
             if text_answers && question.allows_custom_text() && !fields.text.trim().is_empty() {
-                state = step(state.set_custom_text(id, &fields.text))?;
+                let after = state.set_custom_text(id, &fields.text);
+                state = step(state, after)?;
             }
             if !fields.note.trim().is_empty() {
-                state = step(state.set_question_note(id, &fields.note))?;
+                let after = state.set_question_note(id, &fields.note);
+                state = step(state, after)?;
             }
             for (&j, note) in &fields.option_notes {
                 if !note.trim().is_empty() {
-                    state = step(state.set_option_note(id, &question.options[j].value, note))?;
+                    let after = state.set_option_note(id, &question.options[j].value, note);
+                    state = step(state, after)?;
                 }
             }
         }

@@ -16,9 +16,11 @@
 
 mod form;
 mod html;
+pub mod inbox;
 mod limited;
 mod markdown;
 mod page;
+mod saved;
 mod server;
 mod token;
 

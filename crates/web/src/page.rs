@@ -21,6 +21,9 @@ pub struct PageState<'a> {
     pub review: Option<&'a AnswerState>,
     /// Seconds left while a time limit counts down.
     pub countdown: Option<u64>,
+    /// A link back to the inbox's list with this text, for the page the inbox serves (at
+    /// `/TOKEN/q/ID/`, so the list is `../../`).
+    pub back: Option<&'a str>,
 }
 
 /// The whole page.
@@ -36,10 +39,17 @@ pub fn page(questionnaire: &Questionnaire, state: &PageState<'_>) -> String {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
          <title>{title}</title><link rel=\"stylesheet\" href=\"page.css\">\
-         <script src=\"page.js\" defer></script></head><body><main>\
-         <header><h1>{title}</h1>",
+         <script src=\"page.js\" defer></script></head><body><main>",
         title = escape(&title)
     );
+    if let Some(back) = state.back {
+        let _ = write!(
+            html,
+            "<nav class=\"back\"><a href=\"../../\">{}</a></nav>",
+            escape(back)
+        );
+    }
+    let _ = write!(html, "<header><h1>{}</h1>", escape(&title));
     if let Some(seconds) = state.countdown {
         let _ = write!(
             html,

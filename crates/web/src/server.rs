@@ -59,8 +59,14 @@ impl Stop {
     }
 }
 
-/// Serves on `listener` from a thread of its own until stopped.
+/// Serves the questionnaire's page on `listener` from a thread of its own until stopped.
 pub fn spawn(listener: std::net::TcpListener, shared: Arc<Shared>) -> io::Result<Stop> {
+    serve(listener, Router::new().fallback(handle).with_state(shared))
+}
+
+/// Serves `app` on `listener` from a thread of its own until stopped, at most
+/// [`MAX_CONNECTIONS`] connections at once: the questionnaire's page and the inbox's.
+pub(crate) fn serve(listener: std::net::TcpListener, app: Router) -> io::Result<Stop> {
     listener.set_nonblocking(true)?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
@@ -75,7 +81,6 @@ pub fn spawn(listener: std::net::TcpListener, shared: Arc<Shared>) -> io::Result
                     return;
                 };
                 let limited = Limited::new(listener, MAX_CONNECTIONS);
-                let app = Router::new().fallback(handle).with_state(shared);
                 let serving = tokio::spawn(async move {
                     let _ = axum::serve(limited, app).await;
                 });
@@ -89,7 +94,12 @@ pub fn spawn(listener: std::net::TcpListener, shared: Arc<Shared>) -> io::Result
 
 async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> Response {
     let started = Instant::now();
-    let mut response = route(&shared, request).await;
+    secured(route(&shared, request).await, started)
+}
+
+/// `response` with the headers every response carries (see the module's notes), and how long
+/// it took to serve since `started`.
+pub(crate) fn secured(mut response: Response, started: Instant) -> Response {
     let headers = response.headers_mut();
     for (name, value) in [
         (header::CACHE_CONTROL, "no-store"),
@@ -111,7 +121,7 @@ async fn handle(Extract(shared): Extract<Arc<Shared>>, request: Request) -> Resp
     response
 }
 
-fn plain(status: StatusCode, text: &'static str) -> Response {
+pub(crate) fn plain(status: StatusCode, text: &'static str) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
@@ -120,7 +130,7 @@ fn plain(status: StatusCode, text: &'static str) -> Response {
         .into_response()
 }
 
-fn html(status: StatusCode, body: String) -> Response {
+pub(crate) fn html(status: StatusCode, body: String) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
@@ -129,43 +139,75 @@ fn html(status: StatusCode, body: String) -> Response {
         .into_response()
 }
 
+/// What follows the token in `path`: `""` for `/TOKEN/`, [`NO_SLASH`] for `/TOKEN`; `None`
+/// when the token is not the first segment (compared in constant time).
+pub(crate) fn after_token<'a>(path: &'a str, token: &str) -> Option<&'a str> {
+    let (given, rest) = path
+        .strip_prefix('/')
+        .map(|p| p.split_once('/').unwrap_or((p, NO_SLASH)))?;
+    token::matches(given, token).then_some(rest)
+}
+
+/// What [`after_token`] gives for the token with no slash after it (a path never holds NUL).
+pub(crate) const NO_SLASH: &str = "\u{0}";
+
+/// The redirect from `/TOKEN` to `/TOKEN/`, where the page's relative links work.
+pub(crate) fn to_slash(path: &str) -> Response {
+    (
+        StatusCode::PERMANENT_REDIRECT,
+        [(header::LOCATION, format!("{path}/"))],
+    )
+        .into_response()
+}
+
+pub(crate) fn style() -> Response {
+    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
+}
+
+pub(crate) fn script() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+/// A POST's body, after its `Origin` was checked: 403 when it does not come from the page at
+/// `origin`, 413 when it is over [`MAX_BODY`].
+pub(crate) async fn posted(
+    headers: &HeaderMap,
+    origin: &str,
+    body: axum::body::Body,
+) -> Result<axum::body::Bytes, Response> {
+    if !from_the_page(headers, origin) {
+        return Err(plain(
+            StatusCode::FORBIDDEN,
+            "cross-origin request refused\n",
+        ));
+    }
+    to_bytes(body, MAX_BODY)
+        .await
+        .map_err(|_| plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large\n"))
+}
+
 async fn route(shared: &Shared, request: Request) -> Response {
     let (parts, body) = request.into_parts();
-    if !host_is_ours(&parts.headers, shared) {
+    if !host_is(&parts.headers, &shared.authority) {
         return plain(StatusCode::FORBIDDEN, "wrong host\n");
     }
-    let path = parts.uri.path();
-    let Some((given, rest)) = path
-        .strip_prefix('/')
-        .map(|p| p.split_once('/').unwrap_or((p, "\u{0}")))
-    else {
+    let Some(rest) = after_token(parts.uri.path(), &shared.token) else {
         return not_found();
     };
-    if !token::matches(given, &shared.token) {
-        return not_found();
-    }
     match (&parts.method, rest) {
-        (&Method::GET, "\u{0}") => (
-            StatusCode::PERMANENT_REDIRECT,
-            [(header::LOCATION, format!("/{}/", shared.token))],
-        )
-            .into_response(),
+        (&Method::GET, NO_SLASH) => to_slash(&format!("/{}", shared.token)),
         (&Method::GET, "") => page_response(shared),
-        (&Method::GET, "page.css") => {
-            ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE).into_response()
-        }
-        (&Method::GET, "page.js") => (
-            [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-            SCRIPT,
-        )
-            .into_response(),
+        (&Method::GET, "page.css") => style(),
+        (&Method::GET, "page.js") => script(),
         (&Method::GET, "state") => state_response(shared),
         (&Method::POST, "answer" | "draft") => {
-            if !from_the_page(&parts.headers, shared) {
-                return plain(StatusCode::FORBIDDEN, "cross-origin request refused\n");
-            }
-            let Ok(body) = to_bytes(body, MAX_BODY).await else {
-                return plain(StatusCode::PAYLOAD_TOO_LARGE, "request body too large\n");
+            let body = match posted(&parts.headers, &shared.origin, body).await {
+                Ok(body) => body,
+                Err(refused) => return refused,
             };
             let form = match Form::parse(&body, &shared.questionnaire) {
                 Ok(form) => form,
@@ -180,20 +222,21 @@ async fn route(shared: &Shared, request: Request) -> Response {
     }
 }
 
-fn not_found() -> Response {
+pub(crate) fn not_found() -> Response {
     plain(StatusCode::NOT_FOUND, "not found\n")
 }
 
-fn host_is_ours(headers: &HeaderMap, shared: &Shared) -> bool {
+/// Whether `Host` is the address printed, `authority` (`IP:PORT`).
+pub(crate) fn host_is(headers: &HeaderMap, authority: &str) -> bool {
     headers
         .get(header::HOST)
-        .is_some_and(|host| host.as_bytes() == shared.authority.as_bytes())
+        .is_some_and(|host| host.as_bytes() == authority.as_bytes())
 }
 
-/// A POST from the page itself (see the module's notes).
-fn from_the_page(headers: &HeaderMap, shared: &Shared) -> bool {
+/// A POST from the page itself, served at `origin` (see the module's notes).
+fn from_the_page(headers: &HeaderMap, origin: &str) -> bool {
     match headers.get(header::ORIGIN).map(HeaderValue::as_bytes) {
-        Some(origin) if origin != b"null" => origin == shared.origin.as_bytes(),
+        Some(given) if given != b"null" => given == origin.as_bytes(),
         _ => headers
             .get("sec-fetch-site")
             .is_some_and(|site| site.as_bytes() == b"same-origin"),
@@ -215,6 +258,7 @@ fn page_response(shared: &Shared) -> Response {
                     form: state.draft.as_ref(),
                     review: None,
                     countdown: seconds_left(state.deadline),
+                    back: None,
                 },
             ),
         ),
@@ -280,6 +324,7 @@ fn answer(shared: &Shared, form: Form) -> Response {
                 form: Some(&form),
                 review: Some(&answers),
                 countdown: seconds_left(state.deadline),
+                back: None,
             },
         );
         state.draft = Some(form);

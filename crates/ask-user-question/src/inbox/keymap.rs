@@ -14,6 +14,8 @@ pub struct ListContext {
     pub rows: bool,
     /// More than one row: moving means something.
     pub several: bool,
+    /// The inbox is served as a web page too: Ctrl+R shows its link as a QR code.
+    pub web: bool,
 }
 
 fn bind(name: &str, keys: &str, msg: Msg) -> Binding<ListContext, Msg> {
@@ -33,6 +35,10 @@ pub fn list_keymap() -> Keymap<ListContext, Msg> {
         bind("open", "enter", Msg::Open)
             .help("open")
             .help_when(|c: &ListContext| c.rows),
+        // The questionnaire's key for the same code (questionnaire::keymap).
+        bind("qr-code", "ctrl+r", Msg::ShowQrCode)
+            .help("QR code")
+            .help_when(|c: &ListContext| c.web),
         bind("quit", "q ctrl+c", Msg::Quit).help("quit"),
     ])
 }

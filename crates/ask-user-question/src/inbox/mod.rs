@@ -1,5 +1,6 @@
 //! `ask-user-question inbox`: every questionnaire waiting for this user, live, in one list; Enter
-//! answers one in full, as the terminal would.
+//! answers one in full, as the terminal would. With `--web` the same list is also a web page
+//! (`web`, served by the web crate), and with `--web-only` only that (`headless`).
 //!
 //! A tea program beside the questionnaire: `model` (the list, its window, the open
 //! questionnaire), `msg`, `update` (keys, the store's results, the open questionnaire's ending),
@@ -12,6 +13,7 @@
 //!
 //! What the inbox does is described in docs/behaviour.md ("Inbox").
 
+mod headless;
 mod keymap;
 mod model;
 mod msg;
@@ -19,14 +21,18 @@ mod row;
 mod tasks;
 mod update;
 mod view;
+mod web;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_web;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use ask_user_question_store::{Store, StoreError, now_ms};
+use ask_user_question_web::Bind;
 use clap::Args;
 use tea::runtime::{Ending, InlineOptions, run_inline};
 use tea::{Palette, Size};
@@ -35,6 +41,7 @@ pub use model::{Calls, Inbox, Row, Shared, home_as_tilde};
 pub use msg::{Msg, Polled};
 pub use row::{elide_middle, waited};
 pub use update::{POLL_EVERY, RELIST_EVERY, SAVE_AFTER, ended_notice};
+pub use web::{WebAnswers, WebLink};
 
 #[derive(Debug, Args)]
 pub struct InboxArgs {
@@ -49,6 +56,32 @@ pub struct InboxArgs {
     /// in (OSC 9 and OSC 777, through tmux's passthrough inside tmux).
     #[arg(long)]
     pub notify: bool,
+    /// Also serve the inbox as a web page and print its link to stderr (Ctrl+R shows it as a
+    /// QR code): every questionnaire waiting, answered from a browser or a phone. ADDR: `lan`
+    /// (this machine's LAN address: anyone on the network with the link can answer), an IP or
+    /// IP:PORT [default: 127.0.0.1 on a free port].
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, require_equals = true,
+          default_missing_value = "local", value_parser = parse_bind)]
+    pub web: Option<Bind>,
+    /// Serve the inbox only as a web page, with no terminal, at --web's address, until a
+    /// signal ends it.
+    #[arg(long)]
+    pub web_only: bool,
+}
+
+fn parse_bind(text: &str) -> Result<Bind, String> {
+    text.parse()
+}
+
+impl InboxArgs {
+    /// Where the page is served, when it is.
+    fn bind(&self) -> Option<Bind> {
+        match (self.web, self.web_only) {
+            (Some(bind), _) => Some(bind),
+            (None, true) => Some(Bind::Local),
+            (None, false) => None,
+        }
+    }
 }
 
 /// Opens the store named by `path`, or the user's.
@@ -77,8 +110,10 @@ impl Drop for Presence {
     }
 }
 
-/// The inbox on the controlling terminal until q or Ctrl+C. Exit 0 then; 1 when the store
-/// cannot be used (said on stderr) or there is no terminal; 128 + the signal after one.
+/// The inbox on the controlling terminal until q or Ctrl+C (and as a web page with `--web`;
+/// only so, until a signal, with `--web-only`). Exit 0 then; 1 when the store cannot be used
+/// (said on stderr), the page cannot be served or there is no terminal; 128 + the signal
+/// after one.
 pub fn run(args: InboxArgs) -> ExitCode {
     // The inbox cannot work without its store: any failure to open or read it ends here.
     let store = match open_store(args.store.as_deref()) {
@@ -89,9 +124,33 @@ pub fn run(args: InboxArgs) -> ExitCode {
         Ok(listed) => listed,
         Err(error) => return fail(error),
     };
+    let home = std::env::var("HOME").ok();
+    // Served before the terminal is taken, so its link is printed above the list.
+    let web = match args.bind() {
+        Some(bind) => match web::start(store.path(), bind, home.as_deref()) {
+            Ok(web) => {
+                eprintln!(
+                    "ask-user-question inbox: answer in a browser: {}",
+                    web.url()
+                );
+                Some(web)
+            }
+            Err(error) => return fail(format!("cannot serve the web page: {error}")),
+        },
+        None => None,
+    };
+    // Said only once the page serves, so a host never posts to an inbox that failed to start.
     let pid = std::process::id();
     if let Err(error) = store.inbox_beat(pid) {
         return fail(error);
+    }
+    if args.web_only {
+        let store = Shared::new(store);
+        let _presence = Presence {
+            store: store.clone(),
+            pid,
+        };
+        return headless::run(&store, pid);
     }
     let size = crossterm::terminal::window_size()
         .ok()
@@ -103,11 +162,13 @@ pub fn run(args: InboxArgs) -> ExitCode {
         notify: args.notify,
         tmux,
     };
-    let home = std::env::var("HOME").ok();
-    let inbox = Inbox::new(store, pid, size)
+    let mut inbox = Inbox::new(store, pid, size)
         .with_home(home.as_deref())
         .with_calls(calls)
         .listing(&listed, now_ms());
+    if let Some(web) = &web {
+        inbox = inbox.with_web(web.link());
+    }
     let _presence = Presence {
         store: inbox.store.clone(),
         pid,
@@ -121,7 +182,7 @@ pub fn run(args: InboxArgs) -> ExitCode {
         Ok(outcome) => outcome,
         Err(error) => {
             return fail(format!(
-                "cannot show the inbox: {error}\n  it needs a terminal to draw on"
+                "cannot show the inbox: {error}\n  it needs a terminal to draw on; --web-only serves it as a web page without one"
             ));
         }
     };

@@ -15,6 +15,7 @@ use tea::{Keymap, Size};
 
 use super::keymap::{self, ListContext};
 use super::msg::Msg;
+use super::web::WebLink;
 
 /// The store, shared with the tasks that read and write it off the UI thread.
 #[derive(Clone)]
@@ -157,6 +158,10 @@ pub struct Inbox {
     pub(crate) keyboard: Option<Keyboard>,
     pub(crate) light_background: bool,
     pub(crate) keymap: Keymap<ListContext, Msg>,
+    /// The inbox's web page, when it is served too (`--web`).
+    pub(crate) web: Option<WebLink>,
+    /// The page's link is shown as a QR code in place of the list, until the next key.
+    pub(crate) qr_open: bool,
 }
 
 impl Inbox {
@@ -182,7 +187,21 @@ impl Inbox {
             keyboard: None,
             light_background: false,
             keymap: keymap::list_keymap(),
+            web: None,
+            qr_open: false,
         }
+    }
+
+    /// With the inbox's web page at `web`: Ctrl+R shows its link as a QR code, and each
+    /// questionnaire opened shows the link to its own page.
+    pub fn with_web(mut self, web: WebLink) -> Inbox {
+        self.web = Some(web);
+        self
+    }
+
+    /// Whether the QR code of the page's link shows.
+    pub fn qr_open(&self) -> bool {
+        self.qr_open
     }
 
     /// With a new questionnaire calling the person as `calls` says.

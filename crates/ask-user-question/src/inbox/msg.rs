@@ -24,6 +24,10 @@ pub enum Msg {
     Last,
     /// Enter: open the focused questionnaire in full.
     Open,
+    /// Ctrl+R: the web page's link as a QR code, in place of the list.
+    ShowQrCode,
+    /// Any key, while the QR code shows.
+    CloseQrCode,
     /// q or Ctrl+C: leave the inbox (the open questionnaire's drafts saved first).
     Quit,
     /// Time to look at the store's version (`relist`: list it even if it did not change).
@@ -44,8 +48,9 @@ pub enum Msg {
     SaveDrafts,
     /// The drafts were saved (or not).
     Saved(Result<(), String>),
-    /// An answer given here was offered to the store: this title's, and what became of it.
-    Settled(String, Result<Claim, String>),
+    /// An answer given here was offered to the store: this questionnaire's (its id and title),
+    /// and what became of it.
+    Settled(Id, String, Result<Claim, String>),
     Resized(Size),
     KeyboardKnown(Keyboard),
     LightBackground(bool),

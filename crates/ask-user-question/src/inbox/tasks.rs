@@ -76,6 +76,6 @@ pub fn settle(store: &Shared, id: Id, title: String, result: ToolResult) -> Effe
     let store = store.clone();
     Cmd::task("inbox settle", move || {
         let claim = store.lock().settle(id, "inbox", &result);
-        Msg::Settled(title, claim.map_err(|e| e.to_string()))
+        Msg::Settled(id, title, claim.map_err(|e| e.to_string()))
     })
 }

@@ -16,10 +16,10 @@ use tea::{Palette, Size};
 
 use super::*;
 
-struct Scratch(PathBuf);
+pub(super) struct Scratch(PathBuf);
 
 impl Scratch {
-    fn new(name: &str) -> Scratch {
+    pub(super) fn new(name: &str) -> Scratch {
         let dir = std::env::temp_dir().join(format!(
             "aq-inbox-{name}-{}-{}",
             std::process::id(),
@@ -27,10 +27,10 @@ impl Scratch {
         ));
         Scratch(dir)
     }
-    fn path(&self) -> PathBuf {
+    pub(super) fn path(&self) -> PathBuf {
         self.0.join("state").join("inbox.sqlite3")
     }
-    fn store(&self) -> Store {
+    pub(super) fn store(&self) -> Store {
         Store::open(&self.path()).unwrap()
     }
 }
@@ -41,14 +41,14 @@ impl Drop for Scratch {
     }
 }
 
-fn input(title: &str) -> Value {
+pub(super) fn input(title: &str) -> Value {
     json!({"title": title, "questions": [
         {"id": "db", "header": "Database", "prompt": "Which?", "options": [
             {"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]},
         {"id": "name", "header": "Name", "prompt": "Name?", "type": "text"}]})
 }
 
-fn post(store: &Store, input: &Value) -> Id {
+pub(super) fn post(store: &Store, input: &Value) -> Id {
     store
         .post(&Posting {
             host: "Codex",
@@ -59,9 +59,9 @@ fn post(store: &Store, input: &Value) -> Id {
         .unwrap()
 }
 
-type InboxDriver = Driver<Inbox>;
+pub(super) type InboxDriver = Driver<Inbox>;
 
-fn driver(scratch: &Scratch, size: Size) -> InboxDriver {
+pub(super) fn driver(scratch: &Scratch, size: Size) -> InboxDriver {
     let store = scratch.store();
     let listed = store.list().unwrap();
     let inbox = Inbox::new(store, std::process::id(), size)
@@ -75,7 +75,7 @@ fn driver(scratch: &Scratch, size: Size) -> InboxDriver {
     Driver::new(inbox, size, Palette::no_color())
 }
 
-fn keys(driver: &mut InboxDriver, script: &str) -> Vec<Effect<(), questionnaire::Host>> {
+pub(super) fn keys(driver: &mut InboxDriver, script: &str) -> Vec<Effect<(), questionnaire::Host>> {
     let mut effects = Vec::new();
     for event in parse_key_script(script).unwrap() {
         effects.extend(driver.send(&event));
@@ -84,11 +84,11 @@ fn keys(driver: &mut InboxDriver, script: &str) -> Vec<Effect<(), questionnaire:
 }
 
 /// Lets the polls run (the virtual clock; the store is real).
-fn poll(driver: &mut InboxDriver) -> Vec<Effect<(), questionnaire::Host>> {
+pub(super) fn poll(driver: &mut InboxDriver) -> Vec<Effect<(), questionnaire::Host>> {
     driver.advance(POLL_EVERY).into_iter().collect()
 }
 
-fn screen(driver: &mut InboxDriver) -> String {
+pub(super) fn screen(driver: &mut InboxDriver) -> String {
     driver.frame().plain().join("\n")
 }
 

@@ -5,11 +5,11 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use ask_user_question_store::{BEAT_EVERY, Claim, Opened, Outcome as StoreOutcome};
+use ask_user_question_store::{BEAT_EVERY, Claim, Id, Opened, Outcome as StoreOutcome};
 use question::AnswerState;
 use question::saved;
 use questionnaire::{App, HeightLimit, Outcome};
-use tea::input::{Event, Keyboard};
+use tea::input::{Event, KeyEventKind, Keyboard};
 use tea::{Cmd, Program, Size, Subs};
 
 use super::keymap::{ListContext, is_interrupt};
@@ -56,6 +56,15 @@ impl Program for Inbox {
                 Cmd::None
             }
             Msg::Open => self.open_focused(),
+            Msg::ShowQrCode => {
+                self.notice = None;
+                self.qr_open = self.web.is_some();
+                Cmd::None
+            }
+            Msg::CloseQrCode => {
+                self.qr_open = false;
+                Cmd::None
+            }
             Msg::Quit => {
                 let save = self.save_open();
                 Cmd::sequence([save, Cmd::Quit(())])
@@ -92,7 +101,7 @@ impl Program for Inbox {
                 match read.map(|read| read.map(|read| *read)) {
                     Ok(Some((opened, StoreOutcome::Waiting))) => self.show(opened),
                     Ok(Some((opened, outcome))) => {
-                        self.notice = Some(ended_notice(&opened.listed.title, &outcome, false));
+                        self.notice = Some(self.ended(id, &opened.listed.title, &outcome, false));
                         Cmd::None
                     }
                     Ok(None) => {
@@ -113,10 +122,10 @@ impl Program for Inbox {
                 }
                 self.save_open()
             }
-            Msg::Settled(title, claim) => {
+            Msg::Settled(id, title, claim) => {
                 self.notice = Some(match claim {
                     Ok(Claim::Won) => format!("Answered: {title}"),
-                    Ok(Claim::Lost(outcome)) => ended_notice(&title, &outcome, true),
+                    Ok(Claim::Lost(outcome)) => self.ended(id, &title, &outcome, true),
                     Err(error) => format!(
                         "{title}: the answer could not be stored ({error}); it is kept as a draft"
                     ),
@@ -166,6 +175,8 @@ impl Program for Inbox {
         }
         match &self.open {
             Some(open) => open.app.msg_for(event).map(Msg::App),
+            // Any key closes the QR code, and does nothing else.
+            None if self.qr_open && is_press(event) => Some(Msg::CloseQrCode),
             None => self.keymap.msg_for(event, &self.context()),
         }
     }
@@ -189,7 +200,17 @@ impl Inbox {
         ListContext {
             rows: !self.rows.is_empty(),
             several: self.rows.len() > 1,
+            web: self.web.is_some(),
         }
+    }
+
+    /// What became of questionnaire `id` elsewhere, its answer on this inbox's page named so.
+    fn ended(&self, id: Id, title: &str, outcome: &StoreOutcome, first: bool) -> String {
+        let inbox = match &self.web {
+            Some(web) if web.answered.contains(id) => super::web::ON_THE_PAGE,
+            _ => "in another inbox",
+        };
+        ended_notice_naming(title, outcome, first, inbox)
     }
 
     /// The open questionnaire's size: the frame less the inbox's heading row.
@@ -223,7 +244,7 @@ impl Inbox {
             && *outcome != StoreOutcome::Waiting
         {
             // Answered or given up elsewhere: nothing typed here could reach anyone now.
-            self.notice = Some(ended_notice(&open.title, outcome, false));
+            self.notice = Some(self.ended(open.id, &open.title, outcome, false));
             self.open = None;
         }
         calls
@@ -273,6 +294,10 @@ impl Inbox {
         let mut app = App::highlighting_later(questionnaire, self.app_size())
             .with_height_limit(HeightLimit::FULL)
             .with_answers(state, &drafts);
+        if let Some(web) = &self.web {
+            // Its own page on the inbox's server: the footer's link and Ctrl+R's QR code.
+            app = app.with_web_link(web.of(opened.listed.id));
+        }
         // What the runtime told the inbox before, the questionnaire learns now.
         let told = [
             self.keyboard.and_then(|keyboard| app.keyboard(keyboard)),
@@ -348,6 +373,11 @@ impl Inbox {
     }
 }
 
+/// A key pressed (not released).
+fn is_press(event: &Event) -> bool {
+    matches!(event, Event::Key(key) if key.kind != KeyEventKind::Release)
+}
+
 /// The open questionnaire's effects as the inbox's: its quitting is a message (it ended, the
 /// inbox goes on), the rest its messages wrapped.
 fn child(cmd: Cmd<questionnaire::Msg, Outcome, questionnaire::Host>) -> Effect {
@@ -363,6 +393,17 @@ fn child(cmd: Cmd<questionnaire::Msg, Outcome, questionnaire::Host>) -> Effect {
 /// What became of `title` elsewhere: "answered in the terminal", "Codex stopped waiting";
 /// `first` for an answer given here too late.
 pub fn ended_notice(title: &str, outcome: &StoreOutcome, first: bool) -> String {
+    ended_notice_naming(title, outcome, first, "in another inbox")
+}
+
+/// [`ended_notice`], naming the inbox's surface (`inbox` in the store: this inbox's page, the
+/// terminal inbox or another one) as `inbox` says.
+pub(crate) fn ended_notice_naming(
+    title: &str,
+    outcome: &StoreOutcome,
+    first: bool,
+    inbox: &str,
+) -> String {
     let title = tea::text::sanitize_line(title);
     let first = if first { " first" } else { "" };
     match outcome {
@@ -373,7 +414,7 @@ pub fn ended_notice(title: &str, outcome: &StoreOutcome, first: bool) -> String 
                 Some(d) if d["cancelled"] == true => "cancelled",
                 _ => "answered",
             };
-            format!("{title}: {how} {}{first}", surface_name(surface))
+            format!("{title}: {how} {}{first}", surface_name(surface, inbox))
         }
         StoreOutcome::Ended { why } => format!("{title}: {}", tea::text::sanitize_line(why)),
         StoreOutcome::Unknown => format!("{title}: no longer in the store"),
@@ -382,10 +423,10 @@ pub fn ended_notice(title: &str, outcome: &StoreOutcome, first: bool) -> String 
 }
 
 /// Where a surface is, as a sentence says it.
-fn surface_name(surface: &str) -> String {
+fn surface_name(surface: &str, inbox: &str) -> String {
     match surface {
         "terminal" => "in the terminal".into(),
-        "inbox" => "in another inbox".into(),
+        "inbox" => inbox.into(),
         "web" => "on the web page".into(),
         "form" => "in the client's form".into(),
         other => format!("in {}", tea::text::sanitize_line(other)),

@@ -2,6 +2,7 @@
 //! built), and a footer that is the keys' help, a notice, or the store's failure. With a
 //! questionnaire open: a heading row naming it above the questionnaire's own frame.
 
+use question::{Label, Labels};
 use tea::components::{Block, Help, List, ListState, StatefulBlock};
 use tea::view::{Draw, Element};
 use tea::{Line, Program, Slot, Span, Style, View};
@@ -32,8 +33,25 @@ impl Inbox {
                 view.mouse = inner.mouse;
                 view
             }
+            None if self.qr_open => {
+                View::new(Draw(move |width, height| self.qr_lines(width, height)))
+            }
             None => View::new(Draw(move |width, height| self.list_lines(width, height))),
         }
+    }
+
+    /// The page's link as a QR code, drawn as the questionnaire draws its own (Ctrl+R there).
+    fn qr_lines(&self, width: usize, height: usize) -> Vec<Line> {
+        let url = self.web.as_ref().map_or("", |web| web.url.as_str());
+        let labels = Labels::english();
+        questionnaire::qr_code_rows(
+            url,
+            width,
+            height,
+            self.light_background,
+            labels.get(Label::QrTooSmall),
+            labels.get(Label::QrClose),
+        )
     }
 
     /// The list's rows at `width` × `height`: heading, rows, footer, as many as fit.

@@ -31,6 +31,8 @@ mod prompt;
 mod review;
 mod web;
 
+pub use web::qr_code_rows;
+
 use question::Label;
 use tea::components::{
     Block, FilterLine, Lines, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,

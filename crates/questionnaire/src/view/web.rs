@@ -60,51 +60,71 @@ impl App {
         let height = usize::from(self.size.height);
         let panel = self.measured.height.min(height);
         let url = self.web_link.as_deref().unwrap_or_default();
-        let Some(modules) = Modules::of(url) else {
-            return pad(vec![], panel);
-        };
-        // Too narrow for the code, the size it needs is the one at the code's width.
-        let link_rows = wrap(url, width.max(modules.side));
-        let close = self.label(Label::QrClose);
-        let needed = (modules.side, modules.rows() + link_rows.len().max(1) + 1);
-        if needed.0 > width || needed.1 > height {
-            // The size is what tells how big: the words are cut first.
-            let size = format!(" {}×{}", needed.0, needed.1);
-            let words = truncate(
-                &self.label(Label::QrTooSmall),
-                width.saturating_sub(tea::text::width(&size)),
-            );
-            let line = Line::styled(format!("{words}{size}"), Style::fg(Slot::Warning));
-            return pad(vec![truncate_line(&line, width)], panel);
-        }
-        let centred = |line: Line| {
-            let indent = width.saturating_sub(line.width()) / 2;
-            let mut row = Line::plain(" ".repeat(indent));
-            row.spans.extend(line.spans);
-            row
-        };
-        let ink = if self.light_background {
-            Ink::Dark
-        } else {
-            Ink::Light
-        };
-        let mut rows: Vec<Line> = modules
-            .half_blocks(ink)
-            .into_iter()
-            .map(|row| centred(Line::styled(row, Style::fg(Slot::Text))))
-            .collect();
-        let link = Style::fg(Slot::Accent).link(url);
-        rows.extend(
-            link_rows
-                .into_iter()
-                .map(|row| centred(Line::styled(row, link.clone()))),
+        let rows = qr_code_rows(
+            url,
+            width,
+            height,
+            self.light_background,
+            &self.label(Label::QrTooSmall),
+            &self.label(Label::QrClose),
         );
-        rows.push(centred(Line::styled(
-            truncate(&close, width),
-            Style::fg(Slot::Muted),
-        )));
         pad(rows, panel)
     }
+}
+
+/// The QR code of `url` drawn for a terminal of `width` × `height` (docs/behaviour.md#web-link),
+/// with the link (wrapped) under it and `close` (how to close it) under that, each row centred;
+/// `light_background` draws the blocks as the dark modules. When it does not fit, one line
+/// says so: `too_small` and the size it needs. Nothing for a text too long for any QR code.
+/// The questionnaire's Ctrl+R draws it, and so does the inbox's.
+pub fn qr_code_rows(
+    url: &str,
+    width: usize,
+    height: usize,
+    light_background: bool,
+    too_small: &str,
+    close: &str,
+) -> Vec<Line> {
+    let Some(modules) = Modules::of(url) else {
+        return Vec::new();
+    };
+    // Too narrow for the code, the size it needs is the one at the code's width.
+    let link_rows = wrap(url, width.max(modules.side));
+    let needed = (modules.side, modules.rows() + link_rows.len().max(1) + 1);
+    if needed.0 > width || needed.1 > height {
+        // The size is what tells how big: the words are cut first.
+        let size = format!(" {}×{}", needed.0, needed.1);
+        let words = truncate(too_small, width.saturating_sub(tea::text::width(&size)));
+        let line = Line::styled(format!("{words}{size}"), Style::fg(Slot::Warning));
+        return vec![truncate_line(&line, width)];
+    }
+    let centred = |line: Line| {
+        let indent = width.saturating_sub(line.width()) / 2;
+        let mut row = Line::plain(" ".repeat(indent));
+        row.spans.extend(line.spans);
+        row
+    };
+    let ink = if light_background {
+        Ink::Dark
+    } else {
+        Ink::Light
+    };
+    let mut rows: Vec<Line> = modules
+        .half_blocks(ink)
+        .into_iter()
+        .map(|row| centred(Line::styled(row, Style::fg(Slot::Text))))
+        .collect();
+    let link = Style::fg(Slot::Accent).link(url);
+    rows.extend(
+        link_rows
+            .into_iter()
+            .map(|row| centred(Line::styled(row, link.clone()))),
+    );
+    rows.push(centred(Line::styled(
+        truncate(close, width),
+        Style::fg(Slot::Muted),
+    )));
+    rows
 }
 
 /// `rows`, with blank rows after them up to `height`.
