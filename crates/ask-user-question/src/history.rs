@@ -32,7 +32,8 @@ pub struct HistoryArgs {
     /// The most questionnaires to list.
     #[arg(long, value_name = "N", default_value_t = 200)]
     limit: usize,
-    /// The store to read [default: $XDG_STATE_HOME/ask-user-question/inbox.sqlite3].
+    /// The store to read [default: ASK_USER_QUESTION_STORE, else
+    /// $XDG_STATE_HOME/ask-user-question/inbox.sqlite3].
     #[arg(long, value_name = "PATH")]
     store: Option<PathBuf>,
 }

@@ -258,3 +258,18 @@ fn prune_deletes_what_ended_longer_ago_and_says_how_many() {
     let output = scratch.history(&["--prune", "soon"]);
     assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
 }
+
+#[test]
+fn without_a_store_flag_the_store_the_hosts_post_to_is_read() {
+    let scratch = Scratch::new("env");
+    filled(&scratch);
+    let output = binary()
+        .args(["history", "--json"])
+        .env("ASK_USER_QUESTION_STORE", scratch.path())
+        .env("XDG_STATE_HOME", scratch.0.join("elsewhere"))
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", stderr(&output));
+    let records: Vec<Value> = serde_json::from_str(&stdout(&output)).unwrap();
+    assert!(records.iter().any(|r| r["host"] == "Codex"), "{records:?}");
+}

@@ -45,7 +45,8 @@ pub use web::{WebAnswers, WebLink};
 
 #[derive(Debug, Args)]
 pub struct InboxArgs {
-    /// The store to read [default: $XDG_STATE_HOME/ask-user-question/inbox.sqlite3, that is
+    /// The store to read [default: ASK_USER_QUESTION_STORE, else
+    /// $XDG_STATE_HOME/ask-user-question/inbox.sqlite3, that is
     /// ~/.local/state/ask-user-question/inbox.sqlite3].
     #[arg(long, value_name = "PATH")]
     pub store: Option<PathBuf>,
@@ -85,9 +86,10 @@ impl InboxArgs {
 }
 
 /// Opens the store named by `path`, or the user's.
+/// The store at `path`, else `ASK_USER_QUESTION_STORE`, else the user's: where the hosts post.
 pub fn open_store(path: Option<&std::path::Path>) -> Result<Store, StoreError> {
-    match path {
-        Some(path) => Store::open(path),
+    match ask_user_question_store::host::store_path(path.map(std::path::Path::to_path_buf)) {
+        Some(path) => Store::open(&path),
         None => Store::open_default(),
     }
 }
