@@ -19,7 +19,7 @@
 //! - [`frame`]: [`draw`] a view to a [`Frame`] of (ANSI, plain) rows, each within the width.
 //! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.
 //! - [`exec`]: an external editor run on some text for a program ([`Cmd::Exec`]).
-//! - `ink` (feature `iocraft`, default): an iocraft element as a leaf of a view ([`Ink`]).
+//! - `ink` (feature `iocraft`, off by default): an iocraft element as a leaf of a view ([`Ink`]).
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
 //! ```
