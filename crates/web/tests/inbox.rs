@@ -3,6 +3,8 @@
 //! cancelled (its typing kept, the host still waiting), and every refusal the questionnaire's
 //! page makes (token, Host, Origin, size), each changing nothing.
 
+mod support;
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::sync::{Arc, Mutex};
@@ -12,6 +14,7 @@ use ask_user_question_web::Bind;
 use ask_user_question_web::inbox::{Entry, Id, InboxServer, Opened, Settled, Source, Status};
 use question::ToolResult;
 use serde_json::{Value, json};
+use support::{get, origin, parts, post, request};
 
 /// A questionnaire in the memory store.
 #[derive(Clone)]
@@ -137,85 +140,6 @@ fn serve() -> (Memory, InboxServer) {
     let memory = Memory::with(vec![held(1, "Pick a database"), secret]);
     let server = InboxServer::start(memory.clone(), Bind::Local).unwrap();
     (memory, server)
-}
-
-struct Reply {
-    status: u16,
-    head: String,
-    body: String,
-}
-
-impl Reply {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.head.lines().find_map(|line| {
-            let (key, value) = line.split_once(": ")?;
-            (key == name).then_some(value)
-        })
-    }
-}
-
-/// `IP:PORT` and `/TOKEN/`.
-fn parts(server: &InboxServer) -> (String, String) {
-    let rest = server.url().strip_prefix("http://").unwrap();
-    let (authority, path) = rest.split_once('/').unwrap();
-    (authority.to_string(), format!("/{path}"))
-}
-
-fn request(
-    server: &InboxServer,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &[u8],
-) -> Reply {
-    let (authority, _) = parts(server);
-    let mut stream = TcpStream::connect(&authority).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-    for (name, value) in headers {
-        text.push_str(&format!("{name}: {value}\r\n"));
-    }
-    text.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-    stream.write_all(text.as_bytes()).unwrap();
-    // A body refused before it is read may reset the connection; what came back still counts.
-    let _ = stream.write_all(body);
-    let mut reply = Vec::new();
-    let _ = stream.read_to_end(&mut reply);
-    let reply = String::from_utf8_lossy(&reply).to_string();
-    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    Reply {
-        status,
-        head: head.to_ascii_lowercase(),
-        body: body.to_string(),
-    }
-}
-
-fn get(server: &InboxServer, path: &str) -> Reply {
-    let (authority, _) = parts(server);
-    request(server, "GET", path, &[("Host", &authority)], b"")
-}
-
-fn post(server: &InboxServer, path: &str, origin: Option<&str>, body: &[u8]) -> Reply {
-    let (authority, _) = parts(server);
-    let mut headers = vec![
-        ("Host", authority.as_str()),
-        ("Content-Type", "application/x-www-form-urlencoded"),
-    ];
-    if let Some(origin) = origin {
-        headers.push(("Origin", origin));
-    }
-    request(server, "POST", path, &headers, body)
-}
-
-fn origin(server: &InboxServer) -> String {
-    format!("http://{}", parts(server).0)
 }
 
 /// Nothing was saved or answered.

@@ -1,11 +1,14 @@
 //! The server's refusals, over real HTTP: each is refused and changes nothing.
 
+mod support;
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
 
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer};
 use serde_json::json;
+use support::{get, origin, parts, post, request};
 
 fn questionnaire() -> question::Questionnaire {
     question::validate(&json!({"title": "Plan", "questions": [
@@ -17,78 +20,6 @@ fn questionnaire() -> question::Questionnaire {
 
 fn serve() -> WebServer {
     WebServer::start(questionnaire(), Bind::Local, None).unwrap()
-}
-
-/// `http://IP:PORT` and `/TOKEN/` of the page.
-fn parts(web: &WebServer) -> (String, String) {
-    let url = web.url();
-    let rest = url.strip_prefix("http://").unwrap();
-    let (authority, path) = rest.split_once('/').unwrap();
-    (authority.to_string(), format!("/{path}"))
-}
-
-struct Reply {
-    status: u16,
-    head: String,
-    body: String,
-}
-
-/// One request with these headers (Host included by the caller), read to the end.
-fn request(
-    web: &WebServer,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &[u8],
-) -> Reply {
-    let (authority, _) = parts(web);
-    let mut stream = TcpStream::connect(&authority).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .unwrap();
-    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-    for (name, value) in headers {
-        text.push_str(&format!("{name}: {value}\r\n"));
-    }
-    text.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-    stream.write_all(text.as_bytes()).unwrap();
-    // A body refused before it is read may reset the connection; what came back still counts.
-    let _ = stream.write_all(body);
-    let mut reply = Vec::new();
-    let _ = stream.read_to_end(&mut reply);
-    let reply = String::from_utf8_lossy(&reply).to_string();
-    let (head, body) = reply.split_once("\r\n\r\n").unwrap_or((&reply, ""));
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    Reply {
-        status,
-        head: head.to_ascii_lowercase(),
-        body: body.to_string(),
-    }
-}
-
-fn get(web: &WebServer, path: &str) -> Reply {
-    let (authority, _) = parts(web);
-    request(web, "GET", path, &[("Host", &authority)], b"")
-}
-
-fn post(web: &WebServer, path: &str, origin: Option<&str>, body: &[u8]) -> Reply {
-    let (authority, _) = parts(web);
-    let mut headers = vec![
-        ("Host", authority.as_str()),
-        ("Content-Type", "application/x-www-form-urlencoded"),
-    ];
-    if let Some(origin) = origin {
-        headers.push(("Origin", origin));
-    }
-    request(web, "POST", path, &headers, body)
-}
-
-fn origin(web: &WebServer) -> String {
-    format!("http://{}", parts(web).0)
 }
 
 /// No event came from the page.
