@@ -15,6 +15,7 @@
 
 mod headless;
 mod keymap;
+mod link;
 mod model;
 mod msg;
 mod row;
@@ -37,11 +38,11 @@ use clap::Args;
 use tea::runtime::{Ending, InlineOptions, run_inline};
 use tea::{Palette, Size};
 
+pub use link::{WebAnswers, WebLink};
 pub use model::{Calls, Inbox, Row, Shared, home_as_tilde};
 pub use msg::{Msg, Polled};
 pub use row::{elide_middle, waited};
 pub use update::{POLL_EVERY, RELIST_EVERY, SAVE_AFTER, ended_notice};
-pub use web::{WebAnswers, WebLink};
 
 #[derive(Debug, Args)]
 pub struct InboxArgs {
@@ -130,13 +131,7 @@ pub fn run(args: InboxArgs) -> ExitCode {
     // Served before the terminal is taken, so its link is printed above the list.
     let web = match args.bind() {
         Some(bind) => match web::start(store.path(), bind, home.as_deref()) {
-            Ok(web) => {
-                eprintln!(
-                    "ask-user-question inbox: answer in a browser: {}",
-                    web.url()
-                );
-                Some(web)
-            }
+            Ok(web) => Some(web),
             Err(error) => return fail(format!("cannot serve the web page: {error}")),
         },
         None => None,
@@ -145,6 +140,13 @@ pub fn run(args: InboxArgs) -> ExitCode {
     let pid = std::process::id();
     if let Err(error) = store.inbox_beat(pid) {
         return fail(error);
+    }
+    // The link last: once it shows, hosts post here (a script that waits for it may start them).
+    if let Some(web) = &web {
+        eprintln!(
+            "ask-user-question inbox: answer in a browser: {}",
+            web.url()
+        );
     }
     if args.web_only {
         let store = Shared::new(store);
