@@ -29,8 +29,6 @@
 //!   An editor the runtime ends because the program is ending (SIGTERM, SIGHUP) is no error
 //!   when it saved the file: its text is the result.
 
-pub(crate) mod group;
-
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
@@ -43,7 +41,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use self::group::Place;
+use crate::process_group::{self as group, Place};
 
 /// What the program asks an external editor to edit.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -323,7 +321,7 @@ pub(crate) fn run_detached(request: &ExecRequest, editor: &Editor) -> ExecResult
     let file = TempText::create(request)
         .map_err(|err| format!("could not write the text for the editor: {err}"))?;
     // A signal that ends the program ends the editor's session first.
-    crate::runtime::guard::install_hooks()
+    crate::guard::install_hooks()
         .map_err(|err| format!("could not start the editor `{editor}`: {err}"))?;
     let mut command = command(&editor, file.path());
     command

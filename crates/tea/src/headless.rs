@@ -30,7 +30,7 @@ pub enum Effect<O, H> {
     /// Ring the terminal bell.
     Bell,
     /// Call the person ([`Cmd::Attention`]): write these bytes to the terminal between frames.
-    Attention(crate::runtime::Attention),
+    Attention(crate::attention::Attention),
     Host(H),
     /// Print these lines above the program's region ([`Cmd::Print`]). The terminal runtime
     /// writes them into the scrollback; headless, they stay here, in the effects the driver

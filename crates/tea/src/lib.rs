@@ -72,15 +72,19 @@
 //! assert_eq!(ended, vec![Effect::Quit(5)]);
 //! ```
 
+pub mod attention;
+pub mod block;
 pub mod components;
 pub mod exec;
 pub mod frame;
+pub(crate) mod guard;
 pub mod headless;
 #[cfg(feature = "iocraft")]
 pub mod ink;
 pub mod input;
 pub mod keymap;
 pub mod mouse;
+pub(crate) mod process_group;
 pub mod program;
 pub mod runtime;
 #[cfg(feature = "snapshot")]

@@ -25,10 +25,11 @@
 //! assert_eq!(frame.hits.at(8, 1).map(|hit| hit.id), Some(LIST));
 //! ```
 
-use crate::components::Block;
+use crate::block::{Block, Element};
 use crate::input::KeyModifiers;
 use crate::style::{Line, Span, Style};
-use crate::view::Element;
+
+pub use crate::style::HitId;
 
 pub use terminput::{MouseButton, MouseEventKind, ScrollDirection};
 
@@ -69,10 +70,6 @@ impl MouseMode {
         }
     }
 }
-
-/// A program's name for a part of its view that the mouse can hit.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct HitId(pub u32);
 
 /// The part of the frame under the pointer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,10 +6,10 @@
 use std::fmt::{self, Debug};
 use std::time::Duration;
 
+use crate::attention::Attention;
 use crate::exec::Exec;
 use crate::input::{Event, Keyboard};
 use crate::mouse::Mouse;
-use crate::runtime::Attention;
 use crate::style::Line;
 use crate::sub::Subs;
 use crate::view::View;

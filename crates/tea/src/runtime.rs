@@ -72,12 +72,10 @@
 //!   cooked terminal makes signals of those keys for the run itself); SIGTERM or SIGHUP ends the editor's group, then the run, with what the editor saved as
 //!   the result.
 
-pub mod attention;
 mod color;
 mod cursor;
 mod exec;
 mod focus;
-pub(crate) mod guard;
 mod keyboard;
 mod mouse;
 mod print;
@@ -95,6 +93,7 @@ use crossterm::event as ct;
 
 use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
+use crate::guard;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, KeyEventKind, Keyboard};
 use crate::mouse::MouseMode;
@@ -102,8 +101,8 @@ use crate::program::{Program, Size};
 use crate::theme::{ColorLevel, Palette};
 use timed_decoder::TimedDecoder;
 
-pub use attention::Attention;
-pub use guard::SignalHold;
+pub use crate::attention::{self, Attention};
+pub use crate::guard::SignalHold;
 pub use region::{DrawRow, Region};
 
 /// The longest the loop waits for input before looking at signals and the terminal size again

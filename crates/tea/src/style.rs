@@ -169,7 +169,7 @@ pub struct Style {
     pub caret: bool,
     /// The part of the view this text belongs to, for the mouse (see [`crate::mouse`]). It
     /// does not change how the text looks.
-    pub hit: Option<crate::mouse::HitId>,
+    pub hit: Option<HitId>,
 }
 
 impl Style {
@@ -209,7 +209,7 @@ impl Style {
         self
     }
     /// Marks the text as part `id` of the view, for the mouse (see [`crate::mouse`]).
-    pub fn hit(mut self, id: crate::mouse::HitId) -> Style {
+    pub fn hit(mut self, id: HitId) -> Style {
         self.hit = Some(id);
         self
     }
@@ -280,3 +280,7 @@ impl From<String> for Span {
         Span::plain(text)
     }
 }
+/// A program's name for a part of its view that the mouse can hit ([`crate::mouse`]): a span
+/// carries it in its style, so the mark travels with the text through layout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HitId(pub u32);

@@ -416,6 +416,72 @@ fn is_emoji(c: char) -> bool {
     matches!(c, '\u{2300}'..='\u{2bff}' | '\u{1f000}'..='\u{1faff}')
 }
 
+/// `line` itself when it fits `width`, else cut with "…".
+pub(crate) fn cut(line: &Line, width: usize) -> Line {
+    if line.width() <= width {
+        line.clone()
+    } else {
+        truncate_line(line, width)
+    }
+}
+
+/// [`cut`] for a line the caller owns: moved, not copied, when it fits.
+pub(crate) fn cut_owned(line: Line, width: usize) -> Line {
+    if line.width() <= width {
+        line
+    } else {
+        truncate_line(&line, width)
+    }
+}
+
+/// `line` cut to `columns` if wider, then padded with spaces to exactly `columns`.
+pub(crate) fn fit(line: Line, columns: usize) -> Line {
+    let width = line.width();
+    if width > columns {
+        return pad_line(&line, columns);
+    }
+    let mut line = line;
+    if width < columns {
+        line.push(Span::plain(" ".repeat(columns - width)));
+    }
+    line
+}
+
+/// `line` cut to `width` columns at a whole grapheme; a grapheme the edge cuts becomes blanks
+/// in its style, as the frame writer draws it.
+pub(crate) fn clip(line: &Line, width: usize) -> Line {
+    if line.width() <= width {
+        return line.clone();
+    }
+    let mut out = Line {
+        spans: Vec::with_capacity(line.spans.len()),
+        bg: line.bg,
+    };
+    let mut used = 0;
+    for span in &line.spans {
+        let mut text = String::new();
+        let mut full = false;
+        for g in span.text.graphemes(true) {
+            let w = grapheme_width(g);
+            if used + w > width {
+                text.push_str(&" ".repeat(width - used));
+                used = width;
+                full = true;
+                break;
+            }
+            text.push_str(g);
+            used += w;
+        }
+        if !text.is_empty() {
+            out.spans.push(Span::styled(text, span.style.clone()));
+        }
+        if full {
+            break;
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,11 +28,11 @@
 //! ]);
 //! ```
 
-use crate::components::{Block, PanelRow};
+pub use crate::block::{Draw, Element, Rows};
+
+use crate::block::Block;
 use crate::mouse::MouseMode;
 use crate::style::{Line, Span};
-use crate::text::grapheme_width;
-use unicode_segmentation::UnicodeSegmentation;
 
 /// A program's view: the tree to draw, and the terminal state it wants while it shows.
 ///
@@ -169,129 +169,10 @@ pub enum CursorShape {
     Bar,
 }
 
-/// A node of the tree: any component, owned. Containers hold their children as elements, so a
-/// view is one value the driver lays out when it draws.
-pub struct Element<'a>(Box<dyn Block + 'a>);
-
-impl<'a> Element<'a> {
-    pub fn new(block: impl Block + 'a) -> Element<'a> {
-        Element(Box::new(block))
-    }
-}
-
-impl Block for Element<'_> {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.0.lines(width, height)
-    }
-
-    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
-        self.0.panel_rows(width, height)
-    }
-}
-
-/// A leaf of rows laid out already: the first `height`, each clipped at the box's edge (a
-/// wide character the edge cuts becomes blanks), never wrapped and never marked with "…".
-/// This is how rows a program lays out itself (a cached document, a transcript card) join
-/// the tree.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Rows(pub Vec<Line>);
-
-impl Rows {
-    pub fn new(lines: Vec<Line>) -> Rows {
-        Rows(lines)
-    }
-}
-
-impl Block for Rows {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.0
-            .iter()
-            .take(height)
-            .map(|line| clip(line, width))
-            .collect()
-    }
-}
-
-/// A leaf drawn by a function of the box it is given (`width`, `height`), for rows that
-/// depend on the width but are no component of their own (a status row, a tab row with a
-/// clock beside it). Like any block, it returns at most `height` lines within `width`.
-pub struct Draw<F>(pub F);
-
-impl<F: Fn(usize, usize) -> Vec<Line>> Block for Draw<F> {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        let mut lines = (self.0)(width, height);
-        lines.truncate(height);
-        lines
-    }
-}
-
-/// `line` cut to `width` columns at a whole grapheme; a grapheme the edge cuts becomes blanks
-/// in its style, as the frame writer draws it.
-fn clip(line: &Line, width: usize) -> Line {
-    if line.width() <= width {
-        return line.clone();
-    }
-    let mut out = Line {
-        spans: Vec::with_capacity(line.spans.len()),
-        bg: line.bg,
-    };
-    let mut used = 0;
-    for span in &line.spans {
-        let mut text = String::new();
-        let mut full = false;
-        for g in span.text.graphemes(true) {
-            let w = grapheme_width(g);
-            if used + w > width {
-                text.push_str(&" ".repeat(width - used));
-                used = width;
-                full = true;
-                break;
-            }
-            text.push_str(g);
-            used += w;
-        }
-        if !text.is_empty() {
-            out.spans.push(Span::styled(text, span.style.clone()));
-        }
-        if full {
-            break;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::style::{Slot, Style};
-
-    #[test]
-    fn rows_are_clipped_not_ellipsized() {
-        let rows = Rows::new(vec![
-            Line::plain("abcdef"),
-            Line::plain("ab"),
-            Line::plain("c"),
-        ]);
-        let drawn: Vec<String> = rows.lines(4, 2).iter().map(Line::plain_text).collect();
-        assert_eq!(drawn, ["abcd", "ab"]);
-    }
-
-    #[test]
-    fn a_wide_character_cut_by_the_edge_becomes_blanks_in_its_style() {
-        let style = Style::fg(Slot::Accent);
-        let rows = Rows::new(vec![Line::styled("ab中", style.clone())]);
-        let line = &rows.lines(3, 1)[0];
-        assert_eq!(line.plain_text(), "ab ");
-        assert_eq!(line.spans[0].style, style);
-    }
-
-    #[test]
-    fn a_drawn_leaf_gets_its_box() {
-        let status =
-            Draw(|width: usize, height: usize| vec![Line::plain(format!("{width}x{height}")); 3]);
-        let drawn: Vec<String> = status.lines(7, 2).iter().map(Line::plain_text).collect();
-        assert_eq!(drawn, ["7x2", "7x2"]);
-    }
+    use crate::style::Style;
 
     #[test]
     fn the_cursor_is_part_of_the_view() {

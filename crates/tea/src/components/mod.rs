@@ -47,113 +47,16 @@ pub mod viewport;
 pub use filter::{FilterLine, FilterMsg, FilterState, Filtered};
 pub use help::Help;
 pub use list::{List, ListState, Window};
-pub use panel::{Panel, PanelRow};
+pub use panel::Panel;
 pub use split::Split;
 pub use stack::{Stack, StackItem};
 pub use tabs::{Tab, Tabs};
 pub use viewport::Viewport;
 
+pub use crate::block::{Block, Lines, PanelRow, Stateful, StatefulBlock};
+pub(crate) use crate::text::{cut, cut_owned, fit};
+
 use crate::style::{Line, Span};
-use crate::text::{pad_line, truncate_line};
-
-/// Something that draws into a box: at most `height` lines, each at most `width` columns.
-pub trait Block {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line>;
-
-    /// The rows as a [`Panel`] draws them: [`Block::lines`] as content, except that a
-    /// [`Stack`]'s dividers stay dividers, so a panel crosses its border with them.
-    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
-        self.lines(width, height)
-            .into_iter()
-            .map(PanelRow::Content)
-            .collect()
-    }
-}
-
-/// A component drawn with state the model owns, as ratatui's `StatefulWidget`: the props say
-/// what to draw, the state what the person did (a list's selection and scroll). Drawing reads
-/// the state and never changes it, so a view stays a pure function of the model.
-pub trait StatefulBlock {
-    type State;
-
-    /// At most `height` lines, each at most `width` columns, for `state`.
-    fn lines_with(&self, state: &Self::State, width: usize, height: usize) -> Vec<Line>;
-
-    /// The props and their state as one [`Block`], a node of a view tree.
-    fn with_state<'s>(self, state: &'s Self::State) -> Stateful<'s, Self>
-    where
-        Self: Sized,
-    {
-        Stateful { block: self, state }
-    }
-}
-
-/// A [`StatefulBlock`] with its state: a [`Block`] ([`StatefulBlock::with_state`]).
-pub struct Stateful<'s, B: StatefulBlock> {
-    pub block: B,
-    pub state: &'s B::State,
-}
-
-impl<B: StatefulBlock> Block for Stateful<'_, B> {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.block.lines_with(self.state, width, height)
-    }
-}
-
-impl<B: Block + ?Sized> Block for &B {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        (**self).lines(width, height)
-    }
-
-    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
-        (**self).panel_rows(width, height)
-    }
-}
-
-/// Pre-wrapped lines as a block: the first `height`, each cut to the width.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Lines(pub Vec<Line>);
-
-impl Block for Lines {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.0
-            .iter()
-            .take(height)
-            .map(|line| cut(line, width))
-            .collect()
-    }
-}
-
-/// `line` itself when it fits `width`, else cut with "…".
-pub(crate) fn cut(line: &Line, width: usize) -> Line {
-    if line.width() <= width {
-        line.clone()
-    } else {
-        truncate_line(line, width)
-    }
-}
-
-/// [`cut`] for a line the caller owns: moved, not copied, when it fits.
-pub(crate) fn cut_owned(line: Line, width: usize) -> Line {
-    if line.width() <= width {
-        line
-    } else {
-        truncate_line(&line, width)
-    }
-}
-
-/// `line` cut to `columns` if wider, then padded with spaces to exactly `columns`.
-pub(crate) fn fit(line: Line, columns: usize) -> Line {
-    let width = line.width();
-    if width > columns {
-        return pad_line(&line, columns);
-    }
-    let mut line = line;
-    if width < columns {
-        line.push(Span::plain(" ".repeat(columns - width)));
-    }
-    line
-}
 
 /// Places `right` at the right edge of a row that starts with `left`, when both fit with a
 /// column between them; otherwise `left` alone, cut to the width.

@@ -34,18 +34,10 @@
 //! ]);
 //! ```
 
-use super::{Block, cut_owned, fit};
+use super::{Block, PanelRow, cut_owned, fit};
+use crate::block::Element;
 use crate::style::{Line, Slot, Span, Style};
 use crate::text::{truncate, width as text_width};
-use crate::view::Element;
-
-/// One row inside the frame.
-#[derive(Debug, Clone, PartialEq)]
-pub enum PanelRow {
-    Content(Line),
-    /// A rule across the box: `├───┤`.
-    Divider,
-}
 
 /// The props of a frame.
 #[derive(Debug, Clone, PartialEq)]

@@ -58,7 +58,7 @@ pub fn parse_script_with<E: std::fmt::Display>(
 /// The events of a mouse token (`click:X,Y`, `wheelup:X,Y`, `wheeldown:X,Y`); `None` for a
 /// token that is no mouse token.
 fn parse_mouse(token: &str) -> Option<Result<Vec<Event>, String>> {
-    use crate::mouse::{MouseButton, MouseEventKind, ScrollDirection};
+    use terminput::{MouseButton, MouseEventKind, ScrollDirection};
     let (name, cell) = token.split_once(':')?;
     let kinds = match name.to_ascii_lowercase().as_str() {
         "click" => vec![
@@ -122,7 +122,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mouse::{MouseButton, MouseEventKind, ScrollDirection};
+    use terminput::{MouseButton, MouseEventKind, ScrollDirection};
 
     fn mouse_kinds(script: &str) -> Vec<(MouseEventKind, u16, u16)> {
         parse_script(script)

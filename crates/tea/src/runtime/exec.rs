@@ -38,7 +38,7 @@ impl<P: Program> Run<P> {
 /// the settings to put back, and SIGINT and SIGQUIT ignored until it is taken back.
 pub(super) struct HandedOver {
     cooked: rustix::termios::Termios,
-    pub(super) interrupts: exec::group::IgnoreInterrupts,
+    pub(super) interrupts: crate::process_group::IgnoreInterrupts,
 }
 
 impl Terminal {
@@ -47,7 +47,7 @@ impl Terminal {
     /// ignored first: once raw mode is off, Ctrl+C and Ctrl+\ are signals for whichever group
     /// holds the foreground, which is this one until the editor has started.
     pub(super) fn hand_over(&mut self) -> io::Result<HandedOver> {
-        let interrupts = exec::group::IgnoreInterrupts::new();
+        let interrupts = crate::process_group::IgnoreInterrupts::new();
         let moves = self.region.leave(false);
         let bytes = self.all_off(&moves);
         self.cursor.forget();
@@ -81,12 +81,12 @@ impl Terminal {
 
     /// Waits for the editor to exit. A SIGTERM or SIGHUP for the run meanwhile ends the editor's
     /// process group first (SIGTERM, then SIGKILL after [`exec::GRACE`]); the run ends once the
-    /// loop takes the signal. SIGINT and SIGQUIT are the editor's (see [`exec::group`]).
+    /// loop takes the signal. SIGINT and SIGQUIT are the editor's (see [`crate::process_group`]).
     fn wait_for_editor(&self, pid: libc::pid_t) -> io::Result<exec::Waited> {
         let waker = self.wake.sender()?;
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
-            let _ = tx.send(exec::group::wait(pid, true));
+            let _ = tx.send(crate::process_group::wait(pid, true));
             let _ = (&waker).write(&[1]);
         });
         let mut ended: Option<Instant> = None;
@@ -100,10 +100,10 @@ impl Terminal {
             match ended {
                 None if self.active.signal_pending() => {
                     ended = Some(Instant::now());
-                    exec::group::signal_group(pid, libc::SIGTERM);
+                    crate::process_group::signal_group(pid, libc::SIGTERM);
                 }
                 Some(since) if since.elapsed() >= exec::GRACE => {
-                    exec::group::signal_group(pid, libc::SIGKILL);
+                    crate::process_group::signal_group(pid, libc::SIGKILL);
                 }
                 _ => {}
             }

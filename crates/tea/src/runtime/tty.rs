@@ -140,7 +140,7 @@ impl Tty {
         }
         let ready = fds[0].revents();
         if ready.intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) {
-            super::guard::note_hang_up();
+            crate::guard::note_hang_up();
             return Ok(Waited::HungUp);
         }
         wake.drain();

@@ -4,8 +4,8 @@
 //!
 //! The bytes are plain data, so any host can write them through its own terminal: the inline
 //! runtime writes them after its first frame (see
-//! [`InlineOptions::after_first_frame`](super::InlineOptions::after_first_frame)); other hosts
-//! write them where they draw.
+//! [`InlineOptions::after_first_frame`](crate::runtime::InlineOptions::after_first_frame));
+//! other hosts write them where they draw.
 
 use crate::text::{sanitize_line, truncate};
 

@@ -7,7 +7,7 @@
 //! SIGHUP, SIGQUIT) are handed to the main loop, which ends the run in order; a loop that does not answer
 //! within [`SIGNAL_GRACE`] gets the emergency restore and the signal's default action.
 //!
-//! An external editor started by the program ([`crate::exec::group`]) is ended before such a
+//! An external editor started by the program ([`crate::process_group`]) is ended before such a
 //! signal's default action, and the terminal's foreground taken back from it before the
 //! terminal is restored. Replays (no run) install the same signal thread while their editor
 //! runs, so a signal ends its editor and then the process as it would have.
@@ -140,7 +140,7 @@ pub fn emergency_restore() {
     if let Some(mut emergency) = taken {
         if HANDED_OVER.load(Ordering::SeqCst) {
             // Restoring the modes from a background group would stop this process.
-            let _ = crate::exec::group::take_foreground(emergency.tty.as_raw_fd());
+            let _ = crate::process_group::take_foreground(emergency.tty.as_raw_fd());
         }
         let _ = emergency.tty.write_all(emergency.exit_bytes.as_bytes());
         let _ = emergency.tty.flush();
@@ -241,7 +241,7 @@ fn on_signal(signal: i32) {
         if HOLDS.load(Ordering::SeqCst) == 0 {
             // No run and no host finishing one: as if we had never installed a handler, but
             // the editor of a replay goes first.
-            crate::exec::group::end_running();
+            crate::process_group::end_running();
             let _ = signal_hook::low_level::emulate_default_handler(signal);
             return;
         }
@@ -279,7 +279,7 @@ fn on_signal(signal: i32) {
 }
 
 fn die(signal: i32) {
-    crate::exec::group::end_running();
+    crate::process_group::end_running();
     emergency_restore();
     let _ = signal_hook::low_level::emulate_default_handler(signal);
 }
