@@ -7,6 +7,7 @@
 mod answer;
 mod canonical;
 mod dialogs;
+mod draft;
 mod duration;
 mod labels;
 mod notice;
@@ -20,6 +21,7 @@ mod validate;
 
 pub use answer::{Answer, AnswerState, StateError};
 pub use dialogs::{DialogRequest, DialogStep, DialogView, Dialogs, NotUnderstood};
+pub use draft::Draft;
 pub use duration::{DurationError, parse_duration, parse_span};
 pub use labels::{Label, Labels};
 pub use notice::{Notice, waiting_notice};
@@ -27,7 +29,7 @@ pub use number::{Decimal, NumberError, NumberSpec};
 pub use questionnaire::{
     AnswerShape, OptionSource, Question, QuestionOption, QuestionType, Questionnaire,
 };
-pub use result::{Draft, ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
+pub use result::{ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
 pub use schema::{schema, typescript_types};
 pub use tool::{PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_LABEL, TOOL_NAME, tool_description};
 pub use validate::{

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value, json};
 
 use crate::answer::AnswerState;
+use crate::draft::Draft;
 use crate::questionnaire::AnswerShape;
-use crate::result::Draft;
 
 /// The answers of `state` and the editors' `drafts` as JSON, secret questions left out:
 /// `{"answers": {id: {picks, text, number, note, optionNotes}}, "drafts": {id: {text, note,
