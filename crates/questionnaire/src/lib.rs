@@ -30,6 +30,7 @@ pub mod keymap;
 pub mod keys;
 mod kind;
 mod layout;
+mod memo;
 mod model;
 mod mouse;
 pub mod msg;

@@ -21,8 +21,8 @@ use crate::keymap::Mode;
 use crate::keys::Keys;
 use crate::kind::Traits;
 use crate::layout::{HeightLimit, Measured, Plan, QuestionLayout};
+use crate::memo::ViewMemo;
 use crate::preview::{NO_PREVIEW, PreviewDoc, preview_source};
-use crate::view::memo::ViewMemo;
 
 /// What an editor writes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -24,7 +24,6 @@
 mod editor;
 #[cfg(test)]
 mod gallery;
-pub(crate) mod memo;
 mod options;
 mod preview;
 mod prompt;
@@ -48,7 +47,7 @@ use crate::layout::Plan;
 use crate::model::App;
 use crate::mouse::Part;
 
-use memo::{FooterKey, TabRowKey};
+use crate::memo::{FooterKey, TabRowKey};
 use preview::{PreviewBelow, PreviewPane};
 use prompt::Prompt;
 
