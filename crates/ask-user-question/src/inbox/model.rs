@@ -14,8 +14,8 @@ use tea::text::sanitize_line;
 use tea::{Keymap, Size};
 
 use super::keymap::{self, ListContext};
+use super::link::WebLink;
 use super::msg::Msg;
-use super::web::WebLink;
 
 /// The store, shared with the tasks that read and write it off the UI thread.
 #[derive(Clone)]

@@ -207,7 +207,7 @@ impl Inbox {
     /// What became of questionnaire `id` elsewhere, its answer on this inbox's page named so.
     fn ended(&self, id: Id, title: &str, outcome: &StoreOutcome, first: bool) -> String {
         let inbox = match &self.web {
-            Some(web) if web.answered.contains(id) => super::web::ON_THE_PAGE,
+            Some(web) if web.answered.contains(id) => super::link::ON_THE_PAGE,
             _ => "in another inbox",
         };
         ended_notice_naming(title, outcome, first, inbox)

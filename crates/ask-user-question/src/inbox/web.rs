@@ -8,9 +8,8 @@
 //! shared with the terminal inbox ([`WebAnswers`]) for it to say "answered on the inbox's web
 //! page" rather than "in another inbox".
 
-use std::collections::HashSet;
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard};
 
 use ask_user_question_store::{Claim, Id, Outcome, Store, now_ms};
 use ask_user_question_web::Bind;
@@ -19,51 +18,10 @@ use question::ToolResult;
 use serde_json::Value;
 use tea::text::sanitize_line;
 
+use super::link::{ON_THE_PAGE, WebAnswers, WebLink};
 use super::model::Row;
 use super::row::waited;
 use super::update::ended_notice_naming;
-
-/// How an answer the inbox's page gave is named where it is said.
-pub const ON_THE_PAGE: &str = "on the inbox's web page";
-
-/// The questionnaires the inbox's page answered, shared with the terminal inbox.
-#[derive(Debug, Clone, Default)]
-pub struct WebAnswers(Arc<Mutex<HashSet<Id>>>);
-
-impl WebAnswers {
-    fn lock(&self) -> MutexGuard<'_, HashSet<Id>> {
-        self.0
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-    }
-
-    pub fn contains(&self, id: Id) -> bool {
-        self.lock().contains(&id)
-    }
-
-    fn insert(&self, id: Id) {
-        self.lock().insert(id);
-    }
-
-    fn remove(&self, id: Id) {
-        self.lock().remove(&id);
-    }
-}
-
-/// The page as the terminal inbox knows it: its link, and what it answered.
-#[derive(Debug, Clone)]
-pub struct WebLink {
-    /// The list's link; questionnaire `ID` is at `{url}q/ID/`.
-    pub url: String,
-    pub answered: WebAnswers,
-}
-
-impl WebLink {
-    /// The link to questionnaire `id`'s page.
-    pub fn of(&self, id: Id) -> String {
-        format!("{}q/{id}/", self.url)
-    }
-}
 
 /// The inbox's page, served until this is dropped.
 pub struct Served {
