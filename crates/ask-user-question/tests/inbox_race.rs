@@ -51,7 +51,12 @@ fn the_terminal_and_the_inbox_answering_at_once_have_one_winner_200_times() {
     let state = tmux.dir.join("state");
     std::fs::create_dir(&state).unwrap();
     std::fs::copy(fixture("two_lines.json"), tmux.dir.join("q.json")).unwrap();
-    let env = "XDG_STATE_HOME=state ASK_USER_QUESTION_INBOX=";
+    // Absolute: a relative XDG_STATE_HOME is ignored (as the XDG spec says), which would make
+    // this the store of whoever runs the test, shared with every other run.
+    let env = format!(
+        "XDG_STATE_HOME='{}' ASK_USER_QUESTION_INBOX=",
+        state.display()
+    );
     tmux.command(&[
         "new-window",
         "-d",
@@ -62,6 +67,10 @@ fn the_terminal_and_the_inbox_answering_at_once_have_one_winner_200_times() {
     wait_in(&tmux, INBOX, "the empty inbox", |s| {
         s.contains("No questionnaires waiting")
     });
+    assert!(
+        state.join("ask-user-question/inbox.sqlite3").is_file(),
+        "the inbox opened the test's own store"
+    );
 
     let (mut terminal, mut inbox) = (0, 0);
     for round in 0..ROUNDS {

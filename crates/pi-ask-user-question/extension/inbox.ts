@@ -12,7 +12,7 @@
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { isAbsolute, join } from "node:path";
 import type { Closed, InboxAddon, InboxPost, ToolResult } from "./addon.ts";
 
 /** What pi's side holds reaches the store at most this often while keys come. */
@@ -138,7 +138,9 @@ export function mayJoin(env: NodeJS.ProcessEnv = process.env): boolean {
 	if (joining === "0") return false;
 	if (joining === "1") return true;
 	if (env.ASK_USER_QUESTION_STORE) return existsSync(env.ASK_USER_QUESTION_STORE);
-	const state = env.XDG_STATE_HOME || join(env.HOME || homedir(), ".local", "state");
+	// A relative XDG_STATE_HOME is ignored, as the XDG spec says and the store does.
+	const xdg = env.XDG_STATE_HOME;
+	const state = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), ".local", "state");
 	return existsSync(join(state, "ask-user-question", "inbox.sqlite3"));
 }
 
