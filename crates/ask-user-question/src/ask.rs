@@ -115,6 +115,9 @@ pub fn run(args: RunArgs) -> ExitCode {
         }
         Err(error) => return input_failure(&error),
     };
+    // Caught before posting, so no instant is left where a signal kills a posted run.
+    let signals = (args.inbox.only() && joined.is_some() && keys.is_none())
+        .then(crate::inbox_only::Signals::catch);
     let inbox = joined
         .zip(json)
         .and_then(|(joined, json)| crate::inbox_host::post(joined, &json));
@@ -132,7 +135,8 @@ pub fn run(args: RunArgs) -> ExitCode {
     if args.inbox.only() {
         // Without the store there is nothing to wait on: the question is asked here.
         if let Some(inbox) = &inbox
-            && let Some(waited) = crate::inbox_only::wait(inbox, &questionnaire, limit)
+            && let Some(signals) = &signals
+            && let Some(waited) = crate::inbox_only::wait(inbox, &questionnaire, limit, signals)
         {
             return crate::inbox_only::print(waited);
         }

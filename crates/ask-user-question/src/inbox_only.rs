@@ -37,22 +37,35 @@ pub fn print(waited: Waited) -> ExitCode {
     }
 }
 
+/// The signals that end the wait (SIGINT, SIGTERM, SIGHUP, SIGQUIT), caught from before the
+/// questionnaire is posted: one that comes the instant after posting ends the wait in order,
+/// with the drafts, rather than killing the run and leaving its row behind.
+pub struct Signals(Arc<AtomicUsize>);
+
+impl Signals {
+    pub fn catch() -> Signals {
+        let signal = Arc::new(AtomicUsize::new(0));
+        for number in [
+            signal_hook::consts::SIGINT,
+            signal_hook::consts::SIGTERM,
+            signal_hook::consts::SIGHUP,
+            signal_hook::consts::SIGQUIT,
+        ] {
+            let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
+        }
+        Signals(signal)
+    }
+}
+
 /// Waits for the inbox's answer to the posted questionnaire. `None` when the store failed
 /// meanwhile (said on stderr): the caller asks here instead.
 pub fn wait(
     inbox: &Inbox,
     questionnaire: &Questionnaire,
     limit: Option<Duration>,
+    signals: &Signals,
 ) -> Option<Waited> {
-    let signal = Arc::new(AtomicUsize::new(0));
-    for number in [
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGQUIT,
-    ] {
-        let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
-    }
+    let signal = &signals.0;
     note(format!(
         "waiting for the answer in the inbox (`ask-user-question inbox`), as {} #{}",
         inbox.host(),
