@@ -10,9 +10,8 @@
 use ask_user_question_web::{Events, PageEvent};
 use question::ToolResult;
 use questionnaire::{App, Host, Msg, Outcome};
-use tea::input::{Event, KeyCode, KeyModifiers, Keyboard, as_press};
-use tea::mouse::Mouse;
-use tea::{Cmd, Program, Size, Subs};
+use tea::input::{Event, KeyCode, KeyModifiers, as_press};
+use tea::{Cmd, Program, Subs};
 
 use crate::inbox_host::{Inbox, outcome_of};
 
@@ -189,28 +188,12 @@ impl Program for Hosted {
         self.app.subscriptions().map(HostMsg::App)
     }
 
-    fn msg_for(&self, event: &Event) -> Option<HostMsg> {
+    /// Ctrl+C is the run's own (it cancels, keeping every answer); every other event is the
+    /// questionnaire's.
+    fn event(&self, event: &Event) -> Option<HostMsg> {
         if is_interrupt(event) {
             return Some(HostMsg::Interrupt);
         }
-        self.app.msg_for(event).map(HostMsg::App)
-    }
-
-    fn mouse(&self, mouse: &Mouse) -> Option<HostMsg> {
-        self.app.mouse(mouse).map(HostMsg::App)
-    }
-
-    fn resized(&self, size: Size) -> Option<HostMsg> {
-        self.app.resized(size).map(HostMsg::App)
-    }
-
-    /// The questionnaire names the newline key that works on this terminal.
-    fn keyboard(&self, keyboard: Keyboard) -> Option<HostMsg> {
-        self.app.keyboard(keyboard).map(HostMsg::App)
-    }
-
-    /// The questionnaire draws its QR code for the background the palette is for.
-    fn light_background(&self, light: bool) -> Option<HostMsg> {
-        self.app.light_background(light).map(HostMsg::App)
+        self.app.event(event).map(HostMsg::App)
     }
 }

@@ -6,9 +6,8 @@ use std::time::Duration;
 
 use question::ResultOptions;
 use tea::components::textarea::TextAreaMsg;
-use tea::input::{Event, Keyboard};
-use tea::mouse::Mouse;
-use tea::{Cmd, Program, Size, Subs, Task};
+use tea::input::{Event, KeyEventKind};
+use tea::{Cmd, Program, Subs, Task};
 use tea_markdown::Code;
 
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
@@ -49,22 +48,18 @@ impl Program for App {
         self.view_tree()
     }
 
-    fn mouse(&self, mouse: &Mouse) -> Option<Msg> {
-        self.mouse_msg(mouse)
-    }
-
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        if let Event::Resize { rows, cols } = event {
-            let size = Size::new(
-                (*cols).min(u16::MAX as u32) as u16,
-                (*rows).min(u16::MAX as u32) as u16,
-            );
-            return Some(Msg::Resized(size));
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match event {
+            &Event::Resize(size) => return Some(Msg::Resized(size)),
+            &Event::Keyboard(keyboard) => return Some(Msg::KeyboardKnown(keyboard)),
+            &Event::Background { light } => return Some(Msg::LightBackground(light)),
+            Event::Mouse(mouse) => return self.mouse_msg(mouse),
+            Event::Key(_) | Event::Paste(_) | Event::FocusGained | Event::FocusLost => {}
         }
         // Any key closes the QR code, and does nothing else (a paste goes where it would).
         if self.qr_open
             && !self.collapsed
-            && matches!(event, Event::Key(k) if k.kind != tea::input::KeyEventKind::Release)
+            && matches!(event, Event::Key(k) if k.kind != KeyEventKind::Release)
         {
             return Some(Msg::CloseQrCode);
         }
@@ -87,18 +82,6 @@ impl Program for App {
             Some(left) if !left.is_zero() => Subs::every("countdown", left.min(TICK), Msg::Tick),
             _ => Subs::none(),
         }
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
-    }
-
-    fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {
-        Some(Msg::KeyboardKnown(keyboard))
-    }
-
-    fn light_background(&self, light: bool) -> Option<Msg> {
-        Some(Msg::LightBackground(light))
     }
 }
 

@@ -86,7 +86,7 @@ fn graphemes_move_and_delete_as_one() {
 #[test]
 fn paste_is_sanitized_and_keeps_newlines() {
     let mut a = text_question();
-    if let Some(msg) = a.msg_for(&Event::Paste("one\x1b[31m red\x07\r\ntwo\tx".into())) {
+    if let Some(msg) = a.event(&Event::Paste("one\x1b[31m red\x07\r\ntwo\tx".into())) {
         a.update(msg);
     }
     let result = press(&mut a, "enter").unwrap().into_result();

@@ -332,7 +332,7 @@ fn the_app_picks_the_mode() {
     assert_eq!(a.mode(), Mode::Review);
     common::press(&mut a, "ctrl+]");
     assert_eq!(a.mode(), Mode::Collapsed);
-    assert_eq!(a.msg_for(&press(KeyCode::Esc)), None);
+    assert_eq!(a.event(&press(KeyCode::Esc)), None);
 }
 
 fn footer_text(mode: Mode, ctx: HintContext, labels: &Labels, width: usize) -> String {

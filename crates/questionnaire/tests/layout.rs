@@ -517,7 +517,7 @@ proptest! {
             let events = tea::input::parse_key_script(KEYS[key]).unwrap();
             let mut quit = false;
             for event in events {
-                if let Some(msg) = a.msg_for(&event) {
+                if let Some(msg) = a.event(&event) {
                     let toggles = msg == Msg::TogglePreview;
                     quit |= a.update(msg).into_quit().is_some();
                     if toggles {

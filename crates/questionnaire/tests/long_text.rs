@@ -98,7 +98,7 @@ fn a_long_draft_edits_like_a_short_one() {
         24,
     );
     let paste = Event::Paste(draft.clone());
-    let msg = a.msg_for(&paste).expect("a paste is text");
+    let msg = a.event(&paste).expect("a paste is text");
     a.update(msg);
     press(&mut a, "up up home text:X end backspace");
     let screen = show(&a);
@@ -123,7 +123,7 @@ fn a_long_free_text_answer_shows_its_start_on_one_row() {
     );
     press(&mut a, "2");
     let paste = Event::Paste("long answer ".repeat(200_000));
-    let msg = a.msg_for(&paste).expect("a paste is text");
+    let msg = a.event(&paste).expect("a paste is text");
     a.update(msg);
     press(&mut a, "enter shift+tab");
     let screen = show(&a);

@@ -6,8 +6,8 @@ mod common;
 use common::*;
 use questionnaire::{App, Outcome};
 use serde_json::json;
-use tea::input::{Event, KeyModifiers, MouseEvent};
-use tea::mouse::{MouseButton, MouseEventKind, MouseMode, ScrollDirection};
+use tea::input::Event;
+use tea::mouse::{Mouse, MouseButton, MouseEventKind, MouseMode, ScrollDirection};
 use tea::{Driver, Palette, Size};
 
 const SIZE: Size = Size::new(80, 24);
@@ -37,12 +37,7 @@ fn mouse(
     kind: MouseEventKind,
     (column, row): (u16, u16),
 ) -> Option<Outcome> {
-    let event = Event::Mouse(MouseEvent {
-        kind,
-        column,
-        row,
-        modifiers: KeyModifiers::NONE,
-    });
+    let event = Event::Mouse(Mouse::at(kind, column, row));
     driver.send(&event).into_quit()
 }
 

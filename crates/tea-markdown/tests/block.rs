@@ -77,12 +77,11 @@ impl Program for Reader {
         tea::View::new(self.block())
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        self.keymap.msg_for(event, &())
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => self.keymap.msg_for(event, &()),
+        }
     }
 }
 

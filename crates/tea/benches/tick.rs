@@ -37,11 +37,11 @@ impl Program for Ticker {
     fn subscriptions(&self) -> Subs<Msg> {
         Subs::every("tick", Duration::from_millis(1), Msg::Tick)
     }
-    fn msg_for(&self, _: &Event) -> Option<Msg> {
-        None
-    }
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => None,
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{Frame, RowCache};
-use crate::input::{Event, KeyEventKind, Keyboard, MouseEvent, Step};
+use crate::input::{Event, Keyboard, Step};
 use crate::mouse::{Mouse, MouseMode};
 use crate::program::{Cmd, Program, Size, Task};
 use crate::style::Line;
@@ -148,11 +148,13 @@ pub struct Driver<P: Program> {
     execs: VecDeque<(Exec<P::Msg>, Option<u64>)>,
     /// Host effects not handed back yet.
     effects: Vec<Effect<P::Output, P::Host>>,
+    /// Whether key releases reach the program ([`Driver::set_key_releases`]).
+    key_releases: bool,
     quitting: bool,
 }
 
 impl<P: Program> Driver<P> {
-    /// Starts the program at `size`: it receives its [`Program::resized`] message, then its
+    /// Starts the program at `size`: it hears of the size ([`Event::Resize`]), then its
     /// [`Program::init`] effects are performed (tasks inline). Host effects from these come
     /// back from the first call that returns [`Effects`], or from [`Driver::take_effects`].
     pub fn new(program: P, size: Size, palette: Palette) -> Self {
@@ -191,8 +193,9 @@ impl<P: Program> Driver<P> {
             execs: VecDeque::new(),
             effects: Vec::new(),
             quitting: false,
+            key_releases: false,
         };
-        match driver.program.resized(size) {
+        match driver.program.event(&Event::Resize(size)) {
             Some(msg) => driver.update(msg),
             // No first update: the model's timers are asked for here.
             None => driver
@@ -209,50 +212,58 @@ impl<P: Program> Driver<P> {
 
     /// Tells the program whether its palette is for a light background.
     fn tell_light_background(&mut self) {
-        if let Some(msg) = self.program.light_background(self.palette.light) {
+        let light = self.palette.light;
+        self.tell(&Event::Background { light });
+    }
+
+    /// Hands `event` to [`Program::event`] and applies the message it means, if any.
+    fn tell(&mut self, event: &Event) {
+        if let Some(msg) = self.program.event(event) {
             self.update(msg);
         }
     }
 
-    /// Feeds an input event through the program's keymap; events it ignores change nothing.
+    /// Whether key releases reach the program; by default the driver drops them, so a key acts
+    /// once per keystroke (a runtime that asks the terminal for releases turns this on).
+    pub fn set_key_releases(&mut self, on: bool) {
+        self.key_releases = on;
+    }
+
+    /// Feeds an event to the program; events it ignores change nothing. A resize changes the
+    /// frame's size ([`Driver::resize`]); a mouse event gets the part of the frame under it.
     pub fn send(&mut self, event: &Event) -> Effects<P::Output, P::Host> {
-        match event {
-            Event::Resize { rows, cols } => {
-                let size = Size::new(clamp_u16(*cols), clamp_u16(*rows));
-                self.resize(size)
-            }
-            Event::Key(key)
-                if key.kind == KeyEventKind::Release && !self.program.key_releases() =>
-            {
-                self.take_effects()
-            }
-            Event::Mouse(mouse) => self.send_mouse(mouse),
-            _ => match self.program.msg_for(event) {
-                Some(msg) => self.send_msg(msg),
-                None => self.take_effects(),
-            },
+        match self.offer(event) {
+            Some(effects) => effects,
+            None => self.take_effects(),
         }
     }
 
-    /// A mouse event at a cell of the frame (column, row from its top-left: a runtime turns
-    /// the screen's cells into the frame's) goes to [`Program::mouse`] with the part of the
-    /// frame on screen under it. Ignored while the view does not ask for the mouse.
-    fn send_mouse(&mut self, event: &MouseEvent) -> Effects<P::Output, P::Host> {
+    /// [`Driver::send`] for a host that shares its input with others (pi's editor gets what
+    /// the program leaves): `None` when the program took no message from `event`, which then
+    /// changed nothing. A resize is always taken.
+    pub fn offer(&mut self, event: &Event) -> Option<Effects<P::Output, P::Host>> {
+        let msg = match event {
+            Event::Resize(size) => return Some(self.resize(*size)),
+            Event::Key(_) if event.is_release() && !self.key_releases => return None,
+            Event::Mouse(mouse) => self.mouse_msg(mouse)?,
+            _ => self.program.event(event)?,
+        };
+        Some(self.send_msg(msg))
+    }
+
+    /// What a mouse event at a cell of the frame (column, row from its top-left: a runtime
+    /// turns the screen's cells into the frame's) means, told with the part of the frame on
+    /// screen under it. Ignored while the view does not ask for the mouse.
+    fn mouse_msg(&mut self, mouse: &Mouse) -> Option<P::Msg> {
         let frame = self.frame_ref();
         if frame.mouse == MouseMode::Off {
-            return self.take_effects();
+            return None;
         }
         let mouse = Mouse {
-            kind: event.kind,
-            x: event.column,
-            y: event.row,
-            modifiers: event.modifiers,
-            hit: frame.hits.at(event.column, event.row),
+            hit: frame.hits.at(mouse.x, mouse.y),
+            ..*mouse
         };
-        match self.program.mouse(&mouse) {
-            Some(msg) => self.send_msg(msg),
-            None => self.take_effects(),
-        }
+        self.program.event(&Event::Mouse(mouse))
     }
 
     /// The mouse reports the view on screen asks for.
@@ -292,19 +303,14 @@ impl<P: Program> Driver<P> {
             self.size = size;
             // A new size is a new frame, whether or not the program hears of it.
             self.cached = None;
-            if let Some(msg) = self.program.resized(size) {
-                self.update(msg);
-            }
+            self.tell(&Event::Resize(size));
         }
         self.take_effects()
     }
 
-    /// Tells the program what the terminal's keyboard tells apart ([`Program::keyboard`]).
+    /// Tells the program what the terminal's keyboard tells apart ([`Event::Keyboard`]).
     pub fn set_keyboard(&mut self, keyboard: Keyboard) -> Effects<P::Output, P::Host> {
-        if let Some(msg) = self.program.keyboard(keyboard) {
-            self.update(msg);
-        }
-        self.take_effects()
+        self.send(&Event::Keyboard(keyboard))
     }
 
     /// Moves the clock on by `by`, firing the timers due on the way in time order, each
@@ -602,8 +608,4 @@ pub fn until_deadline<P: Program>(
 ) -> Option<Duration> {
     let due = started.checked_add(driver.next_deadline()?)?;
     Some(due.saturating_duration_since(now))
-}
-
-fn clamp_u16(n: u32) -> u16 {
-    u16::try_from(n).unwrap_or(u16::MAX)
 }

@@ -1,13 +1,14 @@
-//! Input events: one type ([`Event`], from `terminput`) for raw terminal bytes ([`decode`] for a
-//! chunk as a host delivers it, a [`Decoder`] across reads as the inline runtime reads
-//! them), crossterm events and key scripts (tests, `--keys`).
+//! Input: tea's one [`Event`] type, made from raw terminal bytes ([`decode`] for a chunk as a
+//! host delivers it, a [`Decoder`] across reads as the inline runtime reads them), crossterm
+//! events and key scripts (tests, `--keys`).
 //!
-//! Keymaps match on [`KeyEvent`]s. Releases and repeats keep their [`KeyEventKind`]; use
-//! [`as_press`] in a keymap so a key acts once per keystroke.
+//! Keymaps match on [`KeyEvent`]s. Repeats keep their [`KeyEventKind`]; use [`as_press`] in a
+//! keymap so a key acts once per keystroke.
 
-pub use terminput::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, MouseEvent, Repeats,
-};
+mod event;
+
+pub use event::{Event, Size};
+pub use terminput::{KeyCode, KeyEvent, KeyEventKind, KeyEventState, KeyModifiers, Repeats};
 
 /// A key press event.
 pub fn key(code: KeyCode, modifiers: KeyModifiers) -> Event {
@@ -26,7 +27,7 @@ pub fn char_key(c: char) -> Event {
 
 /// The key of a press event; `None` for releases, repeats and non-key events.
 pub fn as_press(event: &Event) -> Option<KeyEvent> {
-    event.as_key().filter(|k| k.kind == KeyEventKind::Press)
+    event.as_press()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -44,8 +45,8 @@ pub use script::{MAX_WAIT, Step, parse_duration, parse_script, parse_script_with
 /// terminal become Ctrl+\ ] ^ _, lock state is dropped).
 pub fn from_crossterm(event: crossterm::event::Event) -> Option<Event> {
     match terminput_crossterm::to_terminput(event).ok()? {
-        Event::Key(k) => Some(Event::Key(decoder::normalize(k))),
-        other => Some(other),
+        terminput::Event::Key(k) => Some(Event::Key(decoder::normalize(k))),
+        other => Some(Event::from_terminal(other)),
     }
 }
 
@@ -227,7 +228,7 @@ impl KeyPress {
 /// What the terminal's keyboard input tells apart, as a runtime finds out at start (the inline
 /// runtime: whether the terminal answered the Kitty keyboard query or took xterm's
 /// modifyOtherKeys; a host: its own terminal's state). Programs are told through
-/// [`Program::keyboard`](crate::Program::keyboard), e.g. to name in their help a key that works
+/// [`Event::Keyboard`], e.g. to name in their help a key that works
 /// in this terminal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Keyboard {

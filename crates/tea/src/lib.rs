@@ -52,7 +52,7 @@
 //!     fn subscriptions(&self) -> Subs<Msg> {
 //!         if self.running { Subs::every("tick", Duration::from_secs(1), Msg::Tick) } else { Subs::none() }
 //!     }
-//!     fn msg_for(&self, event: &Event) -> Option<Msg> {
+//!     fn event(&self, event: &Event) -> Option<Msg> {
 //!         match as_press(event)?.code {
 //!             KeyCode::Char(' ') => Some(Msg::Toggle),
 //!             KeyCode::Enter => Some(Msg::Done),

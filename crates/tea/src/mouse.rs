@@ -26,8 +26,8 @@
 //! ```
 
 use crate::block::{Block, Element};
-use crate::input::KeyModifiers;
 use crate::style::{Line, Span, Style};
+use terminput::KeyModifiers;
 
 pub use crate::style::HitId;
 
@@ -81,7 +81,7 @@ pub struct Hit {
     pub y: u16,
 }
 
-/// A mouse event as a program sees it ([`Program::mouse`](crate::Program::mouse)).
+/// A mouse event as a program sees it ([`Event::Mouse`](crate::Event::Mouse)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Mouse {
     pub kind: MouseEventKind,
@@ -96,6 +96,18 @@ pub struct Mouse {
 }
 
 impl Mouse {
+    /// A mouse event at cell (`x`, `y`) of the frame with no modifier, as a host or a test
+    /// sends it; the driver adds the part under it.
+    pub fn at(kind: MouseEventKind, x: u16, y: u16) -> Mouse {
+        Mouse {
+            kind,
+            x,
+            y,
+            modifiers: KeyModifiers::NONE,
+            hit: None,
+        }
+    }
+
     /// A press of the left button.
     pub fn is_click(&self) -> bool {
         self.kind == MouseEventKind::Down(MouseButton::Left)

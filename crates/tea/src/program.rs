@@ -1,37 +1,20 @@
 //! The Elm contract: a program is a model with a closed message enum, `init` (its first
 //! effects), a pure `update` that returns effects as data ([`Cmd`]), a pure `view`,
-//! `subscriptions` (timers that deliver messages while the model asks for them) and a keymap
-//! from input events to messages.
+//! `subscriptions` (timers that deliver messages while the model asks for them) and `event`,
+//! the one hook from what happened outside ([`Event`]: keys, pastes, the mouse, a resize, …)
+//! to messages.
 
 use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use crate::attention::Attention;
 use crate::exec::Exec;
-use crate::input::{Event, Keyboard};
-use crate::mouse::Mouse;
+use crate::input::Event;
 use crate::style::Line;
 use crate::sub::Subs;
 use crate::view::View;
 
-/// A terminal (or region) size in cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Size {
-    pub width: u16,
-    pub height: u16,
-}
-
-impl Size {
-    pub const fn new(width: u16, height: u16) -> Size {
-        Size { width, height }
-    }
-}
-
-impl fmt::Display for Size {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{}", self.width, self.height)
-    }
-}
+pub use crate::input::Size;
 
 /// The host effects of a program that has none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -275,53 +258,13 @@ pub trait Program {
         Subs::none()
     }
 
-    /// The keymap: which message an input event means in the current mode; `None` (the
-    /// default) ignores it. Key releases reach it only when [`Program::key_releases`] asks.
-    fn msg_for(&self, event: &Event) -> Option<Self::Msg> {
+    /// What an event means in the current mode: the keymap for keys and pastes, and what a
+    /// program makes of the mouse ([`Event::Mouse`], while the view asks for it), a new size,
+    /// focus, the terminal's keyboard or its background. `None` (the default) ignores it. Key
+    /// releases are dropped before this unless the driver is asked for them
+    /// ([`Driver::key_releases`](crate::Driver::key_releases)).
+    fn event(&self, event: &Event) -> Option<Self::Msg> {
         let _ = event;
-        None
-    }
-
-    /// The message for a mouse event, when the view asks for the mouse
-    /// ([`View::mouse`](crate::view::View::mouse)): the pointer's cell in the frame and the
-    /// part of the last frame under it ([`crate::mouse`]); `None` (the default) ignores it.
-    /// Mouse events reach this rather than [`Program::msg_for`], which sees keys.
-    fn mouse(&self, mouse: &Mouse) -> Option<Self::Msg> {
-        let _ = mouse;
-        None
-    }
-
-    /// The message for a new terminal size, for a program whose model needs the size (the
-    /// view is laid out at the frame's size without it); `None` (the default) for one that
-    /// does not.
-    fn resized(&self, size: Size) -> Option<Self::Msg> {
-        let _ = size;
-        None
-    }
-
-    /// Whether key releases reach [`Program::msg_for`]; by default the driver drops them, so a
-    /// key acts once per keystroke.
-    fn key_releases(&self) -> bool {
-        false
-    }
-
-    /// What the terminal's keyboard tells apart, once the runtime or host knows (see
-    /// [`Keyboard`]); `None` (the default) for a program that does not care. Until told, a
-    /// program should assume [`Keyboard::Legacy`].
-    fn keyboard(&self, keyboard: Keyboard) -> Option<Self::Msg> {
-        let _ = keyboard;
-        None
-    }
-
-    /// Whether frames are drawn for a light background ([`Palette::light`]): told when the
-    /// driver starts with such a palette and whenever a new palette changes it; `None` (the
-    /// default) for a program that does not care. Until told, a program should assume a dark
-    /// background. Colors stay the palette's business; this is for a view that must put the
-    /// darker of the terminal's own colors somewhere (a QR code's dark modules).
-    ///
-    /// [`Palette::light`]: crate::Palette#structfield.light
-    fn light_background(&self, light: bool) -> Option<Self::Msg> {
-        let _ = light;
         None
     }
 }

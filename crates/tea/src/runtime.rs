@@ -7,7 +7,7 @@
 //! - Raw mode, bracketed paste and an enhanced keyboard are on while the program runs: the
 //!   Kitty keyboard protocol where the terminal answers its query, else xterm's modifyOtherKeys
 //!   (confirmed by the terminal's answer, or inside tmux by its `extended-keys` option). The
-//!   program learns which keyboard it has ([`Program::keyboard`]) before the first key, and
+//!   program learns which keyboard it has ([`Event::Keyboard`]) before the first key, and
 //!   again when that changes (tmux's answer, or a modified key that arrives encoded). The terminal is restored on every way out: a
 //!   normal return, an error, a panic (before the message prints) and SIGINT/SIGTERM/SIGHUP.
 //! - The hardware cursor is hidden while rows are written. Then it shows where the view asks
@@ -95,7 +95,7 @@ use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
 use crate::guard;
 use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
-use crate::input::{Event, KeyEventKind, Keyboard};
+use crate::input::{Event, Keyboard};
 use crate::mouse::MouseMode;
 use crate::program::{Program, Size};
 use crate::theme::{ColorLevel, Palette};
@@ -243,13 +243,15 @@ pub fn run_inline<P: Program>(
     });
     let screen = term.tty.size();
     let started = Instant::now();
-    let driver = Driver::with_policies(
+    let mut driver = Driver::with_policies(
         program,
         program_size(screen, &opts),
         color::palette_for(palette, &opts, term.background),
         TaskPolicy::Threaded { wake },
         ExecPolicy::Host,
     );
+    // Releases are dropped in the driver alone, unless this run asked the terminal for them.
+    driver.set_key_releases(opts.key_releases);
     let mut run = Run {
         driver,
         term,
@@ -389,9 +391,6 @@ impl<P: Program> Run<P> {
             let Some(event) = pending.pop_front() else {
                 return Ok(Handled::All);
             };
-            if is_unwanted_release(&event, opts) {
-                continue;
-            }
             let Some(event) = self.in_frame(event) else {
                 continue;
             };
@@ -475,11 +474,6 @@ fn program_size(screen: Size, opts: &InlineOptions) -> Size {
         .max_height
         .map_or(screen.height, |max| screen.height.min(max.max(1)));
     Size::new(screen.width, height)
-}
-
-/// Releases stay out of the keymap unless asked for.
-fn is_unwanted_release(event: &Event, opts: &InlineOptions) -> bool {
-    matches!(event, Event::Key(key) if key.kind == KeyEventKind::Release) && !opts.key_releases
 }
 
 /// The terminal while a program runs: its modes, the region, and the restore-on-exit guard.

@@ -101,9 +101,9 @@ pub struct Palette {
     pub links: bool,
     /// Whether it is meant for a light background: the terminal's default foreground is then
     /// the darker of its two default colors (a view that draws with them, such as a QR code's
-    /// modules, needs to know which is dark; see [`Program::light_background`]).
+    /// modules, needs to know which is dark; see [`Event::Background`]).
     ///
-    /// [`Program::light_background`]: crate::Program::light_background
+    /// [`Event::Background`]: crate::Event::Background
     pub light: bool,
 }
 

@@ -93,16 +93,15 @@ impl Program for Clock {
         }
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        match as_press(event)?.code {
-            KeyCode::Char(' ') => Some(Msg::Toggle),
-            KeyCode::Char(c) => Some(Msg::Key(c)),
-            _ => None,
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => match as_press(event)?.code {
+                KeyCode::Char(' ') => Some(Msg::Toggle),
+                KeyCode::Char(c) => Some(Msg::Key(c)),
+                _ => None,
+            },
         }
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
     }
 }
 

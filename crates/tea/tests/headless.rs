@@ -50,23 +50,21 @@ impl Program for Counter {
         tea::View::rows(lines)
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        let key = as_press(event)?;
-        match key.code {
-            KeyCode::Up => Some(Msg::Increment),
-            KeyCode::Down => Some(Msg::Decrement),
-            KeyCode::Enter => Some(Msg::Finish),
-            KeyCode::Char('b') => Some(Msg::Complain),
-            _ => None,
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            Event::Background { light } => Some(Msg::LightBackground(light)),
+            _ => {
+                let key = as_press(event)?;
+                match key.code {
+                    KeyCode::Up => Some(Msg::Increment),
+                    KeyCode::Down => Some(Msg::Decrement),
+                    KeyCode::Enter => Some(Msg::Finish),
+                    KeyCode::Char('b') => Some(Msg::Complain),
+                    _ => None,
+                }
+            }
         }
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
-    }
-
-    fn light_background(&self, light: bool) -> Option<Msg> {
-        Some(Msg::LightBackground(light))
     }
 }
 
@@ -137,7 +135,7 @@ fn messages_and_resizes_change_the_frame() {
     d.send_msg(Msg::Increment);
     d.resize(Size::new(8, 3));
     assert_eq!(d.frame().plain(), vec!["count 1", "size 8x3"]);
-    d.send(&Event::Resize { cols: 12, rows: 4 });
+    d.send(&Event::Resize(Size::new(12, 4)));
     assert_eq!(d.size(), Size::new(12, 4));
     assert_eq!(d.frame().plain(), vec!["count 1", "size 12x4"]);
 }

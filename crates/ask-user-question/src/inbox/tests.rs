@@ -497,10 +497,7 @@ fn a_resize_while_open_leaves_the_heading_row_to_the_inbox() {
     post(&store, &input("Pick a database"));
     let mut driver = driver(&scratch, Size::new(80, 24));
     keys(&mut driver, "enter");
-    driver.send(&tea::Event::Resize {
-        rows: 30,
-        cols: 100,
-    });
+    driver.send(&tea::Event::Resize(Size::new(100, 30)));
     assert_eq!(
         driver.program().open_app().unwrap().size(),
         Size::new(100, 29)

@@ -9,7 +9,7 @@ use ask_user_question_store::{BEAT_EVERY, Claim, Id, Opened, Outcome as StoreOut
 use question::AnswerState;
 use question::saved;
 use questionnaire::{App, HeightLimit, Outcome};
-use tea::input::{Event, KeyEventKind, Keyboard};
+use tea::input::{Event, KeyEventKind};
 use tea::{Cmd, Program, Size, Subs};
 
 use super::keymap::{ListContext, is_interrupt};
@@ -137,15 +137,15 @@ impl Program for Inbox {
                 self.size = size;
                 self.rescroll();
                 let app_size = self.app_size();
-                self.with_app(|app| app.resized(app_size))
+                self.with_app(|app| app.event(&Event::Resize(app_size)))
             }
             Msg::KeyboardKnown(keyboard) => {
                 self.keyboard = Some(keyboard);
-                self.with_app(|app| app.keyboard(keyboard))
+                self.with_app(|app| app.event(&Event::Keyboard(keyboard)))
             }
             Msg::LightBackground(light) => {
                 self.light_background = light;
-                self.with_app(|app| app.light_background(light))
+                self.with_app(|app| app.event(&Event::Background { light }))
             }
         }
     }
@@ -164,33 +164,21 @@ impl Program for Inbox {
         }
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        if is_interrupt(event) {
-            return Some(Msg::Quit);
-        }
-        // A resize is the inbox's: the open questionnaire gets the frame less the heading row.
-        if let Event::Resize { rows, cols } = event {
-            let clamp = |n: u32| n.min(u32::from(u16::MAX)) as u16;
-            return Some(Msg::Resized(Size::new(clamp(*cols), clamp(*rows))));
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            // A resize is the inbox's: the open questionnaire gets the frame less the heading row.
+            Event::Resize(size) => return Some(Msg::Resized(size)),
+            Event::Keyboard(keyboard) => return Some(Msg::KeyboardKnown(keyboard)),
+            Event::Background { light } => return Some(Msg::LightBackground(light)),
+            _ if is_interrupt(event) => return Some(Msg::Quit),
+            _ => {}
         }
         match &self.open {
-            Some(open) => open.app.msg_for(event).map(Msg::App),
+            Some(open) => open.app.event(event).map(Msg::App),
             // Any key closes the QR code, and does nothing else.
             None if self.qr_open && is_press(event) => Some(Msg::CloseQrCode),
             None => self.keymap.msg_for(event, &self.context()),
         }
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
-    }
-
-    fn keyboard(&self, keyboard: Keyboard) -> Option<Msg> {
-        Some(Msg::KeyboardKnown(keyboard))
-    }
-
-    fn light_background(&self, light: bool) -> Option<Msg> {
-        Some(Msg::LightBackground(light))
     }
 }
 
@@ -300,9 +288,10 @@ impl Inbox {
         }
         // What the runtime told the inbox before, the questionnaire learns now.
         let told = [
-            self.keyboard.and_then(|keyboard| app.keyboard(keyboard)),
+            self.keyboard
+                .and_then(|keyboard| app.event(&Event::Keyboard(keyboard))),
             self.light_background
-                .then(|| app.light_background(true))
+                .then(|| app.event(&Event::Background { light: true }))
                 .flatten(),
         ];
         for msg in told.into_iter().flatten() {

@@ -32,8 +32,8 @@ use serde_json::{Value, json};
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, HeightLimit, Host, Keys};
 use tea::ExecPolicy;
+use tea::Size;
 use tea::headless::{Driver, Effect, Effects, TaskPolicy};
-use tea::{Program, Size};
 
 use crate::keys;
 use crate::outcome::Closed;
@@ -264,11 +264,10 @@ impl Session {
             let Some(driver) = self.driver_mut() else {
                 break;
             };
-            let Some(msg) = driver.program().msg_for(&event) else {
+            let Some(cmd) = driver.offer(&event) else {
                 continue;
             };
             consumed = true;
-            let cmd = driver.send_msg(msg);
             self.perform(cmd);
         }
         let outcome = InputOutcome {

@@ -112,7 +112,7 @@ fn app(size: (u16, u16), keys: &str) -> App {
     let questionnaire = question::validate(&input()).expect("valid gallery input");
     let mut app = App::new(questionnaire, Size::new(size.0, size.1));
     for event in parse_key_script(keys).expect("valid key script") {
-        if let Some(msg) = app.msg_for(&event) {
+        if let Some(msg) = app.event(&event) {
             let _ = app.update(msg);
         }
     }

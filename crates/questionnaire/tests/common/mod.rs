@@ -20,7 +20,7 @@ pub fn app(input: Value, width: u16, height: u16) -> App {
 pub fn press(app: &mut App, script: &str) -> Option<Outcome> {
     let mut cmds = Vec::new();
     for event in parse_key_script(script).expect("valid key script") {
-        if let Some(msg) = app.msg_for(&event) {
+        if let Some(msg) = app.event(&event) {
             cmds.push(app.update(msg));
         }
     }
@@ -45,7 +45,7 @@ pub fn typing(text: &str) -> String {
 pub fn effects(app: &mut App, script: &str) -> Vec<Cmd<Msg, Outcome, Host>> {
     let mut cmds = Vec::new();
     for event in parse_key_script(script).expect("valid key script") {
-        if let Some(msg) = app.msg_for(&event) {
+        if let Some(msg) = app.event(&event) {
             cmds.extend(app.update(msg).flatten());
         }
     }

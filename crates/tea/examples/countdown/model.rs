@@ -196,7 +196,7 @@ impl Program for Countdown {
         }
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
+    fn event(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &self.phase())
     }
 }

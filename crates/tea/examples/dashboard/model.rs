@@ -207,7 +207,7 @@ impl Program for Dashboard {
         tea::View::new(Stack::new(vec![StackItem::new(dashboard, 1, ROWS)]))
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
+    fn event(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &())
     }
 }

@@ -165,13 +165,13 @@ impl Program for Editor {
             .cursor(Cursor::on_caret().shape(CursorShape::Bar))
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        self.keymap
-            .msg_for(event, &())
-            .or_else(|| textarea::keymap().msg_for(event, &()).map(Msg::Edit))
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => self
+                .keymap
+                .msg_for(event, &())
+                .or_else(|| textarea::keymap().msg_for(event, &()).map(Msg::Edit)),
+        }
     }
 }

@@ -244,7 +244,7 @@ impl Program for Job {
         }
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
+    fn event(&self, event: &Event) -> Option<Msg> {
         self.keymap.msg_for(event, &self.is_running())
     }
 }

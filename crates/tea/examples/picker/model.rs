@@ -10,7 +10,7 @@ use tea::components::{Stack, StackItem};
 
 use tea::input::Event;
 use tea::keymap::{Binding, Keymap};
-use tea::mouse::{HitId, Mouse, MouseMode, Zone, mark};
+use tea::mouse::{HitId, MouseMode, Zone, mark};
 use tea::view::Draw;
 use tea::{BgSlot, Cmd, Line, Program, Size, Slot, Span, Style, text};
 
@@ -335,23 +335,21 @@ impl Program for Picker {
         .mouse(MouseMode::Clicks)
     }
 
-    fn mouse(&self, mouse: &Mouse) -> Option<Msg> {
-        let id = mouse.hit_id()?;
-        if let Some(step) = mouse.wheel() {
-            return Some(Msg::Wheel(step));
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match event {
+            Event::Mouse(mouse) => {
+                let id = mouse.hit_id()?;
+                if let Some(step) = mouse.wheel() {
+                    return Some(Msg::Wheel(step));
+                }
+                match id {
+                    LIST => None,
+                    HitId(item) if mouse.is_click() => Some(Msg::Clicked(item as usize)),
+                    _ => None,
+                }
+            }
+            &Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => keymap().msg_for(event, &()),
         }
-        match id {
-            LIST => None,
-            HitId(item) if mouse.is_click() => Some(Msg::Clicked(item as usize)),
-            _ => None,
-        }
-    }
-
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        keymap().msg_for(event, &())
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
     }
 }

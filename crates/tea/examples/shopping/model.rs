@@ -95,7 +95,7 @@ impl Program for Shopping {
         View::new(Panel::around(body).title("Shopping"))
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
+    fn event(&self, event: &Event) -> Option<Msg> {
         match as_press(event)?.code {
             KeyCode::Up | KeyCode::Char('k') => Some(Msg::Up),
             KeyCode::Down | KeyCode::Char('j') => Some(Msg::Down),

@@ -395,10 +395,13 @@ fn csi_event(seq: &[u8]) -> Option<Event> {
 }
 
 fn parse_with_terminput(seq: &[u8]) -> Option<Event> {
-    match Event::parse_from(seq) {
-        Ok(Some(Event::Key(k))) => text_safe(normalize(k)).map(Event::Key),
-        Ok(Some(event @ (Event::FocusGained | Event::FocusLost))) => Some(event),
-        Ok(Some(Event::Mouse(m))) => Some(Event::Mouse(m)),
+    match terminput::Event::parse_from(seq) {
+        Ok(Some(terminput::Event::Key(k))) => text_safe(normalize(k)).map(Event::Key),
+        Ok(Some(
+            event @ (terminput::Event::FocusGained
+            | terminput::Event::FocusLost
+            | terminput::Event::Mouse(_)),
+        )) => Some(Event::from_terminal(event)),
         _ => None,
     }
 }

@@ -80,11 +80,12 @@ fn parse_mouse(token: &str) -> Option<Result<Vec<Event>, String>> {
     Some(Ok(kinds
         .into_iter()
         .map(|kind| {
-            Event::Mouse(super::MouseEvent {
+            Event::Mouse(crate::mouse::Mouse {
                 kind,
-                column,
-                row,
+                x: column,
+                y: row,
                 modifiers: super::KeyModifiers::NONE,
+                hit: None,
             })
         })
         .collect()))
@@ -129,7 +130,7 @@ mod tests {
             .expect("a valid script")
             .into_iter()
             .filter_map(|step| match step {
-                Step::Event(Event::Mouse(m)) => Some((m.kind, m.column, m.row)),
+                Step::Event(Event::Mouse(m)) => Some((m.kind, m.x, m.y)),
                 _ => None,
             })
             .collect()

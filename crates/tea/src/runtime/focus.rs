@@ -1,6 +1,6 @@
 //! Focus reporting: the terminal tells the run when its window gains or loses focus
 //! (`CSI I` / `CSI O`, xterm's mode 1004). The events reach the program like any other
-//! ([`Program::msg_for`](crate::Program::msg_for) sees [`Event::FocusGained`] and
+//! ([`Program::event`](crate::Program::event) sees [`Event::FocusGained`] and
 //! [`Event::FocusLost`]); on focus lost the run also writes the host's
 //! [`InlineOptions::on_focus_lost`] bytes (a notification that the program waits).
 

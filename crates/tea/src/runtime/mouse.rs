@@ -15,8 +15,8 @@ use std::io;
 
 use super::tty::Asks;
 use super::{Run, Terminal};
-use crate::input::{Event, MouseEvent};
-use crate::mouse::MouseMode;
+use crate::input::Event;
+use crate::mouse::{Mouse, MouseMode};
 use crate::program::Program;
 
 impl Terminal {
@@ -45,9 +45,9 @@ impl Terminal {
     }
 
     /// `event` in the frame's cells; `None` outside the region or while its place is unknown.
-    pub(super) fn in_frame(&self, event: &MouseEvent) -> Option<MouseEvent> {
-        let row = event.row.checked_sub(self.top?)?;
-        (row < self.region.height()).then_some(MouseEvent { row, ..*event })
+    pub(super) fn in_frame(&self, event: &Mouse) -> Option<Mouse> {
+        let y = event.y.checked_sub(self.top?)?;
+        (y < self.region.height()).then_some(Mouse { y, ..*event })
     }
 }
 

@@ -226,12 +226,11 @@ impl Program for Gallery {
         tea::View::rows(lines)
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        self.keymap.msg_for(event, &self.which)
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => self.keymap.msg_for(event, &self.which),
+        }
     }
 }
 

@@ -85,21 +85,24 @@ impl Program for Note {
         tea::View::rows(self.lines()).mouse(tea::MouseMode::Clicks)
     }
 
-    fn msg_for(&self, event: &Event) -> Option<Msg> {
-        let key = as_press(event)?;
-        match key.code {
-            KeyCode::Char('g') if key.modifiers == KeyModifiers::CTRL => Some(Msg::OpenEditor),
-            KeyCode::Char('c') if key.modifiers == KeyModifiers::CTRL => Some(Msg::Done),
-            KeyCode::Enter => Some(Msg::Done),
-            KeyCode::Char(c) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
-                Some(Msg::Type(c.to_string()))
+    fn event(&self, event: &Event) -> Option<Msg> {
+        match *event {
+            Event::Resize(size) => Some(Msg::Resized(size)),
+            _ => {
+                let key = as_press(event)?;
+                match key.code {
+                    KeyCode::Char('g') if key.modifiers == KeyModifiers::CTRL => {
+                        Some(Msg::OpenEditor)
+                    }
+                    KeyCode::Char('c') if key.modifiers == KeyModifiers::CTRL => Some(Msg::Done),
+                    KeyCode::Enter => Some(Msg::Done),
+                    KeyCode::Char(c) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
+                        Some(Msg::Type(c.to_string()))
+                    }
+                    _ => None,
+                }
             }
-            _ => None,
         }
-    }
-
-    fn resized(&self, size: Size) -> Option<Msg> {
-        Some(Msg::Resized(size))
     }
 }
 

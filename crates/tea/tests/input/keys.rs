@@ -176,7 +176,10 @@ fn crossterm_events_map_to_the_same_keys() {
         ),
         (CEvent::Key(CKey::new(CCode::Up, CMods::ALT)), k("alt+up")),
         (CEvent::Paste("x\ny".into()), paste("x\ny")),
-        (CEvent::Resize(80, 24), Event::Resize { cols: 80, rows: 24 }),
+        (
+            CEvent::Resize(80, 24),
+            Event::Resize(tea::Size::new(80, 24)),
+        ),
     ];
     for (ct, expected) in cases {
         assert_eq!(from_crossterm(ct.clone()), Some(expected), "{ct:?}");

@@ -98,7 +98,7 @@ impl Program for Bomb {
     fn view(&self) -> tea::View<'_> {
         tea::View::rows(vec![tea::Line::plain("bomb: press a key")])
     }
-    fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
+    fn event(&self, event: &tea::Event) -> Option<KeyPressed> {
         tea::input::as_press(event).map(|_| true)
     }
 }
@@ -175,7 +175,7 @@ impl Program for Effects {
         };
         tea::View::rows(lines)
     }
-    fn msg_for(&self, event: &tea::Event) -> Option<char> {
+    fn event(&self, event: &tea::Event) -> Option<char> {
         match event.as_key()?.code {
             tea::input::KeyCode::Char(c) => Some(c),
             _ => None,
@@ -203,7 +203,7 @@ impl Program for Stuck {
     fn view(&self) -> tea::View<'_> {
         tea::View::rows(vec![tea::Line::plain("stuck: press a key")])
     }
-    fn msg_for(&self, event: &tea::Event) -> Option<KeyPressed> {
+    fn event(&self, event: &tea::Event) -> Option<KeyPressed> {
         tea::input::as_press(event).map(|_| true)
     }
 }

@@ -41,7 +41,7 @@ impl Program for Printer {
             tea::Line::plain(format!("> {}", self.typed)),
         ])
     }
-    fn msg_for(&self, event: &tea::Event) -> Option<char> {
+    fn event(&self, event: &tea::Event) -> Option<char> {
         match tea::input::as_press(event)?.code {
             tea::input::KeyCode::Char(c) => Some(c),
             tea::input::KeyCode::Enter => Some('\r'),
