@@ -105,6 +105,53 @@ pub use crate::attention::{self, Attention};
 pub use crate::guard::SignalHold;
 pub use region::{DrawRow, Region};
 
+/// Why [`run`] returned no output.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The run could not start (no terminal, or one that refuses raw mode), or the terminal
+    /// failed mid-run.
+    Terminal(io::Error),
+    /// A signal ended the run (SIGINT, SIGTERM, SIGHUP): its number.
+    Signal(i32),
+}
+
+impl Stopped {
+    /// The exit code a shell expects: 128 + the signal's number, else 1.
+    pub fn exit_code(&self) -> std::process::ExitCode {
+        match self {
+            Stopped::Signal(signal) => {
+                std::process::ExitCode::from(128u8.saturating_add(*signal as u8))
+            }
+            Stopped::Terminal(_) => std::process::ExitCode::FAILURE,
+        }
+    }
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Terminal(error) => write!(f, "the terminal failed: {error}"),
+            Stopped::Signal(signal) => write!(f, "stopped by signal {signal}"),
+        }
+    }
+}
+
+impl std::error::Error for Stopped {}
+
+/// Runs `program` below the cursor until it quits, and returns what it quit with: the common
+/// case of [`run_inline`], with the default [`InlineOptions`] and a dark palette brought down
+/// to the colors the terminal has. For a light palette, other options, the program back after a
+/// signal or its host effects, call [`run_inline`].
+pub fn run<P: Program>(program: P) -> Result<P::Output, Stopped> {
+    let outcome = run_inline(program, Palette::dark(), InlineOptions::default())
+        .map_err(Stopped::Terminal)?;
+    match outcome.ending {
+        Ending::Quit(output) => Ok(output),
+        Ending::Signal(signal) => Err(Stopped::Signal(signal)),
+        Ending::Failed(error) => Err(Stopped::Terminal(error)),
+    }
+}
+
 /// The longest the loop waits for input before looking at signals and the terminal size again
 /// (a backstop: resizes wake it at once, and the signal thread wakes it once it has recorded a
 /// signal for it).

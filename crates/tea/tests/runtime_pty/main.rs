@@ -299,6 +299,13 @@ fn child_process() {
                 run_inline(Effects::default(), Palette::dark(), Default::default()).expect("run");
             println!("REPORT {:?} {:?}", outcome.ending, outcome.host_effects);
         }
+        "run" => {
+            let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));
+            match tea::run(picker) {
+                Ok(output) => println!("REPORT Ok({output:?})"),
+                Err(stopped) => println!("REPORT Err({stopped}, {:?})", stopped.exit_code()),
+            }
+        }
         "printer" => print::child(),
         "job-shell" => stop::shell(),
         other => panic!("unknown scenario {other}"),
