@@ -26,7 +26,7 @@ use proptest::prelude::*;
 use question::Questionnaire;
 use questionnaire::{App, Outcome, parse_script};
 use serde_json::{Value, json};
-use tea::headless::{Driver, TaskPolicy};
+use tea::driver::{Driver, TaskPolicy};
 use tea::input::{Event, Step};
 use tea::{Editor, ExecPolicy, Palette, Size};
 

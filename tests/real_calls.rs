@@ -7,7 +7,7 @@
 
 use questionnaire::{App, HeightLimit};
 use serde_json::{Value, json};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::parse_script;
 use tea::{Palette, Size};
 

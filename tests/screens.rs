@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use questionnaire::{App, HeightLimit, Outcome, cards, parse_script};
 use serde_json::Value;
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::Keyboard;
 use tea::{Frame, Palette, Size, snapshot};
 

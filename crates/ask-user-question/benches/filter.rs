@@ -12,7 +12,7 @@
 
 use questionnaire::App;
 use serde_json::json;
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::{Event, KeyCode};
 use tea::{Palette, Size};
 

@@ -20,7 +20,7 @@ use ask_user_question::inbox::Inbox;
 use ask_user_question_store::{Posting, Store, now_ms};
 use serde_json::json;
 use support::{Sample, measure, micros, press, report, stats};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::{Event, KeyCode};
 use tea::{Palette, Size};
 

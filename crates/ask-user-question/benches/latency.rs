@@ -33,7 +33,7 @@ use support::{
     Sample, key_to_frame, measure, micros, millis, open_pty, press, read_terminal_until, report,
     report_wall, spawn_on_pty, stats, stats_of,
 };
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::{Event, KeyCode};
 use tea::{Palette, Program, Size};
 

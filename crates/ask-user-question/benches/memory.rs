@@ -34,7 +34,7 @@ use support::{
     measure, micros, millis, open_pty, read_terminal_within, report, spawn_on_pty, stats, stats_of,
 };
 use tea::components::textarea::TextAreaMsg;
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 use tea::{Palette, Size};
 

@@ -4,7 +4,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use questionnaire::{App, Outcome, parse_script};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::Step;
 use tea::{Palette, Size};
 

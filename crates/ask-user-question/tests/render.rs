@@ -5,7 +5,7 @@ mod support;
 use questionnaire::{App, HeightLimit};
 use serde_json::json;
 use support::{asset, binary, fixture, run, run_with_stdin, stderr, stdout};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::parse_key_script;
 use tea::text::width;
 use tea::{Palette, Size};

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key, parse_key_script};
 use tea::{Palette, Size};
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use question::ResultOptions;
 use questionnaire::{App, Msg, Outcome};
 use serde_json::{Value, json};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::{Palette, Program, Size};
 
 fn two_questions() -> Value {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use common::*;
 use questionnaire::{App, Outcome};
 use serde_json::json;
-use tea::headless::{Driver, Effects, TaskPolicy};
+use tea::driver::{Driver, Effects, TaskPolicy};
 use tea::input::parse_key_script;
 use tea::{Editor, ExecPolicy, Palette, Size};
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use common::questionnaire;
 use questionnaire::App;
 use serde_json::{Value, json};
-use tea::headless::{Driver, TaskPolicy};
+use tea::driver::{Driver, TaskPolicy};
 use tea::{Palette, Size};
 
 fn with_code(lang: &str) -> Value {

@@ -406,7 +406,7 @@ fn review_windows_long_questionnaires_and_keeps_its_actions() {
 
 #[test]
 fn the_headless_driver_draws_what_the_keys_did() {
-    let mut driver = tea::headless::Driver::new(
+    let mut driver = tea::driver::Driver::new(
         app(plan(), 80, 24),
         Size::new(80, 24),
         tea::Palette::no_color(),

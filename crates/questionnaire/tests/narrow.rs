@@ -15,7 +15,7 @@ use common::questionnaire;
 use proptest::prelude::*;
 use questionnaire::{App, HeightLimit};
 use serde_json::{Value, json};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::parse_key_script;
 use tea::{Palette, Size};
 

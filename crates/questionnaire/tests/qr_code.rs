@@ -7,7 +7,7 @@ mod common;
 use common::questionnaire;
 use questionnaire::App;
 use serde_json::json;
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::parse_key_script;
 use tea::{Palette, Size};
 

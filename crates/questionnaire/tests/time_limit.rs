@@ -10,7 +10,7 @@ use common::*;
 use questionnaire::parse_script;
 use questionnaire::{App, Outcome};
 use serde_json::{Value, json};
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::{Palette, Size};
 
 fn recommended_pick() -> Value {

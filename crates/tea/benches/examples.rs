@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use support::measure;
 
-use tea::headless::TaskPolicy;
+use tea::driver::TaskPolicy;
 use tea::input::{Step, parse_script};
 use tea::{Driver, Palette, Program, Size};
 

@@ -17,7 +17,8 @@
 //!   draw pre-wrapped rows; [`keymap`]: bindings with help, overridable at run time.
 //! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
 //! - [`frame`]: [`draw`] a view to a [`Frame`] of (ANSI, plain) rows, each within the width.
-//! - [`headless`]: the [`Driver`], a program with no terminal; [`runtime`]: the inline terminal.
+//! - [`driver`]: the [`Driver`], the one loop (with no terminal: tests, replays, hosts such as
+//!   pi); [`runtime`]: the inline terminal around it.
 //! - [`exec`]: an external editor run on some text for a program ([`Cmd::Exec`]).
 //! - `ink` (feature `iocraft`, off by default): an iocraft element as a leaf of a view ([`Ink`]).
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
@@ -75,10 +76,10 @@
 pub mod attention;
 pub mod block;
 pub mod components;
+pub mod driver;
 pub mod exec;
 pub mod frame;
 pub(crate) mod guard;
-pub mod headless;
 #[cfg(feature = "iocraft")]
 pub mod ink;
 pub mod input;
@@ -95,9 +96,9 @@ pub mod text;
 pub mod theme;
 pub mod view;
 
+pub use driver::{Driver, Effect, Effects, TaskPolicy};
 pub use exec::{Editor, Exec, ExecPolicy, ExecRequest};
 pub use frame::{Frame, Row, draw};
-pub use headless::{Driver, Effect, Effects, TaskPolicy};
 #[cfg(feature = "iocraft")]
 pub use ink::{Ink, bg_color, render, rows, slot_color};
 pub use input::Event;

@@ -20,7 +20,7 @@ pub use crate::input::Size;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoHost {}
 
-/// Work off the UI thread (or inline, see [`crate::headless::TaskPolicy`]) whose result comes
+/// Work off the UI thread (or inline, see [`crate::driver::TaskPolicy`]) whose result comes
 /// back as a message. Compared and printed by its label, so effects stay testable data.
 pub struct Task<M> {
     label: String,

@@ -91,10 +91,10 @@ use std::time::{Duration, Instant};
 
 use crossterm::event as ct;
 
+use crate::driver::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
 use crate::guard;
-use crate::headless::{self, Driver, Effect, Effects, TaskPolicy};
 use crate::input::{Event, Keyboard};
 use crate::mouse::MouseMode;
 use crate::program::{Program, Size};
@@ -380,7 +380,7 @@ impl<P: Program> Run<P> {
             }
             let now = Instant::now();
             let mut wait = self.keys.wait(SIGNAL_CHECK, now);
-            if let Some(due) = headless::until_deadline(&self.driver, self.started, now) {
+            if let Some(due) = driver::until_deadline(&self.driver, self.started, now) {
                 wait = wait.min(due);
             }
             match self.term.tty.wait_for_input(&self.term.wake, wait)? {

@@ -16,7 +16,7 @@ use examples_support::{
 };
 use job::{Job, Work, count_primes};
 use proptest::prelude::*;
-use tea::headless::TaskPolicy;
+use tea::driver::TaskPolicy;
 use tea::{Driver, Effect, Palette, Size};
 
 const WORK: Work = Work {

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use questionnaire::App;
 use tea::Size;
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::input::{Event, KeyCode, KeyModifiers, key};
 
 /// The allocator the CLI and the pi addon ship with, so what is measured here is what they do.

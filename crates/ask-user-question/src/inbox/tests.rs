@@ -9,7 +9,7 @@ use std::time::Duration;
 use ask_user_question_store::{Claim, Id, Listed, Outcome, Posting, Store, now_ms};
 use question::ToolResult;
 use serde_json::{Value, json};
-use tea::headless::{Driver, Effect};
+use tea::driver::{Driver, Effect};
 use tea::input::parse_key_script;
 use tea::snapshot::SnapshotSet;
 use tea::{Palette, Size};

@@ -10,7 +10,7 @@ use std::time::Duration;
 use ask_user_question_store::{Outcome, now_ms};
 use ask_user_question_web::Bind;
 use serde_json::json;
-use tea::headless::Driver;
+use tea::driver::Driver;
 use tea::{Palette, Size};
 
 use super::Inbox;

@@ -33,7 +33,7 @@ use question::{ResultOptions, ToolResult};
 use questionnaire::{App, HeightLimit, Host, Keys};
 use tea::ExecPolicy;
 use tea::Size;
-use tea::headless::{Driver, Effect, Effects, TaskPolicy};
+use tea::driver::{Driver, Effect, Effects, TaskPolicy};
 
 use crate::keys;
 use crate::outcome::Closed;
