@@ -23,55 +23,7 @@
 //! - `ink` (feature `iocraft`, off by default): an iocraft element as a leaf of a view ([`Ink`]).
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
-//! ```
-//! use std::time::Duration;
-//! use tea::input::{KeyCode, as_press, parse_script};
-//! use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style, Subs, View};
-//!
-//! /// Counts down once a second while running; space pauses, enter quits with what is left.
-//! struct Countdown { left: u32, running: bool }
-//! #[derive(Debug, Clone)]
-//! enum Msg { Tick, Toggle, Done }
-//!
-//! impl Program for Countdown {
-//!     type Msg = Msg;
-//!     type Output = u32;
-//!     type Host = NoHost;
-//!     fn update(&mut self, msg: Msg) -> Cmd<Msg, u32> {
-//!         match msg {
-//!             Msg::Tick if self.left == 1 => return Cmd::Quit(0),
-//!             Msg::Tick => self.left -= 1,
-//!             Msg::Toggle => self.running = !self.running,
-//!             Msg::Done => return Cmd::Quit(self.left),
-//!         }
-//!         Cmd::None
-//!     }
-//!     fn view(&self) -> View<'_> {
-//!         let line = Line::styled(format!("{} s left", self.left), Style::fg(Slot::Accent));
-//!         View::rows(vec![line])
-//!     }
-//!     fn subscriptions(&self) -> Subs<Msg> {
-//!         if self.running { Subs::every("tick", Duration::from_secs(1), Msg::Tick) } else { Subs::none() }
-//!     }
-//!     fn event(&self, event: &Event) -> Option<Msg> {
-//!         match as_press(event)?.code {
-//!             KeyCode::Char(' ') => Some(Msg::Toggle),
-//!             KeyCode::Enter => Some(Msg::Done),
-//!             _ => None,
-//!         }
-//!     }
-//! }
-//!
-//! let countdown = Countdown { left: 10, running: true };
-//! let mut driver = Driver::new(countdown, Size::new(20, 1), Palette::dark());
-//! // The driver's clock is virtual: `wait:` moves it, and the timer fires on the way.
-//! for step in parse_script("wait:3s space wait:1m space wait:2500ms").unwrap() {
-//!     assert!(driver.step(&step).is_empty());
-//! }
-//! assert_eq!(driver.frame().tagged(), vec!["[accent]5 s left[/]"]);
-//! let ended = driver.send_all(&tea::input::parse_key_script("enter").unwrap());
-//! assert_eq!(ended, vec![Effect::Quit(5)]);
-//! ```
+//! The README starts with a complete program and its test; `docs/guide.md` is the long form.
 
 pub mod attention;
 pub mod block;
@@ -115,9 +67,14 @@ pub use sub::Subs;
 pub use theme::{ColorLevel, Palette};
 pub use view::{Cursor, Element, View};
 
-/// The README (the guide, the components, testing): `cargo test -p tea --features iocraft
-/// --doc` compiles and runs every Rust block in it, so the guide stays true to the API. With the
-/// feature only, since one block shows an iocraft leaf (scripts/test runs tea so).
-#[cfg(all(doctest, feature = "iocraft"))]
+/// The README (a complete program and its test): `cargo test -p tea --doc` compiles and runs
+/// every Rust block in it, so it stays true to the API.
+#[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The guide (a program step by step, the components, testing), checked as the README is. With
+/// the feature only, since one block shows an iocraft leaf (scripts/test runs tea so).
+#[cfg(all(doctest, feature = "iocraft"))]
+#[doc = include_str!("../docs/guide.md")]
+struct GuideDoctests;

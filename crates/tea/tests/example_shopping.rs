@@ -1,4 +1,4 @@
-//! The README guide's shopping list: screens compared with reviewed snapshots
+//! The guide's shopping list: screens compared with reviewed snapshots
 //! (`examples/snapshots/shopping/`) at three sizes, and what it quits with.
 //! `UPDATE_SNAPSHOTS=1 cargo test -p tea --test example_shopping` rewrites the files.
 

@@ -2,7 +2,7 @@
 // runs, space pauses and resumes, `r` starts over, `+`/`-` change the length while it is
 // stopped. At zero it rings the bell and says so. It knows nothing of terminals; `main.rs`
 // runs it inline and the tests drive it headless on the driver's virtual clock.
-// (Plain comments, not `//!`: the README's doctests `include!` this file.)
+// (Plain comments, not `//!`: the guide's doctests `include!` this file.)
 
 use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! `cargo run -p tea --example shopping`: the README's guide, running. Pick with space, quit
+//! `cargo run -p tea --example shopping`: the guide's program (docs/guide.md), running. Pick with space, quit
 //! with `q`; prints what was picked.
 
 mod model;

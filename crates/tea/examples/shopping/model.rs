@@ -1,6 +1,6 @@
-// The shopping list of the README's guide: a model, its messages, `update`, `view` and a
+// The shopping list of the guide (docs/guide.md): a model, its messages, `update`, `view` and a
 // keymap; nothing else. The driver lays the view out at the terminal's size.
-// (Plain comments, not `//!`: the README's doctests `include!` this file.)
+// (Plain comments, not `//!`: the guide's doctests `include!` this file.)
 
 use std::collections::BTreeSet;
 
