@@ -1,7 +1,8 @@
-//! Screen cases. Every `tests/cases/<case>.json` names a questionnaire (or a transcript card),
-//! a key script and sizes; the keys go through the real keymap and `update`, and the frame at
-//! each size is compared with `snapshots/<case>@<W>x<H>.txt`. Review changes with
-//! `git diff snapshots/`; accept them with `UPDATE_SNAPSHOTS=1 cargo test --test screens`.
+//! Screen cases, by behaviour. Every `screens/<behaviour>/<case>.json` names a questionnaire (or
+//! a transcript card), a key script and sizes; the keys go through the real keymap and
+//! `update`, and the frame at each size is compared with `<case>@<W>x<H>.txt` beside it. Review
+//! changes with `git diff screens/`; accept them with `UPDATE_SNAPSHOTS=1 cargo test --test
+//! screens`.
 
 use std::path::PathBuf;
 
@@ -41,10 +42,22 @@ fn sizes(spec: &Value, key: &str, default: &[&str]) -> Vec<Size> {
     }
 }
 
+/// The behaviours: the folders of `screens/`.
+fn behaviours() -> Vec<PathBuf> {
+    let dir = root().join("screens");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("screens/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    folders
+}
+
 fn load_cases() -> Vec<Case> {
-    let dir = root().join("tests/cases");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/cases")
+    let mut paths: Vec<PathBuf> = behaviours()
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(folder).expect("a behaviour's folder"))
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
         .collect();
@@ -52,11 +65,17 @@ fn load_cases() -> Vec<Case> {
     paths
         .into_iter()
         .map(|path| {
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            let behaviour = path
+                .parent()
+                .unwrap()
+                .file_name()
+                .unwrap()
+                .to_string_lossy();
+            let case = path.file_stem().unwrap().to_string_lossy();
             let spec: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             Case {
-                name,
+                name: format!("{behaviour}/{case}"),
                 sizes: sizes(&spec, "sizes", &DEFAULT_SIZES),
                 styled: sizes(&spec, "styled", &[]),
                 spec,
@@ -164,7 +183,7 @@ fn checked(frame: Frame, size: Size, name: &str) -> Frame {
 fn snapshot_path(name: &str, size: Size, styled: bool) -> PathBuf {
     let suffix = if styled { ".styled" } else { "" };
     root()
-        .join("snapshots")
+        .join("screens")
         .join(format!("{name}@{}x{}{suffix}.txt", size.width, size.height))
 }
 
@@ -226,7 +245,11 @@ fn screens_match_their_snapshots() {
 
 #[test]
 fn every_snapshot_belongs_to_a_case() {
-    let orphans = snapshot::orphan_snapshots(&root().join("snapshots"), &produced(&load_cases()));
+    let produced = produced(&load_cases());
+    let orphans: Vec<PathBuf> = behaviours()
+        .iter()
+        .flat_map(|folder| snapshot::orphan_snapshots(folder, &produced))
+        .collect();
     assert!(
         orphans.is_empty(),
         "snapshot files no case produces (delete them): {orphans:?}"

@@ -81,7 +81,7 @@ test("at phone size: the list follows the store, and a row answered on the page 
     assert.match(await row.locator(".state").textContent(), /^4 questions · \d+ s$/);
     await fitsThePhone(page, theRows);
     await until("the terminal inbox lists them", () => term.screen().includes("Deploy to production?") && term.screen().includes("Four"));
-    const dir = join(root, "snapshots", "web");
+    const dir = join(root, "screens", "web");
     mkdirSync(dir, { recursive: true });
     // How long each waited differs from run to run: masked, so the picture does not.
     await page.screenshot({ path: join(dir, "inbox-list@390x844.png"), mask: [page.locator(".row.open .state")] });
@@ -201,7 +201,7 @@ test("the list has no serious accessibility violation, in light and dark", async
       const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       assert.deepEqual(bad.map((v) => `${v.id}: ${v.help}`), []);
       if (colorScheme === "dark") {
-        const dir = join(root, "snapshots", "web");
+        const dir = join(root, "screens", "web");
         await page.screenshot({ path: join(dir, "inbox-list-dark@390x844.png"), mask: [page.locator(".row.open .state")] });
       }
       await context.close();

@@ -283,7 +283,7 @@ test("axe-core finds no serious or critical violation", async () => {
 });
 
 test("phone and desktop layouts; screenshots for review", async () => {
-  const dir = join(root, "snapshots", "web");
+  const dir = join(root, "screens", "web");
   mkdirSync(dir, { recursive: true });
   const served = await serveOnly(types);
   for (const [width, height] of [[390, 844], [1280, 800]]) {
