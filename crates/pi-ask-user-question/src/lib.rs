@@ -13,6 +13,7 @@ mod outcome;
 mod page;
 mod palette;
 mod session;
+mod sgr;
 #[cfg(test)]
 mod test_support;
 mod tool;

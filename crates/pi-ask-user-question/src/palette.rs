@@ -4,6 +4,8 @@
 use napi_derive::napi;
 use std::collections::HashMap;
 
+use crate::sgr::parse_sgr;
+
 /// Colors from pi's theme: `new Palette({accent: theme.getFgAnsi("accent"), …}, {selectedBg:
 /// theme.getBgAnsi("selectedBg"), …})`. Unknown names are ignored; missing ones keep the dark
 /// defaults.
@@ -63,30 +65,29 @@ fn pi_bg_name(slot: tea::BgSlot) -> &'static str {
     }
 }
 
-/// Codes keyed by pi's names, rekeyed by tea's slot names.
-fn rekeyed<S: Copy>(
-    map: &HashMap<String, String>,
-    slots: &[S],
-    pi_name: fn(S) -> &'static str,
-    tea_name: fn(S) -> &'static str,
-) -> Vec<(String, String)> {
-    slots
-        .iter()
-        .filter_map(|&slot| {
-            let code = map.get(pi_name(slot))?;
-            Some((tea_name(slot).to_string(), code.clone()))
-        })
-        .collect()
-}
-
+/// The palette pi's theme codes make: each slot whose pi name has a code that parses takes its
+/// color (and, for text, its attributes); the rest keep the dark palette's defaults. A
+/// foreground code that only sets a background (or the reverse) still gives its color.
 pub(crate) fn from_maps(
     fg: &HashMap<String, String>,
     bg: &HashMap<String, String>,
 ) -> tea::Palette {
-    let mut palette = tea::Palette::from_sgr(
-        &rekeyed(fg, &tea::Slot::ALL, pi_fg_name, tea::Slot::name),
-        &rekeyed(bg, &tea::BgSlot::ALL, pi_bg_name, tea::BgSlot::name),
-    );
+    let mut palette = tea::Palette::dark();
+    for slot in tea::Slot::ALL {
+        let Some(parsed) = fg.get(pi_fg_name(slot)).and_then(|code| parse_sgr(code)) else {
+            continue;
+        };
+        if let Some(color) = parsed.fg.or(parsed.bg) {
+            palette.set_fg(slot, color);
+        }
+        palette.set_fg_attrs(slot, parsed.attrs);
+    }
+    for slot in tea::BgSlot::ALL {
+        let parsed = bg.get(pi_bg_name(slot)).and_then(|code| parse_sgr(code));
+        if let Some(color) = parsed.and_then(|p| p.bg.or(p.fg)) {
+            palette.set_bg(slot, color);
+        }
+    }
     palette.light = for_light_background(&palette, bg);
     palette
 }
@@ -157,6 +158,55 @@ mod tests {
         assert_eq!(palette.inner.fg(Slot::Text), Color::Default);
         assert_eq!(palette.inner.bg(BgSlot::SelectedBg), Color::Indexed(236));
         assert!(!palette.inner.light);
+    }
+
+    fn codes(items: &[(&str, &str)]) -> HashMap<String, String> {
+        items
+            .iter()
+            .map(|(name, code)| (name.to_string(), code.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn named_slots_take_their_codes_and_the_rest_keep_the_defaults() {
+        let palette = from_maps(
+            &codes(&[
+                ("accent", "\x1b[38;2;1;2;3m"),
+                ("syntaxKeyword", "\x1b[38;5;99m"),
+                ("text", "\x1b[39m"),
+                ("dim", "\x1b[2m\x1b[90m"),
+                ("toolTitle", "\x1b[1m\x1b[38;5;33m"),
+                ("notASlot", "\x1b[31m"),
+                ("error", "nonsense"),
+            ]),
+            &codes(&[
+                ("selectedBg", "\x1b[48;2;10;20;30m"),
+                ("toolErrorBg", "\x1b[48;5;52m"),
+                ("mystery", "\x1b[41m"),
+            ]),
+        );
+        let dark = tea::Palette::dark();
+        assert_eq!(palette.fg(Slot::Accent), Color::Rgb(1, 2, 3));
+        assert_eq!(palette.fg(Slot::SyntaxKeyword), Color::Indexed(99));
+        assert_eq!(palette.fg(Slot::Text), Color::Default);
+        assert_eq!(palette.fg(Slot::Dim), Color::Basic(8));
+        assert!(palette.fg_attrs(Slot::Dim).dim);
+        assert_eq!(palette.fg(Slot::Title), Color::Indexed(33));
+        assert!(palette.fg_attrs(Slot::Title).bold);
+        assert_eq!(
+            palette.fg(Slot::Error),
+            dark.fg(Slot::Error),
+            "an unparsable code keeps the default"
+        );
+        assert_eq!(
+            palette.fg(Slot::Success),
+            dark.fg(Slot::Success),
+            "an absent slot keeps the default"
+        );
+        assert_eq!(palette.bg(BgSlot::SelectedBg), Color::Rgb(10, 20, 30));
+        assert_eq!(palette.bg(BgSlot::ErrorBg), Color::Indexed(52));
+        assert_eq!(palette.bg(BgSlot::PendingBg), dark.bg(BgSlot::PendingBg));
+        assert!(palette.colors);
     }
 
     fn backgrounds(codes: &[(&str, &str)]) -> tea::Palette {

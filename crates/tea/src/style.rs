@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 /// Foreground slots, named for what the text means in any program. Hosts with themes of their own
-/// map their color names onto these (see [`crate::theme::Palette::from_sgr`]).
+/// map their color names onto these and set the colors ([`crate::theme::Palette::set_fg`]), as
+/// pi's addon does with pi's theme.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Slot {
     Accent,

@@ -225,35 +225,6 @@ impl Palette {
         self
     }
 
-    /// A palette from a host theme's SGR codes: pairs of (slot name as [`Slot::name`] and
-    /// [`BgSlot::name`] spell it, code) such as `("accent", "\x1b[38;2;138;190;183m")`.
-    /// Understood: `38;2;r;g;b`, `38;5;n`, `39`, `30–37`, `90–97`, the background forms
-    /// `48;2`, `48;5`, `49`, `40–47`, `100–107`, and the attributes 1, 2, 3, 4, 7. Unknown slot
-    /// names and codes that name no color leave the slot at the dark palette's default.
-    pub fn from_sgr(fg: &[(String, String)], bg: &[(String, String)]) -> Palette {
-        let mut palette = Palette::dark();
-        for (name, code) in fg {
-            let Some(slot) = Slot::from_name(name) else {
-                continue;
-            };
-            if let Some(parsed) = parse_sgr(code) {
-                if let Some(color) = parsed.fg.or(parsed.bg) {
-                    palette.fg[slot as usize] = color;
-                }
-                palette.fg_attrs[slot as usize] = parsed.attrs;
-            }
-        }
-        for (name, code) in bg {
-            let Some(slot) = BgSlot::from_name(name) else {
-                continue;
-            };
-            if let Some(color) = parse_sgr(code).and_then(|p| p.bg.or(p.fg)) {
-                palette.bg[slot as usize] = color;
-            }
-        }
-        palette
-    }
-
     pub fn fg(&self, slot: Slot) -> Color {
         self.fg[slot as usize]
     }
@@ -277,111 +248,10 @@ impl Palette {
     pub fn set_bg(&mut self, slot: BgSlot, color: Color) {
         self.bg[slot as usize] = color;
     }
-}
 
-/// What one SGR sequence sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Sgr {
-    pub fg: Option<Color>,
-    pub bg: Option<Color>,
-    pub attrs: Attrs,
-}
-
-/// Parses one or more SGR sequences (`\x1b[…m`, also bare parameter lists like `38;5;208`).
-/// Returns `None` when the text holds no SGR parameters at all.
-pub fn parse_sgr(code: &str) -> Option<Sgr> {
-    let mut sgr = Sgr::default();
-    let mut any = false;
-    for chunk in code.split('\x1b') {
-        let params = chunk.strip_prefix('[').unwrap_or(chunk);
-        let params = params.strip_suffix('m').unwrap_or(params);
-        if params.is_empty()
-            || !params
-                .bytes()
-                .all(|b| b.is_ascii_digit() || b == b';' || b == b':')
-        {
-            continue;
-        }
-        let numbers: Vec<u16> = params
-            .split([';', ':'])
-            .map(|p| p.parse::<u16>().unwrap_or(0))
-            .collect();
-        any |= apply_params(&mut sgr, &numbers);
+    pub fn set_fg_attrs(&mut self, slot: Slot, attrs: Attrs) {
+        self.fg_attrs[slot as usize] = attrs;
     }
-    any.then_some(sgr)
-}
-
-fn apply_params(sgr: &mut Sgr, params: &[u16]) -> bool {
-    let mut any = false;
-    let mut i = 0;
-    while i < params.len() {
-        let p = params[i];
-        i += 1;
-        // 38/48/58 introduce an extended color (58, the underline color, is read and dropped).
-        let target = match p {
-            38 => Some(Some(false)),
-            48 => Some(Some(true)),
-            58 => Some(None),
-            _ => None,
-        };
-        if let Some(target) = target {
-            let color = match params.get(i) {
-                Some(5) => params.get(i + 1).map(|&n| {
-                    i += 2;
-                    Color::Indexed(n.min(255) as u8)
-                }),
-                Some(2) if params.len() >= i + 4 => {
-                    let c = |k: usize| params[i + k].min(255) as u8;
-                    let color = Color::Rgb(c(1), c(2), c(3));
-                    i += 4;
-                    Some(color)
-                }
-                _ => None,
-            };
-            let Some(color) = color else {
-                break;
-            };
-            match target {
-                Some(true) => sgr.bg = Some(color),
-                Some(false) => sgr.fg = Some(color),
-                None => continue,
-            }
-            any = true;
-            continue;
-        }
-        any |= match p {
-            0 => {
-                *sgr = Sgr::default();
-                true
-            }
-            1 => set(&mut sgr.attrs.bold, true),
-            2 => set(&mut sgr.attrs.dim, true),
-            3 => set(&mut sgr.attrs.italic, true),
-            4 => set(&mut sgr.attrs.underline, true),
-            7 => set(&mut sgr.attrs.reverse, true),
-            22 => {
-                sgr.attrs.bold = false;
-                set(&mut sgr.attrs.dim, false)
-            }
-            23 => set(&mut sgr.attrs.italic, false),
-            24 => set(&mut sgr.attrs.underline, false),
-            27 => set(&mut sgr.attrs.reverse, false),
-            30..=37 => set(&mut sgr.fg, Some(Color::Basic((p - 30) as u8))),
-            39 => set(&mut sgr.fg, Some(Color::Default)),
-            40..=47 => set(&mut sgr.bg, Some(Color::Basic((p - 40) as u8))),
-            49 => set(&mut sgr.bg, Some(Color::Default)),
-            90..=97 => set(&mut sgr.fg, Some(Color::Basic((p - 90 + 8) as u8))),
-            100..=107 => set(&mut sgr.bg, Some(Color::Basic((p - 100 + 8) as u8))),
-            _ => false,
-        };
-    }
-    any
-}
-
-/// Assigns and reports that a known parameter was seen.
-fn set<T>(place: &mut T, value: T) -> bool {
-    *place = value;
-    true
 }
 
 #[cfg(test)]
