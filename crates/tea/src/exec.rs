@@ -19,7 +19,7 @@
 //!   runs without it).
 //! - **Its processes** never outlive the program: the editor runs in a process group of its
 //!   own, ended when the program is ended by a signal, and whatever the editor leaves running in
-//!   it is ended when it exits (see [`group`]).
+//!   it is ended when it exits (see the `process_group` module).
 //! - **The text** goes to a new temporary file (readable by its owner only, with the request's
 //!   suffix, so an editor can pick a syntax) and is read back when the editor exits with
 //!   status 0; the file is removed either way. One final newline the editor added is dropped.

@@ -262,7 +262,7 @@ pub trait Program {
     /// program makes of the mouse ([`Event::Mouse`], while the view asks for it), a new size,
     /// focus, the terminal's keyboard or its background. `None` (the default) ignores it. Key
     /// releases are dropped before this unless the driver is asked for them
-    /// ([`Driver::key_releases`](crate::Driver::key_releases)).
+    /// ([`Driver::set_key_releases`](crate::Driver::set_key_releases)).
     fn event(&self, event: &Event) -> Option<Self::Msg> {
         let _ = event;
         None
