@@ -83,7 +83,10 @@ function http(url, { method = "GET", body } = {}) {
 			response.on("data", (chunk) => (text += chunk));
 			response.on("end", () => resolve({ status: response.statusCode, body: text }));
 		});
-		sent.on("error", (error) => (error.code === "ECONNREFUSED" ? resolve({ refused: true }) : reject(error)));
+		// A reset is a refusal too: a request that reaches the server in the instant it closes is
+		// accepted by the kernel and dropped with the listener.
+		const refused = (error) => error.code === "ECONNREFUSED" || error.code === "ECONNRESET";
+		sent.on("error", (error) => (refused(error) ? resolve({ refused: true }) : reject(error)));
 		sent.end(body);
 	});
 }
