@@ -117,7 +117,7 @@ pub fn run(args: RunArgs) -> ExitCode {
     };
     // Caught before posting, so no instant is left where a signal kills a posted run.
     let signals = (args.inbox.only() && joined.is_some() && keys.is_none())
-        .then(crate::inbox_only::Signals::catch);
+        .then(ask_user_question::signals::Caught::ending_signals);
     let inbox = joined
         .zip(json)
         .and_then(|(joined, json)| crate::inbox_host::post(joined, &json));

@@ -4,10 +4,9 @@
 //! inbox so far, which the store keeps as drafts while the questionnaire waits.
 
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use ask_user_question::signals::Caught;
 use question::{AnswerState, Questionnaire, ResultOptions, ToolResult};
 use questionnaire::Outcome;
 
@@ -37,35 +36,14 @@ pub fn print(waited: Waited) -> ExitCode {
     }
 }
 
-/// The signals that end the wait (SIGINT, SIGTERM, SIGHUP, SIGQUIT), caught from before the
-/// questionnaire is posted: one that comes the instant after posting ends the wait in order,
-/// with the drafts, rather than killing the run and leaving its row behind.
-pub struct Signals(Arc<AtomicUsize>);
-
-impl Signals {
-    pub fn catch() -> Signals {
-        let signal = Arc::new(AtomicUsize::new(0));
-        for number in [
-            signal_hook::consts::SIGINT,
-            signal_hook::consts::SIGTERM,
-            signal_hook::consts::SIGHUP,
-            signal_hook::consts::SIGQUIT,
-        ] {
-            let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
-        }
-        Signals(signal)
-    }
-}
-
 /// Waits for the inbox's answer to the posted questionnaire. `None` when the store failed
 /// meanwhile (said on stderr): the caller asks here instead.
 pub fn wait(
     inbox: &Inbox,
     questionnaire: &Questionnaire,
     limit: Option<Duration>,
-    signals: &Signals,
+    caught: &Caught,
 ) -> Option<Waited> {
-    let signal = &signals.0;
     note(format!(
         "waiting for the answer in the inbox (`ask-user-question inbox`), as {} #{}",
         inbox.host(),
@@ -74,8 +52,7 @@ pub fn wait(
     let deadline = limit.map(|limit| Instant::now() + limit);
     let mut seen = Seen::default();
     loop {
-        let caught = signal.load(Ordering::SeqCst);
-        if caught != 0 {
+        if let Some(signal) = caught.signal() {
             let saved = so_far(inbox, questionnaire, ResultOptions::cancelled());
             let outcome = match inbox.stop(&format!("{} stopped waiting", inbox.host())) {
                 Some(answered) => outcome_of(answered),
@@ -83,7 +60,7 @@ pub fn wait(
             };
             return Some(Waited {
                 outcome,
-                signal: Some(caught as i32),
+                signal: Some(signal),
             });
         }
         let now = Instant::now();

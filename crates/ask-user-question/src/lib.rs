@@ -2,3 +2,4 @@
 //! binary (`main.rs` and its commands): the inbox program.
 
 pub mod inbox;
+pub mod signals;

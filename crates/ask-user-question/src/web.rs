@@ -14,10 +14,9 @@
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use ask_user_question::signals::Caught;
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
 use clap::Args;
 use question::{Draft, Questionnaire, ResultOptions, ToolResult};
@@ -172,24 +171,15 @@ fn serve_only(
     args: &WebArgs,
     limit: Option<Duration>,
 ) -> Result<(Outcome, Option<i32>), ExitCode> {
-    let signal = Arc::new(AtomicUsize::new(0));
-    for number in [
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGQUIT,
-    ] {
-        let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
-    }
+    let caught = Caught::ending_signals();
     let web = args.start(&questionnaire, limit)?;
     let events = web.events();
     let deadline = limit.map(|limit| Instant::now() + limit);
     loop {
-        let caught = signal.load(Ordering::SeqCst);
-        if caught != 0 {
+        if let Some(signal) = caught.signal() {
             web.close(Closed::Cancelled);
             let result = web.result_so_far(ResultOptions::cancelled());
-            return Ok((Outcome::Cancelled(result), Some(caught as i32)));
+            return Ok((Outcome::Cancelled(result), Some(signal)));
         }
         let now = Instant::now();
         if deadline.is_some_and(|d| d <= now) {

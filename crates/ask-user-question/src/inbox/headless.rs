@@ -4,13 +4,12 @@
 //! It says it runs as the terminal inbox does, so hosts post to it.
 
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use ask_user_question_store::BEAT_EVERY;
 
 use super::model::Shared;
+use crate::signals::Caught;
 
 /// How often the wait looks for a signal.
 const SIGNAL_CHECK: Duration = Duration::from_millis(100);
@@ -19,21 +18,12 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(100);
 /// number, as the terminal inbox's. A failing beat is said on stderr once, until one works
 /// again; the page says the store's failures itself.
 pub fn run(store: &Shared, pid: u32) -> ExitCode {
-    let signal = Arc::new(AtomicUsize::new(0));
-    for number in [
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGHUP,
-        signal_hook::consts::SIGQUIT,
-    ] {
-        let _ = signal_hook::flag::register_usize(number, signal.clone(), number as usize);
-    }
+    let caught = Caught::ending_signals();
     let mut beat_at = Instant::now() + BEAT_EVERY;
     let mut failing = false;
     loop {
-        let caught = signal.load(Ordering::SeqCst);
-        if caught != 0 {
-            return ExitCode::from(128u8.saturating_add(u8::try_from(caught).unwrap_or(0)));
+        if let Some(signal) = caught.signal() {
+            return ExitCode::from(128u8.saturating_add(u8::try_from(signal).unwrap_or(0)));
         }
         if Instant::now() >= beat_at {
             beat_at = Instant::now() + BEAT_EVERY;
