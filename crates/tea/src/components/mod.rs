@@ -14,7 +14,8 @@
 //! - [`tabs`]: a tab bar that windows with ‹ › around the active tab.
 //! - [`list`]: multi-row items that scroll themselves to keep the selection visible, drawn
 //!   with the model's [`ListState`].
-//! - [`filter`]: fuzzy filtering for lists ([`FilterState`]), the query row and highlights.
+//! - `filter` (feature `filter`): fuzzy filtering for lists (`FilterState`), the query row and
+//!   highlights.
 //! - [`viewport`]: a scrolled window over lines with a range header ("1–8/41  ↓ 33 more").
 //! - [`split`]: two blocks side by side with a divider.
 //! - [`stack`]: blocks stacked vertically, rows handed out by priority.
@@ -34,6 +35,7 @@
 //! assert_eq!(frame.lines(16, 4)[0].plain_text(), "hello");
 //! ```
 
+#[cfg(feature = "filter")]
 pub mod filter;
 pub mod help;
 pub mod list;
@@ -44,6 +46,7 @@ pub mod tabs;
 pub mod textarea;
 pub mod viewport;
 
+#[cfg(feature = "filter")]
 pub use filter::{FilterLine, FilterMsg, FilterState, Filtered};
 pub use help::Help;
 pub use list::{List, ListState, Window};
