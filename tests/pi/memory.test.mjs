@@ -58,7 +58,7 @@ async function collectedTo(count) {
 function open(times, input, use, { keep = false, timeoutMs } = {}) {
 	const kept = [];
 	for (let i = 0; i < times; i++) {
-		const session = new addon.Session(input, palette, undefined, null, timeoutMs);
+		const session = new addon.Session(input, palette, { timeoutMs });
 		use(session);
 		if (keep) kept.push(session);
 	}

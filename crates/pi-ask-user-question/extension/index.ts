@@ -112,15 +112,12 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 
 				let result: Closed | undefined;
 				if (!settings.accessible()) {
-					const session = new (addon().Session)(
-						params,
-						palette(ctx.ui.theme),
-						undefined,
-						settings.collapseKey(),
+					const session = new (addon().Session)(params, palette(ctx.ui.theme), {
+						collapseKey: settings.collapseKey(),
 						timeoutMs,
-						settings.height(),
-						race?.url,
-					);
+						height: settings.height(),
+						webLink: race?.url,
+					});
 					race?.attach(session);
 					inbox?.attach(session);
 					const pageKey = race?.afterKey(session);

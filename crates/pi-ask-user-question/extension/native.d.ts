@@ -71,15 +71,12 @@ export declare class Palette {
 /** The questionnaire of one tool call. */
 export declare class Session {
   /**
-   * Fails with the `invalid_questions` content when `input` does not validate (with
-   * `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
-   * collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
-   * questionnaire as timed out unless a key is pressed first. `height`: the operator's
-   * height limit (`N` rows or `N%` of the terminal; 45 % when absent). `web_link`: the link
-   * to the call's web page (the operator's `--ask-web`), shown in the questionnaire and its
-   * dock; the page races it, settled through `endOnPage`, `cancelOnPage`, `keepPageDrafts`.
+   * Fails with the `invalid_questions` content when `input` does not validate (as
+   * `invalidResult` checks it, with `options.checks`), or with why `options.collapseKey`
+   * cannot be the collapse key. The options are the operator's and the host's, each optional
+   * ([`SessionOptions`]).
    */
-  constructor(input: any, palette: Palette, options?: CheckOptions | undefined | null, collapseKey?: string | undefined | null, timeoutMs?: number | undefined | null, height?: string | undefined | null, webLink?: string | undefined | null)
+  constructor(input: any, palette: Palette, options?: SessionOptions | undefined | null)
   /**
    * pi's keybindings (name → keys, as `KeybindingsManager.getKeys` gives them; see
    * `piKeybindingNames`): rebound keys act in the questionnaire and its footer names them.
@@ -347,6 +344,36 @@ export declare function renderCall(args: any, width: number, palette: Palette, d
  * details; then its `content` text is shown, error-colored when `is_error`.
  */
 export declare function renderResult(details: any, width: number, palette: Palette, content?: string | undefined | null, isError?: boolean | undefined | null): Array<string>
+
+/**
+ * How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs, height,
+ * webLink})`, every field optional.
+ */
+export interface SessionOptions {
+  /**
+   * How the call is checked, as `invalidResult` takes it (the question service lifts the
+   * context's length limit).
+   */
+  checks?: CheckOptions
+  /**
+   * The key that folds the questionnaire into its dock and back (the operator's
+   * `--ask-collapse-key`); the questionnaire's own when absent.
+   */
+  collapseKey?: string
+  /**
+   * The operator's time limit: it ends the questionnaire as timed out unless a key is
+   * pressed first; none when absent.
+   */
+  timeoutMs?: number
+  /** The operator's height limit: `N` rows or `N%` of the terminal; 45 % when absent. */
+  height?: string
+  /**
+   * The link to the call's web page (the operator's `--ask-web`), shown in the
+   * questionnaire and its dock; the page races it, settled through `endOnPage`,
+   * `cancelOnPage`, `keepPageDrafts`.
+   */
+  webLink?: string
+}
 
 export declare function themeSlots(): ThemeSlots
 

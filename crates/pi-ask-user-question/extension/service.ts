@@ -66,15 +66,13 @@ async function ask(
 	const inbox = mode === undefined || mode === "tui" ? joinInbox(inboxAddon, input, ctx.cwd, signal, warnOf(ctx)) : undefined;
 	let result: Closed | undefined;
 	try {
-		const session = new addon.Session(
-			input,
-			palette(ctx.ui.theme),
-			SERVICE_CHECKS,
-			settings.collapseKey(),
+		const session = new addon.Session(input, palette(ctx.ui.theme), {
+			checks: SERVICE_CHECKS,
+			collapseKey: settings.collapseKey(),
 			timeoutMs,
-			settings.height(),
-			race?.url,
-		);
+			height: settings.height(),
+			webLink: race?.url,
+		});
 		race?.attach(session);
 		inbox?.attach(session);
 		const { askWithQuestionnaire } = await import("./questionnaire.ts");

@@ -114,6 +114,28 @@ struct Open {
     sent: Vec<String>,
 }
 
+/// How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs, height,
+/// webLink})`, every field optional.
+#[napi(object)]
+#[derive(Debug, Clone, Default)]
+pub struct SessionOptions {
+    /// How the call is checked, as `invalidResult` takes it (the question service lifts the
+    /// context's length limit).
+    pub checks: Option<CheckOptions>,
+    /// The key that folds the questionnaire into its dock and back (the operator's
+    /// `--ask-collapse-key`); the questionnaire's own when absent.
+    pub collapse_key: Option<String>,
+    /// The operator's time limit: it ends the questionnaire as timed out unless a key is
+    /// pressed first; none when absent.
+    pub timeout_ms: Option<f64>,
+    /// The operator's height limit: `N` rows or `N%` of the terminal; 45 % when absent.
+    pub height: Option<String>,
+    /// The link to the call's web page (the operator's `--ask-web`), shown in the
+    /// questionnaire and its dock; the page races it, settled through `endOnPage`,
+    /// `cancelOnPage`, `keepPageDrafts`.
+    pub web_link: Option<String>,
+}
+
 /// The operator's limits: the time limit, if any, and the height.
 type Limits = (Option<Duration>, HeightLimit);
 
@@ -122,33 +144,28 @@ type Shown<'a> = (Option<&'a str>, Option<String>);
 
 #[napi]
 impl Session {
-    /// Fails with the `invalid_questions` content when `input` does not validate (with
-    /// `options`, as `invalidResult` checks it), or with why `collapse_key` cannot be the
-    /// collapse key. `timeout_ms`: the operator's time limit (none when absent); it ends the
-    /// questionnaire as timed out unless a key is pressed first. `height`: the operator's
-    /// height limit (`N` rows or `N%` of the terminal; 45 % when absent). `web_link`: the link
-    /// to the call's web page (the operator's `--ask-web`), shown in the questionnaire and its
-    /// dock; the page races it, settled through `endOnPage`, `cancelOnPage`, `keepPageDrafts`.
+    /// Fails with the `invalid_questions` content when `input` does not validate (as
+    /// `invalidResult` checks it, with `options.checks`), or with why `options.collapseKey`
+    /// cannot be the collapse key. The options are the operator's and the host's, each optional
+    /// ([`SessionOptions`]).
     #[napi(constructor)]
     pub fn new(
         input: Value,
         palette: ClassInstance<Palette>,
-        options: Option<CheckOptions>,
-        collapse_key: Option<String>,
-        timeout_ms: Option<f64>,
-        height: Option<String>,
-        web_link: Option<String>,
+        options: Option<SessionOptions>,
     ) -> Result<Session> {
-        let validation = CheckOptions::validation(options.as_ref());
-        let limit = timeout_ms
+        let options = options.unwrap_or_default();
+        let validation = CheckOptions::validation(options.checks.as_ref());
+        let limit = options
+            .timeout_ms
             .filter(|ms| ms.is_finite() && *ms > 0.0)
             .map(|ms| Duration::from_millis(ms.ceil() as u64));
-        let height = parse_height(height.as_deref()).map_err(napi::Error::from_reason)?;
+        let height = parse_height(options.height.as_deref()).map_err(napi::Error::from_reason)?;
         Session::open_with(
             &input,
             palette.inner.clone(),
             validation,
-            (collapse_key.as_deref(), web_link),
+            (options.collapse_key.as_deref(), options.web_link),
             (limit, height),
         )
         .map_err(napi::Error::from_reason)
