@@ -85,7 +85,7 @@ fn collapse() -> Binding<HintContext, Msg> {
 pub(crate) const QR_KEY: &str = "ctrl+r";
 
 /// The web link's QR code: Ctrl+R, free in every mode (no editor, filter or list uses it, and
-/// it types nothing). Any key closes it ([`crate::App`]'s `msg_for`).
+/// it types nothing). Any key closes it ([`crate::App`]'s `event`).
 fn qr_code() -> Binding<HintContext, Msg> {
     bind("qr-code", QR_KEY, Msg::ShowQrCode)
         .help(says(Label::QrCode))
