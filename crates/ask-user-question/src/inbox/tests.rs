@@ -179,7 +179,7 @@ fn the_list_fits_every_size_with_long_wide_and_escaped_texts() {
         assert_within(&mut driver, size);
         let frame = driver.frame();
         set.check(
-            &format!("list_{size}"),
+            &format!("list@{size}"),
             &format!("size: {size}"),
             &frame,
             width == 80,
@@ -187,7 +187,7 @@ fn the_list_fits_every_size_with_long_wide_and_escaped_texts() {
     }
     let size = Size::new(60, 8);
     let mut driver = snapshot_inbox(&scratch, size, &[]);
-    set.check("empty_60x8", "size: 60x8", &driver.frame(), false);
+    set.check("empty@60x8", "size: 60x8", &driver.frame(), false);
     set.finish();
     // Every width in between, and the focus on each row.
     for width in 1..=100 {
