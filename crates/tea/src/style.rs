@@ -79,7 +79,7 @@ impl Slot {
         Slot::SyntaxPunctuation,
     ];
 
-    /// The host theme's name for this slot (`borderAccent`, `syntaxKeyword`, …).
+    /// The slot's name, as snapshots tag styles with it (`borderAccent`, `syntaxKeyword`, …).
     pub fn name(self) -> &'static str {
         match self {
             Slot::Accent => "accent",
@@ -115,10 +115,6 @@ impl Slot {
             Slot::SyntaxPunctuation => "syntaxPunctuation",
         }
     }
-
-    pub fn from_name(name: &str) -> Option<Slot> {
-        Slot::ALL.into_iter().find(|slot| slot.name() == name)
-    }
 }
 
 /// Background slots: the selected row, and blocks whose state is pending, a success or an error.
@@ -145,10 +141,6 @@ impl BgSlot {
             BgSlot::SuccessBg => "successBg",
             BgSlot::ErrorBg => "errorBg",
         }
-    }
-
-    pub fn from_name(name: &str) -> Option<BgSlot> {
-        BgSlot::ALL.into_iter().find(|slot| slot.name() == name)
     }
 }
 
