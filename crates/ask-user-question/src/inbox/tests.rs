@@ -132,7 +132,7 @@ fn tricky_listing() -> Vec<Listed> {
         listed(
             4,
             "evil\x1b[31mhost",
-            "/tmp/\x1b]0;pwned\x07x",
+            "/srv/\x1b]0;pwned\x07x",
             "Title\x1b[2J with \u{202e}escapes\r\nand lines",
             3,
             90_000,
