@@ -190,27 +190,25 @@ fn a_signal_after_the_run_waits_for_the_host_while_it_holds_it() {
 
 #[test]
 fn tea_run_returns_what_the_program_quit_with_or_why_it_stopped() {
-    let mut term = Terminal::launch(Launch {
-        scenario: "run",
-        ..Launch::default()
-    });
-    term.wait_for_text("7/7");
-    term.type_keys("\r");
-    let (stdout, status, term) = term.finish();
-    assert!(report(&stdout).starts_with("Ok(Picked("), "{stdout:?}");
-    assert!(status.success());
-    assert!(term.is_cooked());
-
-    let mut term = Terminal::launch(Launch {
-        scenario: "run",
-        ..Launch::default()
-    });
-    term.wait_for_text("7/7");
-    end(&mut term, "SIGTERM");
-    let (stdout, _, term) = term.finish();
-    assert_eq!(
-        report(&stdout),
-        "Err(stopped by signal 15, ExitCode(unix_exit_status(143)))"
-    );
-    assert!(term.is_cooked());
+    for (ending, expected) in [
+        ("Enter", r#"Ok(Picked("apple"))"#),
+        (
+            "SIGTERM",
+            "Err(stopped by signal 15, ExitCode(unix_exit_status(143)))",
+        ),
+    ] {
+        let mut term = Terminal::launch(Launch {
+            scenario: "run",
+            ..Launch::default()
+        });
+        term.wait_for_text("7/7");
+        match ending {
+            "Enter" => term.type_keys("\r"),
+            signal => end(&mut term, signal),
+        }
+        let (stdout, status, term) = term.finish();
+        assert_eq!(report(&stdout), expected, "{ending}");
+        assert!(status.success(), "{ending}: {status:?}");
+        assert!(term.is_cooked(), "{ending}");
+    }
 }
