@@ -11,6 +11,8 @@
 //! - [`input`]: one [`Event`] type for raw terminal bytes ([`input::decode`]), crossterm
 //!   events and key scripts ([`input::parse_key_script`], [`input::parse_script`] with `wait:`).
 //! - [`style`], [`text`]: semantic styles and terminal text (width, sanitize, wrap, truncate).
+//! - [`block`]: what draws into a box ([`block::Block`], [`block::StatefulBlock`]), the
+//!   [`Element`] a view tree holds, and leaves of rows laid out already.
 //! - [`view`]: what `view` returns, a [`View`]: a tree of components the driver lays out at the
 //!   frame's size, and the terminal state the view wants (the cursor).
 //! - [`components`]: pure components (frame, tabs, list, viewport, split, stack, help) that
