@@ -98,7 +98,9 @@ for (const [width, height] of [
 		pi.keys("Enter"); // save "Ada": the last question advances to Review
 		rows = await pi.untilText("Submit");
 		pi.keys("Enter"); // the cursor arrives on Submit
-		rows = await pi.untilText("MODEL RECEIVED");
+		// pi may draw the model's reply a frame before its editor comes back below it.
+		const answered = (r) => r.some((row) => row.includes("MODEL RECEIVED")) && editorRules(r).length === 2;
+		rows = await pi.until(answered, "the model's reply with pi's editor back");
 		assert.ok(!questionnaireOpen(rows));
 		assert.equal(editorRules(rows).length, 2, "pi's editor is back");
 		assert.ok(has(rows, "draft for pi"), "with the text typed while collapsed");
