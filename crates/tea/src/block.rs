@@ -2,8 +2,8 @@
 //!
 //! A [`Block`] is given `width` × `height` cells and returns at most `height` [`Line`]s, each at
 //! most `width` columns. An [`Element`] owns any block, so containers hold their children and a
-//! view is one value. Leaves of rows laid out already ([`Rows`], [`Lines`], [`Draw`]) join a tree
-//! here too. This module knows no component: containers (a panel, a stack) live above it.
+//! view is one value. The leaf of rows laid out already ([`Rows`]) and the leaf drawn by a
+//! function ([`Draw`]) join a tree here too. This module knows no component: containers (a panel, a stack) live above it.
 
 use crate::style::Line;
 use crate::text::{clip, cut};
@@ -72,20 +72,6 @@ impl<B: Block + ?Sized> Block for &B {
     }
 }
 
-/// Pre-wrapped lines as a block: the first `height`, each cut to the width.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Lines(pub Vec<Line>);
-
-impl Block for Lines {
-    fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.0
-            .iter()
-            .take(height)
-            .map(|line| cut(line, width))
-            .collect()
-    }
-}
-
 /// A node of the tree: any component, owned. Containers hold their children as elements, so a
 /// view is one value the driver lays out when it draws.
 pub struct Element<'a>(Box<dyn Block + 'a>);
@@ -106,25 +92,40 @@ impl Block for Element<'_> {
     }
 }
 
-/// A leaf of rows laid out already: the first `height`, each clipped at the box's edge (a
-/// wide character the edge cuts becomes blanks), never wrapped and never marked with "…".
-/// This is how rows a program lays out itself (a cached document, a transcript card) join
-/// the tree.
+/// The leaf of rows laid out already: the first `height`, never wrapped. A row wider than the
+/// box is clipped at its edge (a wide character the edge cuts becomes blanks), or with
+/// [`Rows::ellipsis`] cut with "…". This is how rows a program lays out itself (a cached
+/// document, a transcript card, a status line) join the tree.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Rows(pub Vec<Line>);
+pub struct Rows {
+    lines: Vec<Line>,
+    ellipsis: bool,
+}
 
 impl Rows {
     pub fn new(lines: Vec<Line>) -> Rows {
-        Rows(lines)
+        Rows {
+            lines,
+            ellipsis: false,
+        }
+    }
+
+    /// Rows wider than the box end in "…" where they are cut, so a reader sees that text is
+    /// missing (labels, status lines); clipping suits drawings and code, where "…" would be
+    /// mistaken for content.
+    pub fn ellipsis(mut self) -> Rows {
+        self.ellipsis = true;
+        self
     }
 }
 
 impl Block for Rows {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.0
+        let edge = if self.ellipsis { cut } else { clip };
+        self.lines
             .iter()
             .take(height)
-            .map(|line| clip(line, width))
+            .map(|line| edge(line, width))
             .collect()
     }
 }
@@ -156,6 +157,9 @@ mod tests {
         ]);
         let drawn: Vec<String> = rows.lines(4, 2).iter().map(Line::plain_text).collect();
         assert_eq!(drawn, ["abcd", "ab"]);
+        let cut = rows.ellipsis();
+        let drawn: Vec<String> = cut.lines(4, 2).iter().map(Line::plain_text).collect();
+        assert_eq!(drawn, ["abc…", "ab"], "or cut with an ellipsis when asked");
     }
 
     #[test]

@@ -6,7 +6,7 @@ mod components_support;
 use components_support::{ALL, Gallery, name};
 use proptest::prelude::*;
 use tea::components::{
-    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, StatefulBlock,
+    Block, Help, List, ListState, Panel, PanelRow, Rows, Split, Stack, StackItem, StatefulBlock,
     Tab, Tabs, Viewport,
 };
 use tea::keymap::HelpEntry;
@@ -136,7 +136,7 @@ proptest! {
             StackItem::new(&help, 0, 1),
         ]);
         let framed = Panel::around(&stack).title(title.clone());
-        let raw = Lines(doc.clone());
+        let raw = Rows::new(doc.clone()).ellipsis();
         let blocks: [(&str, &dyn Block); 10] = [
             ("tabs", &tabs), ("list", &list), ("viewport", &viewport), ("plain viewport", &plain),
             ("help", &help), ("split", &split), ("frame", &frame), ("stack", &stack),

@@ -119,7 +119,7 @@ pub fn frame() -> tea::components::Panel {
 /// The columns of the option list and the preview beside it in `inner` columns (`None` for
 /// the preview when only the list fits).
 pub fn beside(inner: usize) -> (usize, Option<usize>) {
-    let none = tea::components::Lines::default();
+    let none = tea::components::Rows::default();
     tea::components::Split::new(&none, &none).widths(inner)
 }
 

@@ -34,7 +34,7 @@ pub use web::qr_code_rows;
 
 use question::Label;
 use tea::components::{
-    Block, FilterLine, Lines, Panel, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
+    Block, FilterLine, Panel, Rows, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
 use tea::mouse::{MouseMode, Zone};
 use tea::text::truncate;
@@ -406,7 +406,7 @@ impl App {
                 plan.preview,
             ));
         }
-        column.push(rows(Lines(Vec::new()), plan.filler));
+        column.push(rows(Rows::default(), plan.filler));
         let height: usize = column.iter().map(|item| item.min).sum();
         let column = Stack::new(column);
         if wide {

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use tea::components::{Help, Lines, Panel, Stack, StackItem};
+use tea::components::{Help, Panel, Rows, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::view::Draw;
 use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, Subs, View};
@@ -156,22 +156,24 @@ impl Program for Countdown {
     /// The time, a status line, a progress bar and the help footer in a frame; when rows run
     /// out the bar goes first, then the help, then the status; the time stays.
     fn view(&self) -> View<'_> {
-        let time = Lines(vec![Line::styled(
+        let time = Rows::new(vec![Line::styled(
             clock(self.left),
             Style::fg(Slot::Accent).bold(),
-        )]);
+        )])
+        .ellipsis();
         let (status, slot) = match self.phase() {
             Phase::Running => ("running", Slot::Success),
             Phase::Paused => ("paused", Slot::Warning),
             Phase::Finished => ("time's up!", Slot::Error),
         };
-        let status = Lines(vec![Line::new(vec![
+        let status = Rows::new(vec![Line::new(vec![
             Span::styled(status, Style::fg(slot)),
             Span::styled(
                 format!(" · of {}", clock(self.length)),
                 Style::fg(Slot::Muted),
             ),
-        ])]);
+        ])])
+        .ellipsis();
         // The bar fills whatever width the frame gives it.
         let (done, total) = (self.length - self.left, self.length);
         let bar = Draw(move |width: usize, _: usize| vec![progress(done, total, width)]);

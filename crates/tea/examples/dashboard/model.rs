@@ -194,7 +194,7 @@ impl Program for Dashboard {
         let list = List::new(&self.items).cursor("› ").with_state(&self.list);
         let panes = match self.selected() {
             Some(service) => Split::new(list, details(service)),
-            None => Split::new(list, tea::components::Lines::default()),
+            None => Split::new(list, tea::components::Rows::default()),
         }
         .ratio(1, 3)
         .min_widths(12, 20);

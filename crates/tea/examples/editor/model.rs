@@ -4,7 +4,7 @@
 //! draft too: nothing typed is lost).
 
 use tea::components::textarea::{self, TextArea, TextAreaMsg};
-use tea::components::{Block, Help, Lines, Panel, Stack, StackItem};
+use tea::components::{Block, Help, Panel, Rows, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::view::{Cursor, CursorShape};
 use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, View, text};
@@ -155,7 +155,7 @@ impl Program for Editor {
     fn view(&self) -> View<'_> {
         let body = Stack::new(vec![
             StackItem::new(Area(&self.area), 1, ROWS).priority(3),
-            StackItem::new(Lines(vec![self.status()]), 1, 1).priority(2),
+            StackItem::new(Rows::new(vec![self.status()]).ellipsis(), 1, 1).priority(2),
             StackItem::new(Help::new(self.help()), 1, 1).priority(1),
         ]);
         let note = Panel::around(body).title(self.frame().title);

@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use tea::components::{Help, Lines, Panel, Stack, StackItem};
+use tea::components::{Help, Panel, Rows, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, Subs, View};
 
@@ -218,13 +218,14 @@ impl Program for Job {
     /// Status, finished jobs and help in a frame; when rows run out the history goes first,
     /// then the help; the status stays.
     fn view(&self) -> View<'_> {
-        let status = Lines(vec![self.status()]);
-        let history = Lines(
+        let status = Rows::new(vec![self.status()]).ellipsis();
+        let history = Rows::new(
             self.done
                 .iter()
                 .map(|(report, ticks)| Job::result(report, *ticks))
                 .collect(),
-        );
+        )
+        .ellipsis();
         let body = Stack::new(vec![
             StackItem::new(status, 1, 1).priority(2),
             StackItem::new(history, 0, HISTORY).priority(0),

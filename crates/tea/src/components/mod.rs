@@ -23,10 +23,10 @@
 //! - [`textarea`]: a multi-line editor with undo, redo and a kill ring.
 //!
 //! ```
-//! use tea::components::{Block, Panel, Lines};
+//! use tea::components::{Block, Panel, Rows};
 //! use tea::Line;
 //!
-//! let body = Lines(vec![Line::plain("hello")]);
+//! let body = Rows::new(vec![Line::plain("hello")]);
 //! let frame = Panel::around(&body).title("Greeting");
 //! let rows: Vec<String> = frame.lines(16, 5).iter().map(Line::plain_text).collect();
 //! assert_eq!(rows[..2], ["╭─ Greeting ───╮", "│ hello        │"]);
@@ -56,7 +56,7 @@ pub use stack::{Stack, StackItem};
 pub use tabs::{Tab, Tabs};
 pub use viewport::Viewport;
 
-pub use crate::block::{Block, Lines, PanelRow, Stateful, StatefulBlock};
+pub use crate::block::{Block, PanelRow, Rows, Stateful, StatefulBlock};
 pub(crate) use crate::text::{cut, cut_owned, fit};
 
 use crate::style::{Line, Span};

@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn a_block_body_is_drawn_at_the_inner_size() {
-        let body = super::super::Lines(vec![Line::plain("abcdefghij"); 9]);
+        let body = super::super::Rows::new(vec![Line::plain("abcdefghij"); 9]).ellipsis();
         let lines = Panel::around(&body).title("B").lines(10, 5);
         assert_eq!(lines.len(), 5);
         assert_eq!(lines[1].plain_text(), "│ abcde… │");

@@ -7,11 +7,11 @@
 //! box while both columns show: the left column is padded so the divider lines up.
 //!
 //! ```
-//! use tea::components::{Block, Lines, Split};
+//! use tea::components::{Block, Rows, Split};
 //! use tea::Line;
 //!
-//! let left = Lines(vec![Line::plain("one"), Line::plain("two")]);
-//! let right = Lines(vec![Line::plain("preview")]);
+//! let left = Rows::new(vec![Line::plain("one"), Line::plain("two")]);
+//! let right = Rows::new(vec![Line::plain("preview")]);
 //! let rows: Vec<String> = Split::new(left, right).ratio(1, 2).lines(20, 2)
 //!     .iter().map(|l| l.plain_text()).collect();
 //! assert_eq!(rows, ["one        │ preview", "two        │"]);
@@ -111,11 +111,11 @@ impl Block for Split<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Lines;
+    use super::super::Rows;
     use super::*;
 
-    fn col(rows: &[&str]) -> Lines {
-        Lines(rows.iter().map(|r| Line::plain(*r)).collect())
+    fn col(rows: &[&str]) -> Rows {
+        Rows::new(rows.iter().map(|r| Line::plain(*r)).collect()).ellipsis()
     }
 
     #[test]

@@ -8,12 +8,12 @@
 //! to exactly the rows it was granted, so the layout does not jump when content is short.
 //!
 //! ```
-//! use tea::components::{Block, Lines, Stack, StackItem};
+//! use tea::components::{Block, Rows, Stack, StackItem};
 //! use tea::Line;
 //!
-//! let title = Lines(vec![Line::plain("Title")]);
-//! let body = Lines((1..=9).map(|i| Line::plain(format!("row {i}"))).collect());
-//! let footer = Lines(vec![Line::plain("esc cancel")]);
+//! let title = Rows::new(vec![Line::plain("Title")]).ellipsis();
+//! let body = Rows::new((1..=9).map(|i| Line::plain(format!("row {i}"))).collect()).ellipsis();
+//! let footer = Rows::new(vec![Line::plain("esc cancel")]).ellipsis();
 //! let stack = Stack::new(vec![
 //!     StackItem::new(&title, 1, 1).priority(2),
 //!     StackItem::new(&body, 1, 9).priority(1),
@@ -56,7 +56,7 @@ impl<'a> StackItem<'a> {
     pub fn divider() -> StackItem<'a> {
         StackItem {
             divider: true,
-            ..StackItem::new(super::Lines::default(), 1, 1)
+            ..StackItem::new(super::Rows::default(), 1, 1)
         }
     }
 
@@ -161,7 +161,7 @@ impl Block for Stack<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Lines;
+    use super::super::Rows;
     use super::*;
 
     fn need(priority: i32, min: usize, preferred: usize) -> Need {
@@ -227,8 +227,8 @@ mod tests {
 
     #[test]
     fn children_are_padded_to_their_rows_in_declared_order() {
-        let a = Lines(vec![Line::plain("a")]);
-        let b = Lines((0..5).map(|i| Line::plain(format!("b{i}"))).collect());
+        let a = Rows::new(vec![Line::plain("a")]).ellipsis();
+        let b = Rows::new((0..5).map(|i| Line::plain(format!("b{i}"))).collect()).ellipsis();
         let stack = Stack::new(vec![
             StackItem::new(&a, 1, 2).priority(0),
             StackItem::new(&b, 1, 3).priority(1),

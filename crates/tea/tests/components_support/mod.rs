@@ -4,7 +4,7 @@
 #![allow(dead_code)] // each test binary uses part of it
 
 use tea::components::{
-    Block, Help, Lines, List, ListState, Panel, PanelRow, Split, Stack, StackItem, StatefulBlock,
+    Block, Help, List, ListState, Panel, PanelRow, Rows, Split, Stack, StackItem, StatefulBlock,
     Tab, Tabs, Viewport,
 };
 use tea::keymap::{Binding, Keymap};
@@ -168,7 +168,8 @@ impl Gallery {
             Which::Viewport => viewport.lines(width, height),
             Which::Split => Split::new(&list, &viewport).lines(width, height),
             Which::Stack => {
-                let title = Lines(vec![Line::styled("Title", Style::fg(Slot::Text).bold())]);
+                let title =
+                    Rows::new(vec![Line::styled("Title", Style::fg(Slot::Text).bold())]).ellipsis();
                 Stack::new(vec![
                     StackItem::new(&title, 1, 1).priority(3),
                     StackItem::new(&list, 1, 8).priority(2),
