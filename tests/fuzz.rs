@@ -6,8 +6,8 @@
 //! For every frame: no panic; every row fits its width by our measure, by a wcwidth-compatible
 //! one (each character's own width, summed, as xterm and VTE draw) and by the C library's
 //! `wcwidth` where the machine has a UTF-8 locale; plain rows hold no control character; coloured
-//! rows hold only SGR and OSC 8 sequences. For every run: the result is valid JSON, and a cancel
-//! keeps every recorded answer.
+//! rows hold only SGR and OSC 8 sequences. For every run: the result is valid JSON, its details
+//! conform to the result's schema, and a cancel keeps every recorded answer.
 //!
 //! Scripts reach Ctrl+G (also as a byte 0x07 typed inside a token), so the external editor
 //! runs as in a replay: one that writes hard text, one that fails and one that is not there.
@@ -416,6 +416,8 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
     if !parsed["content"].is_string() || !parsed["details"].is_object() {
         return Err(format!("result has no content or details: {text}"));
     }
+    question::conforms(&parsed["details"], &question::result_schema())
+        .map_err(|violation| format!("the details break the result's schema: {violation}"))?;
     if !matches!(outcome, Some(Outcome::Submitted(_))) {
         // A cancel (Esc, Ctrl+C, a signal) keeps every recorded answer.
         let kept = app.result(false).to_json();

@@ -30,7 +30,7 @@ pub use questionnaire::{
     AnswerShape, OptionSource, Question, QuestionOption, QuestionType, Questionnaire,
 };
 pub use result::{ErrorCode, ResultOptions, ToolResult, invalid_result, no_ui_result};
-pub use schema::{schema, typescript_types};
+pub use schema::{conforms, result_schema, result_typescript_types, schema, typescript_types};
 pub use tool::{PROMPT_GUIDELINES, PROMPT_SNIPPET, TOOL_LABEL, TOOL_NAME, tool_description};
 pub use validate::{
     CONTEXT_MAX_CHARS, Issue, IssueCode, RESERVED_LABEL, Report, ValidateOptions, kind_of,

@@ -27,6 +27,13 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    pub const ALL: [ErrorCode; 4] = [
+        ErrorCode::InvalidQuestions,
+        ErrorCode::NoUi,
+        ErrorCode::Aborted,
+        ErrorCode::TimedOut,
+    ];
+
     /// The wire spelling, e.g. `no_ui`.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -1,10 +1,15 @@
-//! The JSON Schema of the input: what hosts give the model as the tool's parameters.
+//! The JSON Schemas: the input's, what hosts give the model as the tool's parameters, and the
+//! result's details ([`result_schema`]).
 
+mod check;
+mod result;
 mod typescript;
 
 use serde_json::{Map, Value, json};
 
-pub use typescript::typescript_types;
+pub use check::conforms;
+pub use result::result_schema;
+pub use typescript::{result_typescript_types, typescript_types};
 
 use crate::labels::Label;
 use crate::questionnaire::QuestionType;

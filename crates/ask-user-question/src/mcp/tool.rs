@@ -1,5 +1,7 @@
 //! The tool as MCP lists it: pi's name, description and guidelines (one source, in `question`),
-//! the input's JSON Schema, and annotations saying it only reads and reaches nothing outside.
+//! the input's JSON Schema, the schema of its structured content (the result's `details`, which
+//! clients may check every result against), and annotations saying it only reads and reaches
+//! nothing outside.
 
 use question::{PROMPT_GUIDELINES, TOOL_LABEL, TOOL_NAME};
 use serde_json::{Value, json};
@@ -32,6 +34,7 @@ pub fn definition() -> Value {
         "title": TOOL_LABEL,
         "description": description(),
         "inputSchema": question::schema(),
+        "outputSchema": question::result_schema(),
         "annotations": {
             "title": TOOL_LABEL,
             "readOnlyHint": true,
@@ -51,6 +54,7 @@ mod tests {
         let tool = definition();
         assert_eq!(tool["name"], TOOL_NAME);
         assert_eq!(tool["inputSchema"], question::schema());
+        assert_eq!(tool["outputSchema"], question::result_schema());
         let description = tool["description"].as_str().unwrap();
         assert!(description.starts_with(&question::tool_description()));
         assert!(description.contains(REPEAT_AFTER_TIMEOUT));
@@ -65,5 +69,6 @@ mod tests {
     fn rmcp_reads_the_definition() {
         let tool: rmcp::model::Tool = serde_json::from_value(definition()).expect("a tool");
         assert_eq!(tool.name, TOOL_NAME);
+        assert!(tool.output_schema.is_some(), "the result's schema is kept");
     }
 }

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::schema;
+use super::{result_schema, schema};
 
 /// `tool-input.ts`: the question types, and an interface per object of the schema (the input,
 /// a question, an option, the labels), each field with its description as a doc comment.
@@ -40,6 +40,86 @@ pub fn typescript_types() -> String {
     ));
     out.push_str(&interface("ToolInput", "The tool's input.", &schema));
     out
+}
+
+/// `tool-result.ts`: an interface per titled object of the result's schema ([`result_schema`]),
+/// `ResultDetails` first, each field with its description as a doc comment.
+pub fn result_typescript_types() -> String {
+    let mut out = String::from(
+        "// The result's details as TypeScript types, generated from their JSON Schema by the\n\
+         // `question` crate (`question::result_typescript_types`); do not edit. A test fails when\n\
+         // this copy is stale; `UPDATE_SNAPSHOTS=1 cargo test -p pi-ask-user-question` rewrites it.\n\n",
+    );
+    let mut pending = vec![result_schema()];
+    let mut written = Vec::new();
+    while let Some(object) = pending.pop() {
+        let name = object["title"].as_str().unwrap_or_default().to_string();
+        if written.contains(&name) {
+            continue;
+        }
+        out.push_str(&titled_interface(&object, &mut pending));
+        written.push(name);
+    }
+    out
+}
+
+/// The interface of a titled object; the titled objects inside it go to `pending`.
+fn titled_interface(object: &Value, pending: &mut Vec<Value>) -> String {
+    let empty = Map::new();
+    let properties = object["properties"].as_object().unwrap_or(&empty);
+    let required = required_keys(object);
+    let mut out = format!(
+        "/** {} */\nexport interface {} {{\n",
+        object["description"].as_str().unwrap_or_default(),
+        object["title"].as_str().unwrap_or_default()
+    );
+    for (key, property) in properties {
+        if let Some(description) = property["description"].as_str() {
+            out.push_str(&format!("\t/** {} */\n", description.replace("*/", "*\\/")));
+        }
+        let optional = if required.contains(&key.as_str()) {
+            ""
+        } else {
+            "?"
+        };
+        out.push_str(&format!(
+            "\t{key}{optional}: {};\n",
+            ts_type(property, pending)
+        ));
+    }
+    out.push_str("}\n\n");
+    out
+}
+
+/// The TypeScript type of a schema: a titled object by its name (queued to be written), an
+/// array, a map (`additionalProperties`), a string union or a primitive.
+fn ts_type(schema: &Value, pending: &mut Vec<Value>) -> String {
+    if let Some(title) = schema["title"].as_str() {
+        pending.push(schema.clone());
+        return title.to_string();
+    }
+    if schema.get("enum").is_some() {
+        return union(schema);
+    }
+    match schema["type"].as_str() {
+        Some("array") => format!("{}[]", ts_type(&schema["items"], pending)),
+        Some("object") => match schema.get("additionalProperties") {
+            Some(value) if value.is_object() => {
+                format!("Record<string, {}>", ts_type(value, pending))
+            }
+            _ => "Record<string, unknown>".into(),
+        },
+        Some("integer") => "number".into(),
+        Some(kind @ ("string" | "boolean" | "number")) => kind.into(),
+        _ => "unknown".into(),
+    }
+}
+
+fn required_keys(object: &Value) -> Vec<&str> {
+    object["required"]
+        .as_array()
+        .map(|keys| keys.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
 }
 
 fn interface(name: &str, doc: &str, object: &Value) -> String {
@@ -108,6 +188,33 @@ mod tests {
         assert!(types.contains("\tmin?: number;"));
         assert!(types.contains("\toptions?: ToolInputOption[];"));
         assert!(types.contains("\tlabel: string;"));
+        assert!(!types.contains("unknown"));
+    }
+
+    #[test]
+    fn every_titled_object_of_the_result_is_an_interface() {
+        let types = result_typescript_types();
+        for name in [
+            "ResultDetails",
+            "AnswerDetails",
+            "AnswerDraft",
+            "ResultIssue",
+            "ResultQuestion",
+            "ResultOption",
+        ] {
+            assert_eq!(
+                types
+                    .matches(&format!("export interface {name} {{"))
+                    .count(),
+                1,
+                "{name}"
+            );
+        }
+        assert!(types.contains("\tanswers: Record<string, AnswerDetails>;"));
+        assert!(types.contains("\tdraft?: AnswerDraft;"));
+        assert!(types.contains("\toptionNotes?: Record<string, string>;"));
+        assert!(types.contains("\tstatus: \"answered\" | \"skipped\";"));
+        assert!(types.contains("\tissues?: ResultIssue[];"));
         assert!(!types.contains("unknown"));
     }
 }
