@@ -1,10 +1,13 @@
 // Asking the user from another pi extension: the question service's protocol on `pi.events`
 // (version 1), and `askUser()`, which sends a request and answers `unavailable` at once when no
 // provider took it (and `takeRequest()`, the provider's side of that handshake). Types and plain JS
-// only, no addon: callers can import this module (with the generated `tool-input.ts`) or copy
-// both.
+// only, no addon: callers can import this module (with the generated `tool-input.ts` and
+// `tool-result.ts`) or copy all three.
 
 import type { QuestionType, ToolInputQuestion } from "./tool-input.ts";
+import type { ResultDetails, ResultIssue } from "./tool-result.ts";
+
+export type { AnswerDetails, AnswerDraft, ResultDetails, ResultIssue } from "./tool-result.ts";
 
 /** The channel a request is emitted on. */
 export const QUESTION_REQUEST = "ask-user-question:v1:request";
@@ -55,45 +58,14 @@ export interface AskRequest {
 	timeout?: number | string;
 }
 
-/** One question's answer in `details.answers`, keyed by the question's id. */
-export interface AnswerDetails {
-	status: "answered" | "skipped";
-	/** Picked option values, in option order; `labels` are their labels. */
-	values: string[];
-	labels: string[];
-	customText?: string;
-	/** A number question's answer. */
-	number?: number;
-	note?: string;
-	optionNotes?: Record<string, string>;
-	/** Text typed but never saved (present only when there is some). */
-	draft?: { text?: string; note?: string; optionNotes?: Record<string, string> };
-}
-
-export interface ResultDetails {
-	title?: string;
-	cancelled: boolean;
-	/** `aborted` when the signal (or the session's end) closed the questionnaire; `timed_out` when
-	 * the time limit ran out. */
-	error?: string;
-	answers: Record<string, AnswerDetails>;
-	/** The questions as validated (normalized). */
-	questions: Record<string, unknown>[];
-	[key: string]: unknown;
-}
-
 /** What the tool returns: `content` reads as text, `details` holds the structured answers. */
 export interface QuestionResult {
 	content: string;
 	details: ResultDetails;
 }
 
-export interface Issue {
-	/** A JSON pointer into the request, e.g. `/questions/0/options`. */
-	path: string;
-	code: string;
-	message: string;
-}
+/** A problem with the request, e.g. at `/questions/0/options`. */
+export type Issue = ResultIssue;
 
 export type AskResponse =
 	| { status: "answered"; result: QuestionResult }

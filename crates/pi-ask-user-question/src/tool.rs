@@ -127,6 +127,13 @@ mod tests {
         assert_copy_is_current("tool-input.ts", &current, "what the schema gives");
     }
 
+    /// The result's details, typed the same way from their schema.
+    #[test]
+    fn the_extensions_result_types_are_current() {
+        let current = question::result_typescript_types();
+        assert_copy_is_current("tool-result.ts", &current, "what the result's schema gives");
+    }
+
     #[test]
     fn the_definition_carries_the_schema_and_names_the_tool_in_every_guideline() {
         let definition = tool_definition();
