@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{Frame, RowCache};
 use crate::input::{Event, Keyboard, Step};
+use crate::kept::{self, Memory};
 use crate::mouse::{Mouse, MouseMode};
 use crate::program::{Cmd, Program, Size, Task};
 use crate::style::Line;
@@ -133,6 +134,8 @@ pub struct Driver<P: Program> {
     cached: Option<Frame>,
     /// Rows of recent frames: a new frame writes only those that changed.
     rows: RowCache,
+    /// What components chose at the last draw (a list's window), handed back at the next.
+    kept: Memory,
     clock: Duration,
     timers: Timers<P::Msg>,
     policy: TaskPolicy,
@@ -181,6 +184,7 @@ impl<P: Program> Driver<P> {
             palette,
             cached: None,
             rows: RowCache::new(),
+            kept: Memory::default(),
             clock: Duration::ZERO,
             timers: Timers::new(),
             policy,
@@ -437,9 +441,10 @@ impl<P: Program> Driver<P> {
     /// [`Driver::frame`] without the clone.
     pub fn frame_ref(&mut self) -> &Frame {
         let (program, size, palette) = (&self.program, self.size, &self.palette);
-        let rows = &mut self.rows;
-        self.cached
-            .get_or_insert_with(|| rows.draw(&program.view(), size, palette))
+        let (rows, kept) = (&mut self.rows, &mut self.kept);
+        self.cached.get_or_insert_with(|| {
+            kept::drawing(kept, || rows.draw(&program.view(), size, palette))
+        })
     }
 
     /// Whether the next [`Driver::frame`] will be served from the cache.

@@ -19,6 +19,8 @@
 //!   draw pre-wrapped rows; [`keymap`]: bindings with help, overridable at run time.
 //! - [`theme`]: [`Palette`]s resolve slots to colors when a frame is written.
 //! - [`frame`]: [`draw`] a view to a [`Frame`] of (ANSI, plain) rows, each within the width.
+//! - [`kept`]: what components chose at their size (a list's window), kept by the driver from
+//!   one frame to the next, so a model keeps no size to predict it.
 //! - [`driver`]: the [`Driver`], the one loop (with no terminal: tests, replays, hosts such as
 //!   pi); [`runtime`]: the inline terminal around it.
 //! - [`exec`]: an external editor run on some text for a program ([`Cmd::Exec`]).
@@ -37,6 +39,7 @@ pub(crate) mod guard;
 #[cfg(feature = "iocraft")]
 pub mod ink;
 pub mod input;
+pub mod kept;
 pub mod keymap;
 pub mod mouse;
 pub(crate) mod process_group;

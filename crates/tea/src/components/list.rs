@@ -8,12 +8,13 @@
 //! the selection ([`ListState::window`]). An item taller than the whole height is shown alone,
 //! cut at the bottom. So a model never computes the list's rows.
 //!
-//! ratatui writes the adjusted offset back into the state while rendering; a tea view is pure
-//! (`&self`), so it cannot. The window is instead a pure function of (selection, offset,
-//! height): the same state at the same height always draws the same rows, whichever frames were
-//! drawn. A model whose list must stay put while the cursor moves back inside it (rather than
-//! re-anchor at its offset) keeps what was shown with [`ListState::scrolled`], the same
-//! function, when it handles the next key at the height it grants the list.
+//! ratatui writes the adjusted offset back into the state while rendering, so its model must
+//! know its size to predict it. A tea list keyed with [`List::kept_as`] has the driver keep the
+//! window it chose from one frame to the next ([`crate::kept`]): the model holds the selection
+//! only, and the list stays put while the selection moves back inside it. Without a key the
+//! window is a pure function of (selection, offset, height) from the state the model owns; a
+//! model that keeps the offset itself uses [`ListState::scrolled`], the same function, at the
+//! height it grants the list.
 //!
 //! Items are pre-wrapped lines (one `Vec<Line>` per item): the model wraps text once per width
 //! and the list only picks rows, so drawing costs nothing per frame but the rows.
@@ -37,6 +38,7 @@
 //! ```
 
 use super::{StatefulBlock, cut, cut_owned};
+use crate::kept;
 use crate::style::{Line, Slot, Span, Style};
 
 /// Which item is selected and which is the first shown. Owned by the model.
@@ -126,6 +128,18 @@ pub fn window(heights: &[usize], focus: usize, offset: usize, budget: usize) -> 
     Window { start, end, rows }
 }
 
+/// The window a list keyed `key` shows at `height` rows: scrolled from the window the driver
+/// kept at its last draw just enough to show `selected`, and kept for the next one ([`window`]
+/// with the kept offset; from the top the first time, and outside a driver's draw).
+pub fn kept_window(key: &str, heights: &[usize], selected: usize, height: usize) -> Window {
+    let offset = kept::offset(key).unwrap_or(0);
+    let w = window(heights, selected, offset, height);
+    if w.end > w.start {
+        kept::keep_offset(key, w.start);
+    }
+    w
+}
+
 /// The props of a list: its items and the mark of the selected one. Drawn with a
 /// [`ListState`] ([`StatefulBlock`]).
 #[derive(Debug, Clone)]
@@ -133,6 +147,8 @@ pub struct List<'a> {
     pub items: &'a [Vec<Line>],
     /// Drawn before the selected item's first row; other rows are indented by its width.
     pub cursor: Option<Span>,
+    /// The key the driver keeps the window under ([`List::kept_as`]).
+    pub kept: Option<&'a str>,
 }
 
 impl<'a> List<'a> {
@@ -140,7 +156,15 @@ impl<'a> List<'a> {
         List {
             items,
             cursor: None,
+            kept: None,
         }
+    }
+
+    /// The driver keeps the window under `key` from frame to frame ([`kept_window`]); the
+    /// state's `offset` is not read, so the model keeps only the selection.
+    pub fn kept_as(mut self, key: &'a str) -> List<'a> {
+        self.kept = Some(key);
+        self
     }
 
     pub fn cursor(mut self, cursor: &str) -> List<'a> {
@@ -154,7 +178,10 @@ impl StatefulBlock for List<'_> {
 
     fn lines_with(&self, state: &ListState, width: usize, height: usize) -> Vec<Line> {
         let heights: Vec<usize> = self.items.iter().map(Vec::len).collect();
-        let w = state.window(&heights, height);
+        let w = match self.kept {
+            Some(key) => kept_window(key, &heights, state.selected, height),
+            None => state.window(&heights, height),
+        };
         let indent = self.cursor.as_ref().map_or(0, Span::width);
         let mut out = Vec::with_capacity(w.rows);
         for i in w.start..w.end {

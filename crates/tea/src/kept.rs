@@ -1,0 +1,111 @@
+//! What components chose at the size they were given, kept from one frame to the next by the
+//! driver that draws them: a list's first item shown, so that the list stays put while its
+//! cursor moves back inside it. ratatui writes such choices into the model's state while
+//! rendering (`StatefulWidget`), which makes the model keep its size to predict them; React keeps
+//! them beside the tree. tea does the latter: the model holds what the person did (the selected
+//! item), the driver holds where the window was, and a view is a function of both.
+//!
+//! A component keeps a value under a key of its own ([`offset`], [`keep_offset`]) while the
+//! driver draws ([`drawing`]); the driver hands the values back at its next draw. Outside a
+//! driver's draw (a frame drawn once with [`crate::draw`]) nothing is kept: a list then shows
+//! its window as if drawn for the first time.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+/// The values kept between frames, by key. A [`Driver`](crate::Driver) owns one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Memory {
+    offsets: HashMap<String, usize>,
+}
+
+thread_local! {
+    /// The memory of the draw under way on this thread, if a driver is drawing.
+    static DRAWING: RefCell<Option<Memory>> = const { RefCell::new(None) };
+}
+
+/// Runs `draw` with `memory` as what components recall and keep; the values they keep are in
+/// `memory` afterwards (also when `draw` panics, so a driver that survives it keeps them).
+pub fn drawing<R>(memory: &mut Memory, draw: impl FnOnce() -> R) -> R {
+    struct Restore<'m> {
+        memory: &'m mut Memory,
+        outer: Option<Memory>,
+    }
+    impl Drop for Restore<'_> {
+        fn drop(&mut self) {
+            let kept = DRAWING.with(|cell| cell.replace(self.outer.take()));
+            *self.memory = kept.unwrap_or_default();
+        }
+    }
+    let outer = DRAWING.with(|cell| cell.replace(Some(std::mem::take(memory))));
+    let _restore = Restore { memory, outer };
+    draw()
+}
+
+/// The offset kept under `key` at the last draw, while a driver draws.
+pub fn offset(key: &str) -> Option<usize> {
+    DRAWING.with(|cell| {
+        cell.borrow()
+            .as_ref()
+            .and_then(|memory| memory.offsets.get(key).copied())
+    })
+}
+
+/// Keeps `offset` under `key` for the next draw; nothing outside a driver's draw.
+pub fn keep_offset(key: &str, offset: usize) {
+    DRAWING.with(|cell| {
+        if let Some(memory) = cell.borrow_mut().as_mut() {
+            match memory.offsets.get_mut(key) {
+                Some(kept) => *kept = offset,
+                None => {
+                    memory.offsets.insert(key.to_string(), offset);
+                }
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_kept_in_one_draw_are_recalled_in_the_next() {
+        let mut memory = Memory::default();
+        drawing(&mut memory, || {
+            assert_eq!(offset("list"), None);
+            keep_offset("list", 4);
+        });
+        drawing(&mut memory, || assert_eq!(offset("list"), Some(4)));
+    }
+
+    #[test]
+    fn outside_a_draw_nothing_is_kept() {
+        keep_offset("list", 4);
+        assert_eq!(offset("list"), None);
+        let mut memory = Memory::default();
+        drawing(&mut memory, || assert_eq!(offset("list"), None));
+    }
+
+    #[test]
+    fn each_memory_keeps_its_own_values_also_when_drawing_nests() {
+        let (mut outer, mut inner) = (Memory::default(), Memory::default());
+        drawing(&mut outer, || {
+            keep_offset("list", 1);
+            drawing(&mut inner, || keep_offset("list", 2));
+            assert_eq!(offset("list"), Some(1));
+        });
+        drawing(&mut inner, || assert_eq!(offset("list"), Some(2)));
+    }
+
+    #[test]
+    fn a_panicking_draw_leaves_what_was_kept_before_it() {
+        let mut memory = Memory::default();
+        drawing(&mut memory, || keep_offset("list", 3));
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            drawing(&mut memory, || -> () { panic!("a component failed") })
+        }));
+        assert!(caught.is_err());
+        drawing(&mut memory, || assert_eq!(offset("list"), Some(3)));
+    }
+}
