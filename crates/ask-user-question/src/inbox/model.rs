@@ -133,9 +133,11 @@ pub struct Inbox {
     /// This process, as the store knows the inbox.
     pub(crate) pid: u32,
     pub(crate) home: Option<String>,
+    /// The frame's size, for the questionnaire opened in it (which keeps its own size); the
+    /// list's window is tea's to keep ([`tea::components::list::kept_window`]).
     pub(crate) size: Size,
     pub(crate) rows: Vec<Row>,
-    /// The focused row and the first one shown.
+    /// The focused row (the first one shown is kept by the driver).
     pub(crate) list: ListState,
     /// The clock of the last listing (milliseconds since the epoch), for how long each waited.
     pub(crate) now_ms: i64,
@@ -250,11 +252,6 @@ impl Inbox {
         self.open.as_ref().map(|open| &open.app)
     }
 
-    /// Rows of the list: the frame less the heading and the footer.
-    pub(crate) fn list_height(&self) -> usize {
-        usize::from(self.size.height).saturating_sub(2).max(1)
-    }
-
     /// The listing replaced, the focus kept on the same questionnaire where it is still
     /// listed; the rows that are new (never listed before) come back.
     pub(crate) fn set_rows(&mut self, listed: &[Listed]) -> Vec<Row> {
@@ -263,10 +260,10 @@ impl Inbox {
             .iter()
             .map(|listed| Row::of(listed, self.home.as_deref()))
             .collect();
-        if let Some(at) = focused.and_then(|id| self.rows.iter().position(|row| row.id == id)) {
-            self.list.selected = at;
+        match focused.and_then(|id| self.rows.iter().position(|row| row.id == id)) {
+            Some(at) => self.list.selected = at,
+            None => self.list.selected = self.list.selected.min(self.rows.len().saturating_sub(1)),
         }
-        self.rescroll();
         let new: Vec<Row> = self
             .rows
             .iter()
@@ -275,11 +272,5 @@ impl Inbox {
             .collect();
         self.seen.extend(self.rows.iter().map(|row| row.id));
         new
-    }
-
-    /// The window as drawing it leaves it, so it keeps its offset while the focus moves inside.
-    pub(crate) fn rescroll(&mut self) {
-        let heights = vec![1; self.rows.len()];
-        self.list = self.list.scrolled(&heights, self.list_height());
     }
 }

@@ -52,7 +52,6 @@ impl Program for Inbox {
                     Msg::First => self.list.select_first(),
                     _ => self.list.select_last(len),
                 }
-                self.rescroll();
                 Cmd::None
             }
             Msg::Open => self.open_focused(),
@@ -135,7 +134,6 @@ impl Program for Inbox {
             }
             Msg::Resized(size) => {
                 self.size = size;
-                self.rescroll();
                 let app_size = self.app_size();
                 self.with_app(|app| app.event(&Event::Resize(app_size)))
             }

@@ -3,12 +3,16 @@
 //! questionnaire open: a heading row naming it above the questionnaire's own frame.
 
 use question::{Label, Labels};
-use tea::components::{Block, Help, List, ListState, StatefulBlock};
+use tea::components::list::{self, List};
+use tea::components::{Block, Help, ListState, StatefulBlock};
 use tea::view::{Draw, Element};
 use tea::{Line, Program, Slot, Span, Style, View};
 
 use super::model::Inbox;
 use super::row::{self, Columns};
+
+/// The key the driver keeps the list's window under.
+const LIST_KEY: &str = "inbox list";
 
 /// How to post here, for the empty list.
 const HOW_TO_POST: &str = "Questionnaires asked with --inbox show up here.";
@@ -100,7 +104,7 @@ impl Inbox {
     /// The rows the window shows, built for this drawing only.
     fn row_lines(&self, width: usize, height: usize) -> Vec<Line> {
         let heights = vec![1; self.rows.len()];
-        let window = self.list.window(&heights, height);
+        let window = list::kept_window(LIST_KEY, &heights, self.list.selected, height);
         let shown = &self.rows[window.start..window.end];
         let cursor = "› ";
         let inner = width.saturating_sub(tea::text::width(cursor));
