@@ -23,22 +23,23 @@ pub fn typescript_types() -> String {
     out.push_str(&format!(
         "/** How a question is answered. */\nexport type QuestionType = {kinds};\n\n"
     ));
-    out.push_str(&interface(
-        "ToolInputOption",
-        "One option of a question.",
-        option,
-    ));
-    out.push_str(&interface(
-        "ToolInputQuestion",
-        "One question, in any shape the tool accepts.",
-        question,
-    ));
-    out.push_str(&interface(
-        "ToolInputLabels",
-        "UI strings in the user's language.",
-        labels,
-    ));
-    out.push_str(&interface("ToolInput", "The tool's input.", &schema));
+    let interfaces = [
+        ("ToolInputOption", "One option of a question.", option),
+        (
+            "ToolInputQuestion",
+            "One question, in any shape the tool accepts.",
+            question,
+        ),
+        (
+            "ToolInputLabels",
+            "UI strings in the user's language.",
+            labels,
+        ),
+        ("ToolInput", "The tool's input.", &schema),
+    ];
+    for (name, doc, object) in interfaces {
+        out.push_str(&interface(name, doc, object, type_of));
+    }
     out
 }
 
@@ -65,30 +66,12 @@ pub fn result_typescript_types() -> String {
 
 /// The interface of a titled object; the titled objects inside it go to `pending`.
 fn titled_interface(object: &Value, pending: &mut Vec<Value>) -> String {
-    let empty = Map::new();
-    let properties = object["properties"].as_object().unwrap_or(&empty);
-    let required = required_keys(object);
-    let mut out = format!(
-        "/** {} */\nexport interface {} {{\n",
+    interface(
+        object["title"].as_str().unwrap_or_default(),
         object["description"].as_str().unwrap_or_default(),
-        object["title"].as_str().unwrap_or_default()
-    );
-    for (key, property) in properties {
-        if let Some(description) = property["description"].as_str() {
-            out.push_str(&format!("\t/** {} */\n", description.replace("*/", "*\\/")));
-        }
-        let optional = if required.contains(&key.as_str()) {
-            ""
-        } else {
-            "?"
-        };
-        out.push_str(&format!(
-            "\t{key}{optional}: {};\n",
-            ts_type(property, pending)
-        ));
-    }
-    out.push_str("}\n\n");
-    out
+        object,
+        |_, property| ts_type(property, pending),
+    )
 }
 
 /// The TypeScript type of a schema: a titled object by its name (queued to be written), an
@@ -115,14 +98,14 @@ fn ts_type(schema: &Value, pending: &mut Vec<Value>) -> String {
     }
 }
 
-fn required_keys(object: &Value) -> Vec<&str> {
-    object["required"]
-        .as_array()
-        .map(|keys| keys.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default()
-}
-
-fn interface(name: &str, doc: &str, object: &Value) -> String {
+/// `export interface name { … }`: each property of `object` with its description as a doc
+/// comment, optional unless the schema requires it, its type named by `type_of`.
+fn interface(
+    name: &str,
+    doc: &str,
+    object: &Value,
+    mut type_of: impl FnMut(&str, &Value) -> String,
+) -> String {
     let empty = Map::new();
     let properties = object["properties"].as_object().unwrap_or(&empty);
     let required: Vec<&str> = object["required"]
