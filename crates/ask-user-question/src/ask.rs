@@ -21,7 +21,7 @@ use crate::exit::{
     EXIT_FAILURE, EXIT_INVALID_INPUT, fail, input_failure, note, print_outcome, signalled,
 };
 use crate::host::Hosted;
-use crate::inbox_host::{Inbox, InboxArgs, settle_outcome};
+use crate::inbox_host::{InboxArgs, PendingInbox, settle_outcome};
 use crate::input::{Input, InputError};
 use crate::replay::{Replay, note_unused_keys, parse_keys, replay_keys, with_limit};
 
@@ -94,12 +94,16 @@ pub fn run(args: RunArgs) -> ExitCode {
         && (args.accessible || (dumb_terminal && !args.web.wanted()));
     // The modes that can take the inbox's answer while they ask: the terminal questionnaire
     // (and its replay), and the inbox alone. The line-by-line mode blocks on a read, and
-    // `--web-only` is a page's own wait; they ask without the inbox.
-    let joined = match line_by_line_mode || args.web.only() {
-        true => None,
-        false => args.inbox.open(),
+    // `--web-only` is a page's own wait; they ask without the inbox. The replay and the inbox
+    // alone post before they go on; the terminal questionnaire posts on a thread while it
+    // draws (`PendingInbox`).
+    let may_join = !line_by_line_mode && !args.web.only();
+    let posts_first = keys.is_some() || args.inbox.only();
+    let joined = match may_join && posts_first {
+        true => args.inbox.open(),
+        false => None,
     };
-    let read = match joined.is_some() {
+    let read = match joined.is_some() || may_join {
         true => input.read_validated().map(|(json, q)| (Some(json), q)),
         false => input.read_questionnaire().map(|q| (None, q)),
     };
@@ -118,9 +122,14 @@ pub fn run(args: RunArgs) -> ExitCode {
     // Caught before posting, so no instant is left where a signal kills a posted run.
     let signals = (args.inbox.only() && joined.is_some() && keys.is_none())
         .then(ask_user_question::signals::Caught::ending_signals);
-    let inbox = joined
-        .zip(json)
-        .and_then(|(joined, json)| crate::inbox_host::post(joined, &json));
+    let (inbox, json) = match joined {
+        Some(joined) => (
+            json.as_ref()
+                .and_then(|json| crate::inbox_host::post(joined, json)),
+            None,
+        ),
+        None => (None, json),
+    };
     let controls = Controls {
         keys: args.collapse.keys(),
         mouse: args.mouse,
@@ -141,7 +150,11 @@ pub fn run(args: RunArgs) -> ExitCode {
             return crate::inbox_only::print(waited);
         }
     }
-    let inbox = inbox.filter(|_| !args.inbox.only());
+    // The terminal questionnaire's post, made while it draws.
+    let pending = match (may_join && !posts_first, json) {
+        (true, Some(json)) => args.inbox.post_later(json),
+        _ => None,
+    };
     match () {
         () if args.web.only() => crate::web::web_only(questionnaire, &args.web, limit),
         () if line_by_line_mode => line_by_line(questionnaire, answers_on_stdin),
@@ -156,7 +169,7 @@ pub fn run(args: RunArgs) -> ExitCode {
             let attention = attention(&questionnaire, !args.no_bell, args.notify);
             interactive(
                 page,
-                inbox,
+                pending,
                 questionnaire,
                 colors(&args.theme, &args.color, dumb_terminal),
                 attention,
@@ -301,7 +314,7 @@ fn colors(theme: &ThemeArg, color: &ColorArg, dumb_terminal: bool) -> Colors {
 #[allow(clippy::too_many_arguments)]
 fn interactive(
     page: Option<ask_user_question_web::WebServer>,
-    inbox: Option<Inbox>,
+    pending: Option<PendingInbox>,
     questionnaire: Questionnaire,
     colors: Colors,
     attention: Calls,
@@ -325,7 +338,7 @@ fn interactive(
     }
     let app = Hosted::new(with_limit(app, limit))
         .with_page(page.as_ref().map(|page| page.events()))
-        .with_inbox(inbox.clone());
+        .with_inbox(pending.clone());
     let options = InlineOptions {
         after_first_frame: attention.at_open,
         on_focus_lost: attention.on_focus_lost,
@@ -336,7 +349,7 @@ fn interactive(
     let outcome = match run_inline(app, colors.palette, options) {
         Ok(outcome) => outcome,
         Err(error) => {
-            if let Some(inbox) = &inbox {
+            if let Some(inbox) = pending.as_ref().and_then(PendingInbox::finish) {
                 inbox.stop(&format!("{} stopped waiting", inbox.host()));
             }
             return fail(
@@ -350,6 +363,7 @@ fn interactive(
     // The terminal is cooked again, so Ctrl+C is SIGINT from here on: the answers are printed
     // and the exit status is this run's, whatever signal comes now.
     outcome.signal_hold.keep_until_exit();
+    let inbox = pending.as_ref().and_then(PendingInbox::finish);
     let hosted = &outcome.program;
     let settle = |output| {
         if hosted.ended_in_inbox() {

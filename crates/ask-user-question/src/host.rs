@@ -13,7 +13,7 @@ use questionnaire::{App, Host, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, as_press};
 use tea::{Cmd, Program, Subs};
 
-use crate::inbox_host::{Inbox, outcome_of};
+use crate::inbox_host::{PendingInbox, outcome_of};
 
 /// The CLI's program: the questionnaire and the host's keys.
 pub struct Hosted {
@@ -24,9 +24,10 @@ pub struct Hosted {
     ended_on_page: bool,
     /// The page knows the countdown stopped (a key on the terminal stopped it).
     page_countdown_stopped: bool,
-    /// The inbox the questionnaire is also posted to: its answer arrives as a message, and the
-    /// terminal's answers and drafts go to it as they change.
-    inbox: Option<Inbox>,
+    /// The inbox the questionnaire is also posted to (the post made on a thread, so it never
+    /// holds up the first frame): its answer arrives as a message, and the terminal's answers
+    /// and drafts go to it as they change.
+    inbox: Option<PendingInbox>,
     /// The inbox's answer ended the questionnaire.
     ended_in_inbox: bool,
 }
@@ -58,7 +59,7 @@ impl Hosted {
     }
 
     /// Races the questionnaire against the inbox too: the store decides which answer was first.
-    pub fn with_inbox(mut self, inbox: Option<Inbox>) -> Hosted {
+    pub fn with_inbox(mut self, inbox: Option<PendingInbox>) -> Hosted {
         self.inbox = inbox;
         self
     }
@@ -67,12 +68,14 @@ impl Hosted {
         self.ended_in_inbox
     }
 
-    /// Watches the store on a task until the inbox answers.
+    /// Watches the store on a task (once the post is made) until the inbox answers.
     fn wait_for_inbox(&self) -> Cmd<HostMsg, Outcome, Host> {
         match &self.inbox {
-            Some(inbox) => {
-                let inbox = inbox.clone();
-                Cmd::task("inbox", move || HostMsg::Inbox(inbox.wait_for_answer()))
+            Some(pending) => {
+                let pending = pending.clone();
+                Cmd::task("inbox", move || {
+                    HostMsg::Inbox(pending.wait().and_then(|inbox| inbox.wait_for_answer()))
+                })
             }
             None => Cmd::None,
         }
@@ -163,7 +166,7 @@ impl Program for Hosted {
             HostMsg::Page(None) | HostMsg::PageTold | HostMsg::Inbox(None) => Cmd::None,
             HostMsg::Inbox(Some(result)) => {
                 self.ended_in_inbox = true;
-                if let Some(inbox) = &self.inbox {
+                if let Some(inbox) = self.inbox.as_ref().and_then(PendingInbox::made) {
                     inbox.finish();
                 }
                 Cmd::Quit(outcome_of(result))

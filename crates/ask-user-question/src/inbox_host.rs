@@ -4,7 +4,9 @@
 //!
 //! Any error from the store is said once on stderr and the question goes on here as if there
 //! were no inbox. Errors that happen while the questionnaire is drawn are held until the
-//! terminal is restored, so the note does not land in the middle of the frame.
+//! terminal is restored, so the note does not land in the middle of the frame. The terminal
+//! questionnaire posts on a thread while it draws ([`PendingInbox`]); the replay and
+//! `--inbox-only` post first.
 
 use std::path::PathBuf;
 
@@ -55,20 +57,35 @@ impl InboxArgs {
         Joining::from_flags(self.inbox || self.inbox_only, self.no_inbox)
     }
 
-    fn host(&self) -> String {
-        self.host_name
-            .clone()
-            .or_else(|| std::env::var("ASK_USER_QUESTION_HOST").ok())
-            .filter(|name| !name.trim().is_empty())
-            .or_else(parent::parent_name)
-            .unwrap_or_else(|| HOST.to_string())
-    }
-
     /// The store to post to, when this run joins the inbox: `None` when it does not, and when
     /// the store cannot be used (said on stderr).
     pub fn open(&self) -> Option<Joined> {
-        open_store(self.joining(), self.store.clone(), self.host())
+        open_store(
+            self.joining(),
+            self.store.clone(),
+            host(self.host_name.clone()),
+        )
     }
+
+    /// [`InboxArgs::open`] and the post of `input` on a thread, for a run that draws at once
+    /// (see [`PendingInbox`]); `None` when this run never joins.
+    pub fn post_later(&self, input: Value) -> Option<PendingInbox> {
+        let name = self.host_name.clone();
+        PendingInbox::start(
+            self.joining(),
+            self.store.clone(),
+            move || host(name),
+            input,
+        )
+    }
+}
+
+/// Who asks: `--host-name`, else `ASK_USER_QUESTION_HOST`, else the program that ran this one.
+fn host(name: Option<String>) -> String {
+    name.or_else(|| std::env::var("ASK_USER_QUESTION_HOST").ok())
+        .filter(|name| !name.trim().is_empty())
+        .or_else(parent::parent_name)
+        .unwrap_or_else(|| HOST.to_string())
 }
 
 /// The store to post to as `host`, when joining says to: `None` when not, and when the store
@@ -179,5 +196,8 @@ pub fn stop_outcome(inbox: Option<&Inbox>, outcome: Outcome) -> Outcome {
 }
 
 mod parent;
+mod pending;
 #[cfg(test)]
 mod tests;
+
+pub use pending::PendingInbox;

@@ -145,6 +145,42 @@ fn with_the_web_page_too_the_inbox_answer_closes_the_terminal_questionnaire() {
 }
 
 #[test]
+fn a_store_another_process_holds_locked_does_not_hold_up_the_questionnaire() {
+    let scratch = Scratch::new("locked");
+    let store = Store::open(&scratch.path()).unwrap();
+    let holder = rusqlite::Connection::open(scratch.path()).unwrap();
+    holder.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    let mut session = scratch.start();
+    session.wait_for_text("Which one should we take?");
+    // The frame came before the store's verdict: the post waits for the lock on its own thread.
+    assert!(
+        !plain(&session.output()).contains("is locked"),
+        "{}",
+        plain(&session.output())
+    );
+    session.write(b"\x03");
+    let finished = session.finish();
+    holder.execute_batch("ROLLBACK").unwrap();
+    assert_eq!(finished.result()["details"]["cancelled"], json!(true));
+    let drawn = plain(&finished.output);
+    let question = drawn.find("Which one should we take?").unwrap();
+    let said = drawn
+        .find("inbox: ")
+        .unwrap_or_else(|| panic!("the store's failure is said: {drawn}"));
+    assert!(
+        said > question,
+        "said once the terminal is restored: {drawn}"
+    );
+    assert!(
+        drawn.contains("is locked by another process") && drawn.contains("asking here without it"),
+        "{drawn}"
+    );
+    assert_eq!(drawn.matches("inbox: ").count(), 1, "said once: {drawn}");
+    assert_eq!(store.outcome(1).unwrap(), Outcome::Unknown, "never posted");
+    assert_eq!(finished.terminal_problems(), Vec::<String>::new());
+}
+
+#[test]
 fn a_signal_takes_the_questionnaire_off_the_list_with_its_drafts() {
     let scratch = Scratch::new("signal");
     let mut session = scratch.start();
