@@ -121,12 +121,12 @@ impl Rows {
 
 impl Block for Rows {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        let edge = if self.ellipsis { cut } else { clip };
-        self.lines
-            .iter()
-            .take(height)
-            .map(|line| edge(line, width))
-            .collect()
+        let rows = self.lines.iter().take(height);
+        if self.ellipsis {
+            rows.map(|line| cut(line, width)).collect()
+        } else {
+            rows.map(|line| clip(line, width)).collect()
+        }
     }
 }
 

@@ -13,10 +13,11 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// The values kept between frames, by key. A [`Driver`](crate::Driver) owns one.
+/// The values kept between frames, by key. A [`Driver`](crate::Driver) owns one. Empty until
+/// a component keeps something, so a program that keeps nothing pays nothing per frame.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Memory {
-    offsets: HashMap<String, usize>,
+    offsets: Option<HashMap<String, usize>>,
 }
 
 thread_local! {
@@ -47,7 +48,7 @@ pub fn offset(key: &str) -> Option<usize> {
     DRAWING.with(|cell| {
         cell.borrow()
             .as_ref()
-            .and_then(|memory| memory.offsets.get(key).copied())
+            .and_then(|memory| memory.offsets.as_ref()?.get(key).copied())
     })
 }
 
@@ -55,10 +56,11 @@ pub fn offset(key: &str) -> Option<usize> {
 pub fn keep_offset(key: &str, offset: usize) {
     DRAWING.with(|cell| {
         if let Some(memory) = cell.borrow_mut().as_mut() {
-            match memory.offsets.get_mut(key) {
+            let offsets = memory.offsets.get_or_insert_default();
+            match offsets.get_mut(key) {
                 Some(kept) => *kept = offset,
                 None => {
-                    memory.offsets.insert(key.to_string(), offset);
+                    offsets.insert(key.to_string(), offset);
                 }
             }
         }
