@@ -81,7 +81,7 @@ pub(crate) fn slot_for(stack: &[Scope]) -> Slot {
         Some(Slot::SyntaxPunctuation) => slots
             .find(|slot| {
                 matches!(
-                    slot,
+                    *slot,
                     Slot::SyntaxString
                         | Slot::SyntaxComment
                         | Slot::SyntaxNumber

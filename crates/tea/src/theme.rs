@@ -9,7 +9,7 @@ mod level;
 
 pub use level::{ColorLevel, ansi256_rgb, nearest_ansi256, nearest_basic};
 
-use crate::style::{BgSlot, Slot};
+use crate::style::{BgSlot, Place, Slot};
 
 /// A terminal color as an SGR parameter can name it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,15 +71,15 @@ impl Attrs {
         underline: false,
         reverse: false,
     };
-    const DIM: Attrs = Attrs {
+    pub const DIM: Attrs = Attrs {
         dim: true,
         ..Attrs::NONE
     };
-    const BOLD: Attrs = Attrs {
+    pub const BOLD: Attrs = Attrs {
         bold: true,
         ..Attrs::NONE
     };
-    const REVERSE: Attrs = Attrs {
+    pub const REVERSE: Attrs = Attrs {
         reverse: true,
         ..Attrs::NONE
     };
@@ -95,6 +95,9 @@ pub struct Palette {
     fg_attrs: [Attrs; SLOTS],
     bg: [Color; BG_SLOTS],
     bg_attrs: [Attrs; BG_SLOTS],
+    /// The colors and attributes of a program's own slots ([`Slot::own`]), by their number;
+    /// those past the end, or `None`, have none.
+    own: Vec<Option<(Color, Attrs)>>,
     /// Whether any color is emitted; `false` for `NO_COLOR` (attributes stay).
     pub colors: bool,
     /// Whether links are drawn as OSC 8 hyperlinks.
@@ -141,6 +144,8 @@ fn fg_colors(slot: Slot) -> (&'static str, &'static str) {
         Slot::SyntaxType => ("#4ec9b0", "#267f99"),
         Slot::SyntaxOperator => ("#d4d4d4", "#000000"),
         Slot::SyntaxPunctuation => ("#d4d4d4", "#000000"),
+        // A program's own: set by the program that names it.
+        _ => ("", ""),
     }
 }
 
@@ -187,8 +192,8 @@ impl Palette {
     /// distinguish becomes invisible.
     pub fn no_color() -> Palette {
         let mut fg_attrs = [Attrs::NONE; SLOTS];
-        for slot in Slot::ALL {
-            fg_attrs[slot as usize] = match slot {
+        for (i, slot) in Slot::ALL.into_iter().enumerate() {
+            fg_attrs[i] = match slot {
                 Slot::Accent | Slot::BorderAccent | Slot::MdHeading | Slot::Error => Attrs::BOLD,
                 Slot::Dim | Slot::Muted | Slot::BorderMuted | Slot::SyntaxComment => Attrs::DIM,
                 _ => Attrs::NONE,
@@ -201,6 +206,7 @@ impl Palette {
             fg_attrs,
             bg: [Color::Default; BG_SLOTS],
             bg_attrs,
+            own: Vec::new(),
             colors: false,
             links: false,
             light: false,
@@ -213,6 +219,7 @@ impl Palette {
             fg_attrs: [Attrs::NONE; SLOTS],
             bg,
             bg_attrs: [Attrs::NONE; BG_SLOTS],
+            own: Vec::new(),
             colors: true,
             links: false,
             light: false,
@@ -226,7 +233,10 @@ impl Palette {
     }
 
     pub fn fg(&self, slot: Slot) -> Color {
-        self.fg[slot as usize]
+        match slot.place() {
+            Place::BuiltIn(i) => self.fg[i],
+            Place::Own(own) => self.own(own).0,
+        }
     }
 
     pub fn bg(&self, slot: BgSlot) -> Color {
@@ -234,15 +244,22 @@ impl Palette {
     }
 
     pub fn fg_attrs(&self, slot: Slot) -> Attrs {
-        self.fg_attrs[slot as usize]
+        match slot.place() {
+            Place::BuiltIn(i) => self.fg_attrs[i],
+            Place::Own(own) => self.own(own).1,
+        }
     }
 
     pub fn bg_attrs(&self, slot: BgSlot) -> Attrs {
         self.bg_attrs[slot as usize]
     }
 
+    /// Sets a slot's color, a built-in one or a program's own.
     pub fn set_fg(&mut self, slot: Slot, color: Color) {
-        self.fg[slot as usize] = color;
+        match slot.place() {
+            Place::BuiltIn(i) => self.fg[i] = color,
+            Place::Own(own) => self.own_mut(own).0 = color,
+        }
     }
 
     pub fn set_bg(&mut self, slot: BgSlot, color: Color) {
@@ -250,7 +267,41 @@ impl Palette {
     }
 
     pub fn set_fg_attrs(&mut self, slot: Slot, attrs: Attrs) {
-        self.fg_attrs[slot as usize] = attrs;
+        match slot.place() {
+            Place::BuiltIn(i) => self.fg_attrs[i] = attrs,
+            Place::Own(own) => self.own_mut(own).1 = attrs,
+        }
+    }
+
+    /// [`Palette::set_fg`] for building a palette in one expression.
+    pub fn with_fg(mut self, slot: Slot, color: Color) -> Palette {
+        self.set_fg(slot, color);
+        self
+    }
+
+    fn own(&self, own: usize) -> (Color, Attrs) {
+        let set = self.own.get(own).copied().flatten();
+        set.unwrap_or((Color::Default, Attrs::NONE))
+    }
+
+    fn own_mut(&mut self, at: usize) -> &mut (Color, Attrs) {
+        if self.own.len() <= at {
+            self.own.resize(at + 1, None);
+        }
+        self.own[at].get_or_insert((Color::Default, Attrs::NONE))
+    }
+
+    /// Every color of the program's own slots through `convert` (to a terminal's color level).
+    pub(crate) fn map_own_colors(&mut self, convert: impl Fn(Color) -> Color) {
+        for (color, _) in self.own.iter_mut().flatten() {
+            *color = convert(*color);
+        }
+    }
+
+    /// The program's own slots with their attributes and no colors (as `NO_COLOR` asks).
+    pub(crate) fn own_without_colors(&self) -> Vec<Option<(Color, Attrs)>> {
+        let strip = |set: &Option<(Color, Attrs)>| set.map(|(_, attrs)| (Color::Default, attrs));
+        self.own.iter().map(strip).collect()
     }
 }
 
@@ -261,8 +312,12 @@ mod tests {
     #[test]
     fn a_palette_holds_each_slot_at_its_own_index() {
         for (i, slot) in Slot::ALL.into_iter().enumerate() {
-            assert_eq!(slot as usize, i, "{slot:?}");
+            assert!(
+                matches!(slot.place(), Place::BuiltIn(at) if at == i),
+                "{slot:?}"
+            );
         }
+
         for (i, slot) in BgSlot::ALL.into_iter().enumerate() {
             assert_eq!(slot as usize, i, "{slot:?}");
         }
@@ -284,5 +339,26 @@ mod tests {
             assert_eq!(dark.fg(slot), hex(dark_hex), "{slot:?}");
             assert_eq!(light.fg(slot), hex(light_hex), "{slot:?}");
         }
+    }
+
+    #[test]
+    fn a_programs_own_slot_takes_the_color_its_palette_sets_else_the_default() {
+        let badge = Slot::own("badge");
+        assert_eq!(badge, Slot::own("badge"), "one name, one slot");
+        assert_eq!(badge.name(), "badge");
+        let mut palette = Palette::dark();
+        assert_eq!(palette.fg(badge), Color::Default);
+        assert_eq!(palette.fg_attrs(badge), Attrs::NONE);
+        palette.set_fg(badge, Color::Rgb(1, 2, 3));
+        palette.set_fg_attrs(badge, Attrs::BOLD);
+        palette.set_fg(Slot::own("tag"), Color::Basic(2));
+        palette.set_fg(badge, Color::Rgb(4, 5, 6));
+        assert_eq!(palette.fg(badge), Color::Rgb(4, 5, 6));
+        assert_eq!(palette.fg_attrs(badge), Attrs::BOLD);
+        assert_eq!(palette.fg(Slot::own("tag")), Color::Basic(2));
+        // The built-in slots are untouched, and a name is a slot only by itself.
+        assert_eq!(palette.fg(Slot::Accent), Palette::dark().fg(Slot::Accent));
+        assert_eq!(palette.fg(Slot::own("accent")), Color::Default);
+        assert_ne!(palette, Palette::dark());
     }
 }

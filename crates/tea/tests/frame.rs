@@ -47,6 +47,30 @@ fn slots_resolve_through_the_palette() {
 }
 
 #[test]
+fn a_programs_own_slots_take_the_colors_its_palette_gives_them() {
+    let badge = Slot::own("badge");
+    let line = Line::new(vec![
+        Span::styled("new", Style::fg(badge)),
+        Span::plain(" "),
+        Span::styled("old", Style::fg(Slot::own("unset"))),
+    ]);
+    let palette = Palette::dark().with_fg(badge, Color::Rgb(1, 2, 3));
+    let f = direct(std::slice::from_ref(&line), 20, &palette);
+    assert_eq!(f.rows[0].ansi, "\x1b[0;38;2;1;2;3mnew\x1b[0m old");
+    assert_eq!(f.tagged(), vec!["[badge]new[/] [unset]old[/]"]);
+
+    // On a 256-color terminal the color is the nearest of the table; without colors the
+    // attributes the program gave its slot stay.
+    let at_256 = palette.at_level(tea::theme::ColorLevel::Ansi256);
+    assert!(matches!(at_256.fg(badge), Color::Indexed(16..)));
+    let mut bold = palette.clone();
+    bold.set_fg_attrs(badge, tea::theme::Attrs::BOLD);
+    let none = bold.at_level(tea::theme::ColorLevel::NoColor);
+    let f = direct(&[line], 20, &none);
+    assert_eq!(f.rows[0].ansi, "\x1b[0;1mnew\x1b[0m old");
+}
+
+#[test]
 fn no_color_keeps_attributes() {
     let line = Line::new(vec![
         Span::styled("b", Style::fg(Slot::Success).bold()),

@@ -133,7 +133,11 @@ pub fn bg_color(slot: BgSlot) -> CanvasColor {
 }
 
 pub(crate) fn fg_code(slot: Option<Slot>, strike: bool) -> CanvasColor {
-    let index = slot.map_or(0, |s| s as u8 + 1);
+    // A program's own slot has no number to carry; its text takes the default color.
+    let index = match slot.map(Slot::place) {
+        Some(crate::style::Place::BuiltIn(i)) => i as u8 + 1,
+        _ => 0,
+    };
     CanvasColor::Rgb {
         r: TAG_R,
         g: TAG_FG,

@@ -117,9 +117,11 @@ impl Palette {
             ColorLevel::Ansi256 => {
                 palette.fg = palette.fg.map(to_ansi256);
                 palette.bg = palette.bg.map(to_ansi256);
+                palette.map_own_colors(to_ansi256);
             }
             ColorLevel::Ansi16 => {
                 palette.fg = palette.fg.map(to_ansi16);
+                palette.map_own_colors(to_ansi16);
                 let marks = Palette::no_color();
                 for slot in BgSlot::ALL {
                     let i = slot as usize;
@@ -136,7 +138,9 @@ impl Palette {
                 palette = Palette {
                     light: self.light,
                     ..Palette::no_color().with_links(self.links)
-                }
+                };
+                // A program's own slots keep what tells them apart without color.
+                palette.own = self.own_without_colors();
             }
         }
         palette
