@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
+#[cfg(feature = "editor")]
 use crate::exec::{self, Exec, ExecPolicy, ExecRequest, ExecResult};
 use crate::frame::{Frame, RowCache};
 use crate::input::{Event, Keyboard, Step};
@@ -22,6 +23,17 @@ use crate::program::{Cmd, Program, Size, Task};
 use crate::style::Line;
 use crate::sub::Timers;
 use crate::theme::Palette;
+
+/// How the driver performs editor runs: as [`ExecPolicy`] says with the editor, nothing without.
+#[cfg(feature = "editor")]
+type ExecSetting = ExecPolicy;
+#[cfg(not(feature = "editor"))]
+type ExecSetting = NoEditor;
+
+/// Without the editor feature there are no editor runs to perform.
+#[cfg(not(feature = "editor"))]
+#[derive(Debug, Default)]
+struct NoEditor;
 
 /// An effect only the host can perform, handed back by the driver.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +51,7 @@ pub enum Effect<O, H> {
     Print(Vec<Line>),
     /// Run an external editor on this request (under [`ExecPolicy::Host`]) and answer with
     /// [`Driver::exec_done`].
+    #[cfg(feature = "editor")]
     Exec(ExecRequest),
 }
 
@@ -145,9 +158,11 @@ pub struct Driver<P: Program> {
     running: HashMap<u64, Option<u64>>,
     next_id: u64,
     groups: HashMap<u64, Group<P>>,
+    #[cfg(feature = "editor")]
     exec_policy: ExecPolicy,
     /// Editor runs handed to the host and not answered yet, oldest first, with the sequence
     /// each belongs to.
+    #[cfg(feature = "editor")]
     execs: VecDeque<(Exec<P::Msg>, Option<u64>)>,
     /// Host effects not handed back yet.
     effects: Vec<Effect<P::Output, P::Host>>,
@@ -166,10 +181,11 @@ impl<P: Program> Driver<P> {
 
     /// [`Driver::new`] with tasks run as `policy` says.
     pub fn with_tasks(program: P, size: Size, palette: Palette, policy: TaskPolicy) -> Self {
-        Driver::with_policies(program, size, palette, policy, ExecPolicy::default())
+        Driver::starting(program, size, palette, policy, ExecSetting::default())
     }
 
     /// [`Driver::with_tasks`] with editor runs ([`Cmd::Exec`]) performed as `exec` says.
+    #[cfg(feature = "editor")]
     pub fn with_policies(
         program: P,
         size: Size,
@@ -177,6 +193,18 @@ impl<P: Program> Driver<P> {
         policy: TaskPolicy,
         exec: ExecPolicy,
     ) -> Self {
+        Driver::starting(program, size, palette, policy, exec)
+    }
+
+    fn starting(
+        program: P,
+        size: Size,
+        palette: Palette,
+        policy: TaskPolicy,
+        exec: ExecSetting,
+    ) -> Self {
+        #[cfg(not(feature = "editor"))]
+        let NoEditor = exec;
         let (finished_tx, finished_rx) = mpsc::channel();
         let mut driver = Driver {
             program,
@@ -193,7 +221,9 @@ impl<P: Program> Driver<P> {
             running: HashMap::new(),
             next_id: 0,
             groups: HashMap::new(),
+            #[cfg(feature = "editor")]
             exec_policy: exec,
+            #[cfg(feature = "editor")]
             execs: VecDeque::new(),
             effects: Vec::new(),
             quitting: false,
@@ -383,18 +413,21 @@ impl<P: Program> Driver<P> {
         self.poll_tasks()
     }
 
+    #[cfg(feature = "editor")]
     pub fn exec_policy(&self) -> &ExecPolicy {
         &self.exec_policy
     }
 
     /// How many editor runs were handed to the host ([`Effect::Exec`]) and wait for
     /// [`Driver::exec_done`].
+    #[cfg(feature = "editor")]
     pub fn pending_execs(&self) -> usize {
         self.execs.len()
     }
 
     /// The host's answer to the oldest [`Effect::Exec`]: its message goes through `update`.
     /// With none waiting, nothing happens.
+    #[cfg(feature = "editor")]
     pub fn exec_done(&mut self, result: ExecResult) -> Effects<P::Output, P::Host> {
         if let Some((exec, group)) = self.execs.pop_front() {
             if !self.quitting {
@@ -520,6 +553,7 @@ impl<P: Program> Driver<P> {
                 self.timers.once(due, msg, group);
             }
             Cmd::Task(task) => self.start(task, group),
+            #[cfg(feature = "editor")]
             Cmd::Exec(exec) => match &self.exec_policy {
                 ExecPolicy::Run(editor) => {
                     let result = exec::run_detached(&exec.request, editor);

@@ -108,6 +108,7 @@ impl Active {
     }
 
     /// Whether a signal asked this run to end (left for [`Active::take_signal`]).
+    #[cfg(feature = "editor")]
     pub fn signal_pending(&self) -> bool {
         PENDING_SIGNAL.load(Ordering::SeqCst) != 0
     }

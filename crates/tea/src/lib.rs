@@ -23,7 +23,8 @@
 //!   one frame to the next, so a model keeps no size to predict it.
 //! - [`driver`]: the [`Driver`], the one loop (with no terminal: tests, replays, hosts such as
 //!   pi); [`runtime`]: the inline terminal around it.
-//! - [`exec`]: an external editor run on some text for a program ([`Cmd::Exec`]).
+//! - `exec` (feature `editor`, off by default): an external editor run on some text for a
+//!   program (`Cmd::Exec`).
 //! - `ink` (feature `iocraft`, off by default): an iocraft element as a leaf of a view ([`Ink`]).
 //! - `snapshot` (feature `snapshot`): golden-file checks of frames, for tests.
 //!
@@ -33,6 +34,7 @@ pub mod attention;
 pub mod block;
 pub mod components;
 pub mod driver;
+#[cfg(feature = "editor")]
 pub mod exec;
 pub mod frame;
 pub(crate) mod guard;
@@ -42,6 +44,8 @@ pub mod input;
 pub mod kept;
 pub mod keymap;
 pub mod mouse;
+// Without the editor, only the hand-over of the terminal on Ctrl+Z uses it.
+#[cfg_attr(not(feature = "editor"), allow(dead_code))]
 pub(crate) mod process_group;
 pub mod program;
 pub mod runtime;
@@ -54,6 +58,7 @@ pub mod theme;
 pub mod view;
 
 pub use driver::{Driver, Effect, Effects, TaskPolicy};
+#[cfg(feature = "editor")]
 pub use exec::{Editor, Exec, ExecPolicy, ExecRequest};
 pub use frame::{Frame, Row, draw};
 #[cfg(feature = "iocraft")]

@@ -8,6 +8,7 @@ use std::fmt::{self, Debug};
 use std::time::Duration;
 
 use crate::attention::Attention;
+#[cfg(feature = "editor")]
 use crate::exec::Exec;
 use crate::input::Event;
 use crate::style::Line;
@@ -104,9 +105,10 @@ pub enum Cmd<M, O = (), H = NoHost> {
     After(Duration, M),
     /// Run this work; its result is the next message.
     Task(Task<M>),
-    /// Run an external editor on some text (see [`crate::exec`]); its result is the next
-    /// message. Like a task's, for a sequence it is done once that message went through
-    /// `update`.
+    /// Run an external editor on some text (feature `editor`, see the `exec` module); its
+    /// result is the next message. Like a task's, for a sequence it is done once that message
+    /// went through `update`.
+    #[cfg(feature = "editor")]
     Exec(Exec<M>),
 }
 
@@ -198,17 +200,19 @@ impl<M, O, H> Cmd<M, O, H> {
             &mut |o| o,
             &mut |h| h,
             &mut |t: Task<M>| t.map(f.clone()),
-            &mut |e: Exec<M>| e.map(h.clone()),
+            &mut map_exec(h),
         )
     }
 
+    // Without the editor no command carries an editor run, so `exec` is only passed on.
+    #[cfg_attr(not(feature = "editor"), allow(clippy::only_used_in_recursion))]
     fn map_all<N, P, I>(
         self,
         msg: &mut impl FnMut(M) -> N,
         out: &mut impl FnMut(O) -> P,
         host: &mut impl FnMut(H) -> I,
         task: &mut impl FnMut(Task<M>) -> Task<N>,
-        exec: &mut impl FnMut(Exec<M>) -> Exec<N>,
+        exec: &mut impl FnMut(ExecOf<M>) -> ExecOf<N>,
     ) -> Cmd<N, P, I> {
         let mut each = |cmds: Vec<Cmd<M, O, H>>| -> Vec<Cmd<N, P, I>> {
             cmds.into_iter()
@@ -227,6 +231,7 @@ impl<M, O, H> Cmd<M, O, H> {
             Cmd::Msg(m) => Cmd::Msg(msg(m)),
             Cmd::After(delay, m) => Cmd::After(delay, msg(m)),
             Cmd::Task(t) => Cmd::Task(task(t)),
+            #[cfg(feature = "editor")]
             Cmd::Exec(e) => Cmd::Exec(exec(e)),
         }
     }
@@ -267,6 +272,26 @@ pub trait Program {
         let _ = event;
         None
     }
+}
+
+/// What [`Cmd::Exec`] carries, so that mapping a command is written once with the editor
+/// and without it (then nothing is, and nothing maps).
+#[cfg(feature = "editor")]
+type ExecOf<M> = Exec<M>;
+#[cfg(not(feature = "editor"))]
+type ExecOf<M> = (std::convert::Infallible, std::marker::PhantomData<M>);
+
+/// An editor run's result turned into the parent's message with `f`.
+#[cfg(feature = "editor")]
+fn map_exec<M: 'static, N>(
+    f: impl Fn(M) -> N + Clone + Send + 'static,
+) -> impl FnMut(ExecOf<M>) -> ExecOf<N> {
+    move |exec: Exec<M>| exec.map(f.clone())
+}
+
+#[cfg(not(feature = "editor"))]
+fn map_exec<M, N>(_: impl Fn(M) -> N) -> impl FnMut(ExecOf<M>) -> ExecOf<N> {
+    |(never, _)| match never {}
 }
 
 #[cfg(test)]
@@ -339,6 +364,7 @@ mod tests {
         assert_eq!(Task::new("a", || 1), Task::new("a", || 2));
     }
 
+    #[cfg(feature = "editor")]
     #[test]
     fn an_editor_run_is_data_and_its_result_is_mapped_for_nesting() {
         let cmd: C = Cmd::Exec(Exec::editor("draft", |r: Result<String, String>| {

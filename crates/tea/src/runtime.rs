@@ -61,8 +61,8 @@
 //!   SGR reporting is turned on then, and off when a frame stops asking, on exit, on Ctrl+Z and
 //!   while an editor runs. Reports reach the program in the frame's cells, hit tested against
 //!   the frame (see [`crate::mouse`]); how the region's screen row is known is in `mouse.rs`.
-//! - An editor run ([`Cmd::Exec`](crate::Cmd::Exec)) gets the terminal: the runtime erases its
-//!   region, turns its modes and raw mode off, runs [`InlineOptions::editor`] on the terminal
+//! - An editor run (`Cmd::Exec`, feature `editor`) gets the terminal: the runtime erases its
+//!   region, turns its modes and raw mode off, runs `InlineOptions::editor` on the terminal
 //!   and waits; then raw mode and the modes come back and the frame is redrawn before the
 //!   result goes to the program. Input decoded before the hand-over (and a sequence cut off
 //!   then, resolved as its timeout would) still reaches the program afterwards; what is typed
@@ -74,8 +74,10 @@
 
 mod color;
 mod cursor;
+#[cfg(feature = "editor")]
 mod exec;
 mod focus;
+mod handover;
 mod keyboard;
 mod mouse;
 mod print;
@@ -92,6 +94,7 @@ use std::time::{Duration, Instant};
 use crossterm::event as ct;
 
 use crate::driver::{self, Driver, Effect, Effects, TaskPolicy};
+#[cfg(feature = "editor")]
 use crate::exec::{Editor, ExecPolicy};
 use crate::frame::Frame;
 use crate::guard;
@@ -198,6 +201,7 @@ pub struct InlineOptions {
     pub on_focus_lost: String,
     /// The external editor for [`Cmd::Exec`](crate::Cmd::Exec): `$VISUAL`, `$EDITOR`, `vi`
     /// by default.
+    #[cfg(feature = "editor")]
     pub editor: Editor,
     /// The colors the terminal shows; the palette is brought down to them. `None` (the
     /// default): read from the environment ([`ColorLevel::from_env`]).
@@ -224,6 +228,7 @@ impl Default for InlineOptions {
             after_first_frame: String::new(),
             focus_reporting: true,
             on_focus_lost: String::new(),
+            #[cfg(feature = "editor")]
             editor: Editor::FromEnv,
             suspend_on_ctrl_z: true,
             color_level: None,
@@ -290,13 +295,14 @@ pub fn run_inline<P: Program>(
     });
     let screen = term.tty.size();
     let started = Instant::now();
-    let mut driver = Driver::with_policies(
-        program,
-        program_size(screen, &opts),
-        color::palette_for(palette, &opts, term.background),
-        TaskPolicy::Threaded { wake },
-        ExecPolicy::Host,
-    );
+    let size = program_size(screen, &opts);
+    let palette = color::palette_for(palette, &opts, term.background);
+    let tasks = TaskPolicy::Threaded { wake };
+    // Editor runs are the runtime's to perform: it hands the terminal over.
+    #[cfg(feature = "editor")]
+    let mut driver = Driver::with_policies(program, size, palette, tasks, ExecPolicy::Host);
+    #[cfg(not(feature = "editor"))]
+    let mut driver = Driver::with_tasks(program, size, palette, tasks);
     // Releases are dropped in the driver alone, unless this run asked the terminal for them.
     driver.set_key_releases(opts.key_releases);
     let mut run = Run {
@@ -306,6 +312,7 @@ pub fn run_inline<P: Program>(
         host_effects: Vec::new(),
         screen,
         started,
+        #[cfg(feature = "editor")]
         editor: opts.editor.clone(),
         query_timeout: opts.query_timeout,
         held_back: Vec::new(),
@@ -345,6 +352,7 @@ struct Run<P: Program> {
     screen: Size,
     /// When the driver's clock started.
     started: Instant,
+    #[cfg(feature = "editor")]
     editor: Editor,
     /// How long the terminal has to answer a query (see [`InlineOptions::query_timeout`]).
     query_timeout: Duration,
@@ -467,6 +475,7 @@ impl<P: Program> Run<P> {
                 }
                 Effect::Host(effect) => self.host_effects.push(effect),
                 Effect::Print(lines) => self.print_above(&lines)?,
+                #[cfg(feature = "editor")]
                 Effect::Exec(request) => {
                     let result = self.edit(&request)?;
                     let more = self.driver.exec_done(result);

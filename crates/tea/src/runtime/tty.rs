@@ -211,7 +211,9 @@ impl Wake {
         Ok(wake)
     }
 
-    /// Waits until a wake-up comes or `timeout` passes, and takes the wake-ups.
+    /// Waits until a wake-up comes or `timeout` passes, and takes the wake-ups (while an
+    /// editor runs; the loop itself polls the terminal and the wake-ups together).
+    #[cfg(feature = "editor")]
     pub fn wait(&self, timeout: Duration) -> io::Result<()> {
         let mut fds = [PollFd::new(&self.rx, PollFlags::IN)];
         match rustix::event::poll(&mut fds, Some(&timespec(timeout))) {
