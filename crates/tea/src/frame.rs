@@ -26,7 +26,8 @@ pub use cache::RowCache;
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Frame {
     pub width: u16,
-    pub rows: Vec<Row>,
+    /// Shared with the row cache, which hands out the rows it keeps without copying them.
+    pub rows: Vec<Arc<Row>>,
     /// Where the view wants the terminal's cursor (see [`crate::view::View::cursor`]), placed
     /// in the frame: on the caret's cell for a cursor that follows it; `None` hides it.
     pub cursor: Option<Cursor>,
@@ -144,7 +145,7 @@ pub fn render_lines(lines: impl AsRef<[Line]>, width: u16, palette: &Palette) ->
     let rows = lines
         .as_ref()
         .iter()
-        .map(|line| write_row(line, width, &mut styler))
+        .map(|line| Arc::new(write_row(line, width, &mut styler)))
         .collect();
     Frame {
         width,
@@ -179,7 +180,7 @@ impl Frame {
     /// Tags name the slot, then `bold dim italic underline strike reverse`, `bg:<slot>`,
     /// `link:<url>`; unstyled text has no tags. Never contains an escape sequence.
     pub fn tagged(&self) -> Vec<String> {
-        self.rows.iter().map(Row::tagged).collect()
+        self.rows.iter().map(|row| row.tagged()).collect()
     }
 }
 

@@ -4,6 +4,8 @@
 //! the last frame; rows seen a few keys ago, anywhere, come back from a map when the cursor
 //! does.
 
+use std::sync::Arc;
+
 use rustc_hash::FxHashMap;
 
 use super::{Frame, Styler, write_row};
@@ -24,11 +26,11 @@ pub struct RowCache {
     palette: Option<Palette>,
     /// Counts the frames written, to tell how long ago a row showed.
     frame: u64,
-    rows: FxHashMap<Line, (Row, u64)>,
+    rows: FxHashMap<Line, (Arc<Row>, u64)>,
     /// The last frame's lines and rows, by position: most rows of a frame are the row at the
     /// same place in the one before, found by comparing the lines, which costs a fraction of
     /// hashing them (a quarter of a frame's writing went to hashing).
-    last: Vec<(Line, Row)>,
+    last: Vec<(Line, Arc<Row>)>,
 }
 
 impl RowCache {
@@ -67,7 +69,7 @@ impl RowCache {
                         row.clone()
                     }
                     None => {
-                        let row = write_row(&line, width, &mut styler);
+                        let row = Arc::new(write_row(&line, width, &mut styler));
                         self.rows.insert(line.clone(), (row.clone(), frame));
                         row
                     }
@@ -75,7 +77,7 @@ impl RowCache {
             };
             shown.push((line, row));
         }
-        let rows: Vec<Row> = shown.iter().map(|(_, row)| row.clone()).collect();
+        let rows: Vec<Arc<Row>> = shown.iter().map(|(_, row)| row.clone()).collect();
         self.last = shown;
         // Forgetting waits until twice what the kept frames hold, so it costs little per frame.
         let kept = rows.len().max(1) * KEEP_FRAMES as usize;

@@ -71,7 +71,12 @@ impl Block for Ink {
         let width = u16::try_from(width).unwrap_or(u16::MAX);
         // Styles stay semantic: the palette is applied when the whole frame is written.
         let frame = render(&mut self.0.borrow_mut(), width, &Palette::no_color());
-        frame.rows.iter().take(height).map(row_line).collect()
+        frame
+            .rows
+            .iter()
+            .take(height)
+            .map(|row| row_line(row))
+            .collect()
     }
 }
 

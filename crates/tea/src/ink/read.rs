@@ -2,6 +2,7 @@
 //! the palette, cells under captured [`super::rows`] are read from their lines.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use iocraft::{AnyElement, Canvas, Color as CanvasColor, ElementExt, Weight};
 
@@ -27,7 +28,7 @@ fn read(canvas: &Canvas, overlays: &[Overlay], width: u16, palette: &Palette) ->
     let columns = canvas.width().min(usize::from(width));
     let mut styler = Styler::new(palette);
     let rows = (0..canvas.height())
-        .map(|y| read_row(canvas, overlays, y, columns, &mut styler))
+        .map(|y| Arc::new(read_row(canvas, overlays, y, columns, &mut styler)))
         .collect();
     Frame {
         width,

@@ -41,8 +41,8 @@ pub(super) fn rows(lines: &[Line], columns: u16, palette: &Palette) -> Vec<Strin
         .collect();
     render_lines(wrapped, columns, palette)
         .rows
-        .into_iter()
-        .map(|row| row.ansi)
+        .iter()
+        .map(|row| row.ansi.clone())
         .collect()
 }
 
