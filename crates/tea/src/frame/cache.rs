@@ -28,8 +28,7 @@ pub struct RowCache {
     frame: u64,
     rows: FxHashMap<Line, (Arc<Row>, u64)>,
     /// The last frame's lines and rows, by position: most rows of a frame are the row at the
-    /// same place in the one before, found by comparing the lines, which costs a fraction of
-    /// hashing them (a quarter of a frame's writing went to hashing).
+    /// same place in the one before, and comparing two lines costs a fraction of hashing one.
     last: Vec<(Line, Arc<Row>)>,
 }
 
