@@ -103,7 +103,7 @@ pub fn run(args: RunArgs) -> ExitCode {
         true => args.inbox.open(),
         false => None,
     };
-    let read = match joined.is_some() || may_join {
+    let read = match may_join {
         true => input.read_validated().map(|(json, q)| (Some(json), q)),
         false => input.read_questionnaire().map(|q| (None, q)),
     };
