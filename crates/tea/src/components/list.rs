@@ -128,6 +128,52 @@ pub fn window(heights: &[usize], focus: usize, offset: usize, budget: usize) -> 
     Window { start, end, rows }
 }
 
+/// A window of whole items and what the rows under it show, so that no item is hidden
+/// without a sign: when items are hidden, the last row counts them (with more than one row to
+/// share); the rows left between the window and that count show the first rows of the next
+/// item, cut. When the cut item is the only one hidden there is nothing to count, and the
+/// count's row goes to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Counted {
+    pub window: Window,
+    /// Rows of the item after the window, which does not fit whole.
+    pub cut: usize,
+    /// Rows of the count of hidden items (0 or 1).
+    pub counter: usize,
+}
+
+impl Counted {
+    /// Rows it leaves blank at the bottom of `budget`.
+    pub fn filler(&self, budget: usize) -> usize {
+        budget - self.window.rows - self.cut - self.counter
+    }
+}
+
+/// [`window`] with a row for the count of hidden items and the next item cut into the rows
+/// left over (see [`Counted`]).
+pub fn counted_window(heights: &[usize], focus: usize, offset: usize, budget: usize) -> Counted {
+    let mut window = window(heights, focus, offset, budget);
+    let mut counter = 0;
+    if window.end - window.start < heights.len() && budget >= 2 {
+        window = self::window(heights, focus, offset, budget - 1);
+        counter = 1;
+    }
+    let mut cut = 0;
+    if window.end < heights.len() {
+        cut = budget - window.rows - counter;
+        let only_cut_hidden = window.start == 0 && window.end + 1 == heights.len();
+        if cut > 0 && only_cut_hidden {
+            cut += counter;
+            counter = 0;
+        }
+    }
+    Counted {
+        window,
+        cut,
+        counter,
+    }
+}
+
 /// The window a list keyed `key` shows at `height` rows: scrolled from the window the driver
 /// kept at its last draw just enough to show `selected`, and kept for the next one ([`window`]
 /// with the kept offset; from the top the first time, and outside a driver's draw).
@@ -406,6 +452,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn counted_windows_say_what_they_hide() {
+        let counted = |heights: &[usize], focus, budget| counted_window(heights, focus, 0, budget);
+        // Everything fits: no count, no cut.
+        let all = counted(&[1, 2, 1], 0, 4);
+        assert_eq!(
+            (all.window.end, all.cut, all.counter, all.filler(5)),
+            (3, 0, 0, 1)
+        );
+        // Items hidden: the last row counts them.
+        let some = counted(&[1, 1, 1, 1, 1], 0, 3);
+        assert_eq!((some.window.start, some.window.end), (0, 2));
+        assert_eq!((some.cut, some.counter), (0, 1));
+        // Rows left above the count show the next item's first rows.
+        let cut = counted(&[1, 3, 2, 1], 0, 4);
+        assert_eq!((cut.window.end, cut.cut, cut.counter), (1, 2, 1));
+        // The cut item is the only one hidden: nothing to count, its row goes to it.
+        let last = counted(&[1, 3], 0, 3);
+        assert_eq!((last.window.end, last.cut, last.counter), (1, 2, 0));
+        // One row: the focused item, no count.
+        let one = counted(&[1, 1, 1], 1, 1);
+        assert_eq!((one.window.start, one.window.end, one.counter), (1, 2, 0));
+        assert_eq!(counted(&[], 0, 3), Counted::default());
     }
 
     #[test]

@@ -101,6 +101,21 @@ pub fn allocate(needs: &[Need], height: usize) -> Vec<usize> {
     granted
 }
 
+/// Grants one stage of asks (priority, rows) out of the `left` rows, as [`allocate`] grants
+/// children with no minimum: by priority (ties in the order given), each as much as it asks
+/// while rows are left; the granted rows are taken from `left`. A layout whose later asks
+/// depend on what earlier ones got grants them in stages, one call each.
+pub fn grant<const N: usize>(left: &mut usize, asks: [(i32, usize); N]) -> [usize; N] {
+    let needs = asks.map(|(priority, rows)| Need {
+        priority,
+        min: 0,
+        preferred: rows,
+    });
+    let granted = allocate(&needs, *left);
+    *left -= granted.iter().sum::<usize>();
+    std::array::from_fn(|i| granted[i])
+}
+
 /// The props of a stack.
 pub struct Stack<'a> {
     pub items: Vec<StackItem<'a>>,
@@ -170,6 +185,24 @@ mod tests {
             min,
             preferred,
         }
+    }
+
+    #[test]
+    fn a_stage_grants_by_priority_and_takes_what_it_granted() {
+        let mut left = 5;
+        assert_eq!(grant(&mut left, [(0, 3), (2, 2), (1, 2)]), [1, 2, 2]);
+        assert_eq!(left, 0);
+        let mut left = 9;
+        assert_eq!(grant(&mut left, [(0, 3), (2, 2)]), [3, 2]);
+        assert_eq!(grant(&mut left, [(0, 9)]), [4]);
+        assert_eq!(left, 0);
+    }
+
+    #[test]
+    fn equal_priorities_in_a_stage_go_in_the_order_given() {
+        let mut left = 2;
+        assert_eq!(grant(&mut left, [(0, 1), (0, 1), (0, 1)]), [1, 1, 0]);
+        assert_eq!(left, 0);
     }
 
     #[test]
