@@ -10,8 +10,8 @@
 //! the questionnaire's own rules: how many rows each part asks for, which asks depend on what
 //! earlier ones got (so they are granted in stages), and how the body's rows are shared.
 
-use tea::components::list::{Window, window};
-use tea::components::stack::{self, Need};
+use tea::components::list::{Window, counted_window};
+use tea::components::stack;
 use tea::components::{ListState, Viewport};
 
 use super::measure::context_need;
@@ -20,6 +20,13 @@ use super::{
     PROMPT_MAX_ROWS, QuestionLayout, SELECTED_LABEL_ROWS,
 };
 use crate::kind::Traits;
+
+mod descriptions;
+mod review;
+
+use descriptions::{descriptions, item_rows};
+pub use review::ReviewInput;
+use review::plan_review;
 
 /// What the shown tab gets of the panel's rows, plus the scroll positions clamped to it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -100,51 +107,16 @@ enum QuestionPart {
     Dividers,
 }
 
-/// The parts of the Review tab in the order they get rows, highest priority first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum ReviewPart {
-    /// Submit and Cancel.
-    Actions,
-    Warning,
-    TabBar,
-    Footer,
-    Heading,
-    Dividers,
-}
-
-/// A part's priority among the children of tea's stack: earlier parts are higher.
-trait Priority: Copy {
-    fn rank(self) -> usize;
-
-    fn priority(self) -> i32 {
-        -(self.rank() as i32)
+impl From<QuestionPart> for i32 {
+    /// Earlier parts are higher.
+    fn from(part: QuestionPart) -> i32 {
+        -(part as i32)
     }
 }
 
-impl Priority for QuestionPart {
-    fn rank(self) -> usize {
-        self as usize
-    }
-}
-
-impl Priority for ReviewPart {
-    fn rank(self) -> usize {
-        self as usize
-    }
-}
-
-/// Grants one stage of asks out of the `left` rows, as tea's stack grants children with no
-/// minimum: by priority (ties in the order given), each as much as it asks while rows are
-/// left. Returns the rows of each ask, in the order given.
-fn grant<P: Priority, const N: usize>(left: &mut usize, asks: [(P, usize); N]) -> [usize; N] {
-    let needs = asks.map(|(part, rows)| Need {
-        priority: part.priority(),
-        min: 0,
-        preferred: rows,
-    });
-    let granted = stack::allocate(&needs, *left);
-    *left -= granted.iter().sum::<usize>();
-    std::array::from_fn(|i| granted[i])
+/// One stage of asks, granted out of the `left` rows by tea's stack ([`stack::grant`]).
+fn grant<P: Into<i32>, const N: usize>(left: &mut usize, asks: [(P, usize); N]) -> [usize; N] {
+    stack::grant(left, asks.map(|(part, rows)| (part.into(), rows)))
 }
 
 /// What the plan of the shown tab depends on, read from the model.
@@ -190,15 +162,6 @@ pub struct FilterInput {
     pub cursor: usize,
     /// The first shown match.
     pub offset: usize,
-}
-
-/// The Review tab's state as far as rows depend on it.
-pub struct ReviewInput {
-    pub questions: usize,
-    /// The focused row (questions, then Submit and Cancel) and the first shown question.
-    pub list: ListState,
-    /// The partial-submit warning shows.
-    pub warning: bool,
 }
 
 /// The plan of the shown tab.
@@ -381,24 +344,9 @@ fn plan_question(
             .iter()
             .map(|&i| item_rows(m, i, descriptions, Some(i) == focused && plan.focus_whole))
             .collect();
-        plan.list = window(&heights, cursor, offset, list_budget);
-        if (plan.list.end - plan.list.start < heights.len()) && list_budget >= 2 {
-            // Items are hidden: the last row counts them.
-            plan.list = window(&heights, cursor, offset, list_budget - 1);
-            plan.list_counter = 1;
-        }
-        // Rows left under the window: the next item, which does not fit whole, shows its
-        // first rows there (cut, with `…`) rather than leaving them blank.
-        if plan.list.end < heights.len() {
-            plan.list_cut = list_budget - plan.list.rows - plan.list_counter;
-            // The count is of the items not shown at all: when the cut one is the only item
-            // outside the window, there is nothing to count and its row goes to that item.
-            let only_cut_hidden = plan.list.start == 0 && plan.list.end + 1 == heights.len();
-            if plan.list_cut > 0 && only_cut_hidden {
-                plan.list_cut += plan.list_counter;
-                plan.list_counter = 0;
-            }
-        }
+        let counted = counted_window(&heights, cursor, offset, list_budget);
+        (plan.list, plan.list_cut, plan.list_counter) =
+            (counted.window, counted.cut, counted.counter);
     } else if q.filter.is_some() {
         plan.list.rows = label.min(list_budget);
     }
@@ -433,91 +381,6 @@ fn plan_question(
     plan
 }
 
-/// Rows of item `i` in the list: whole when focused (`whole`) or when descriptions are not
-/// shortened, else its label and at most `descriptions` rows of its description.
-fn item_rows(m: &QuestionLayout, i: usize, descriptions: Option<usize>, whole: bool) -> usize {
-    let item = &m.items[i];
-    match descriptions {
-        Some(rows) if !whole => item.label.len() + item.description.len().min(rows),
-        _ => item.height(),
-    }
-}
-
-/// How many description rows the options other than the focused one keep (`None`: all) so
-/// that every item shows in `room` rows, and the rows the list then wants at most, whichever
-/// item is focused (`whole_focus`: a focused item shows its whole description). When even
-/// labels alone do not fit, they are what the list windows over.
-fn descriptions(
-    m: &QuestionLayout,
-    shown: &[usize],
-    room: usize,
-    whole_focus: &dyn Fn(usize) -> bool,
-) -> (Option<usize>, usize) {
-    let whole: usize = shown.iter().map(|&i| m.items[i].height()).sum();
-    if whole <= room {
-        return (None, whole);
-    }
-    let want = |rows: usize| {
-        let short: usize = shown
-            .iter()
-            .map(|&i| item_rows(m, i, Some(rows), false))
-            .sum();
-        let focus = shown
-            .iter()
-            .filter(|&&i| whole_focus(i))
-            .map(|&i| m.items[i].height() - item_rows(m, i, Some(rows), false))
-            .max()
-            .unwrap_or(0);
-        short + focus
-    };
-    for rows in (1..=DESCRIPTION_SHORT_ROWS).rev() {
-        let need = want(rows);
-        if need <= room {
-            return (Some(rows), need);
-        }
-    }
-    (Some(0), want(0))
-}
-
-fn plan_review(mut plan: Plan, mut left: usize, measured: &Measured, r: &ReviewInput) -> Plan {
-    let n = r.questions;
-    let warning = if r.warning { measured.warning.len() } else { 0 };
-    use ReviewPart as P;
-    [
-        plan.actions,
-        plan.warning,
-        plan.tabs,
-        plan.footer,
-        plan.heading,
-    ] = grant(
-        &mut left,
-        [
-            (P::Actions, 2),
-            (P::Warning, warning),
-            (P::TabBar, 1),
-            (P::Footer, 1),
-            (P::Heading, 1),
-        ],
-    );
-    // On Submit or Cancel the questions keep their window.
-    let focus = if r.list.selected < n {
-        r.list.selected
-    } else {
-        r.list.offset.min(n.saturating_sub(1))
-    };
-    plan.review = window(&vec![1; n], focus, r.list.offset, left);
-    left -= plan.review.rows;
-    [plan.tabs_divider, plan.footer_divider] = grant(
-        &mut left,
-        [
-            (P::Dividers, usize::from(plan.tabs > 0)),
-            (P::Dividers, usize::from(plan.footer > 0)),
-        ],
-    );
-    plan.filler = left;
-    plan
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -542,7 +405,7 @@ mod tests {
 
     /// Whether `granted` gives each ask (listed in priority order) rows only once every
     /// earlier one has all it asked, and hands out all it can.
-    fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
+    pub(super) fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
         let whole_before = |i: usize| asks[..i] == granted[..i];
         granted
             .iter()
@@ -565,40 +428,5 @@ mod tests {
             assert!(in_order(&asks, &granted, rows), "{rows} rows: {granted:?}");
             assert_eq!(left, rows - granted.iter().sum::<usize>());
         }
-    }
-
-    #[test]
-    fn tiny_panels_grant_review_parts_in_the_documented_order() {
-        let order = [
-            ReviewPart::Actions,
-            ReviewPart::Warning,
-            ReviewPart::TabBar,
-            ReviewPart::Footer,
-            ReviewPart::Heading,
-            ReviewPart::Dividers,
-        ];
-        let asks = [2, 3, 1, 1, 1, 2];
-        for rows in 0..=12 {
-            let mut left = rows;
-            let granted = grant(
-                &mut left,
-                std::array::from_fn::<_, 6, _>(|i| (order[i], asks[i])),
-            );
-            assert!(in_order(&asks, &granted, rows), "{rows} rows: {granted:?}");
-        }
-    }
-
-    #[test]
-    fn equal_priorities_go_in_the_order_given() {
-        let mut left = 2;
-        let granted = grant(
-            &mut left,
-            [
-                (QuestionPart::Dividers, 1),
-                (QuestionPart::Dividers, 1),
-                (QuestionPart::Dividers, 1),
-            ],
-        );
-        assert_eq!((granted, left), ([1, 1, 0], 0));
     }
 }
