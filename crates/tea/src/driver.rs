@@ -149,6 +149,11 @@ pub struct Driver<P: Program> {
     rows: RowCache,
     /// What components chose at the last draw (a list's window), handed back at the next.
     kept: Memory,
+    /// Whether `kept` is what the current model draws: a message is then handled from what
+    /// its person saw ([`Driver::settle`]).
+    settled: bool,
+    /// Whether the program keeps anything between draws; `None` until its first draw.
+    keeps: Option<bool>,
     clock: Duration,
     timers: Timers<P::Msg>,
     policy: TaskPolicy,
@@ -213,6 +218,8 @@ impl<P: Program> Driver<P> {
             cached: None,
             rows: RowCache::new(),
             kept: Memory::default(),
+            settled: false,
+            keeps: None,
             clock: Duration::ZERO,
             timers: Timers::new(),
             policy,
@@ -475,9 +482,31 @@ impl<P: Program> Driver<P> {
     pub fn frame_ref(&mut self) -> &Frame {
         let (program, size, palette) = (&self.program, self.size, &self.palette);
         let (rows, kept) = (&mut self.rows, &mut self.kept);
-        self.cached.get_or_insert_with(|| {
-            kept::drawing(kept, || rows.draw(&program.view(), size, palette))
-        })
+        if self.cached.is_none() {
+            let frame = kept::drawing(kept, || rows.draw(&program.view(), size, palette));
+            self.cached = Some(frame);
+            self.settled = true;
+            self.keeps = Some(!self.kept.is_empty());
+        }
+        self.cached.as_ref().expect("drawn above")
+    }
+
+    /// Lays the current model out when messages came since the last draw, so that what its
+    /// components keep (a list's window) is what each message would have shown, as if every
+    /// message were drawn. A program that keeps nothing pays for this once, at its first
+    /// message.
+    fn settle(&mut self) {
+        if self.settled || self.keeps == Some(false) {
+            return;
+        }
+        let (program, size, kept) = (&self.program, self.size, &mut self.kept);
+        kept::drawing(kept, || {
+            program
+                .view()
+                .lines(usize::from(size.width), usize::from(size.height))
+        });
+        self.settled = true;
+        self.keeps = Some(!self.kept.is_empty());
     }
 
     /// Whether the next [`Driver::frame`] will be served from the cache.
@@ -492,6 +521,7 @@ impl<P: Program> Driver<P> {
     /// Changes the model directly (e.g. a host restoring state); drops the cached frame.
     pub fn program_mut(&mut self) -> &mut P {
         self.cached = None;
+        self.settled = false;
         &mut self.program
     }
 
@@ -504,9 +534,14 @@ impl<P: Program> Driver<P> {
     // -----------------------------------------------------------------------------------------
 
     /// One message through `update`; its effects performed, the subscriptions followed.
+    /// `update` runs with what components kept at the last draw lent to it ([`crate::kept`]),
+    /// so a message starts from the window and scroll the person saw.
     fn update(&mut self, msg: P::Msg) {
+        self.settle();
         self.cached = None;
-        let cmd = self.program.update(msg);
+        self.settled = false;
+        let (program, kept) = (&mut self.program, &mut self.kept);
+        let cmd = kept::drawing(kept, || program.update(msg));
         self.timers
             .subscribe(self.program.subscriptions(), self.clock);
         self.perform(cmd, None);

@@ -6,9 +6,11 @@
 //! item), the driver holds where the window was, and a view is a function of both.
 //!
 //! A component keeps a value under a key of its own ([`offset`], [`keep_offset`]) while the
-//! driver draws ([`drawing`]); the driver hands the values back at its next draw. Outside a
-//! driver's draw (a frame drawn once with [`crate::draw`]) nothing is kept: a list then shows
-//! its window as if drawn for the first time.
+//! driver draws ([`drawing`]); the driver hands the values back at its next draw, and lends them
+//! to `update` so that a message starts from what was shown (a scroll from the clamped position).
+//! When messages come faster than frames, the driver lays the model out before each one, so the
+//! values are what each message would have shown. Outside a driver (a frame drawn once with
+//! [`crate::draw`]) nothing is kept: a list then shows its window as if drawn for the first time.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -18,6 +20,13 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Memory {
     offsets: Option<HashMap<String, usize>>,
+}
+
+impl Memory {
+    /// Whether nothing is kept.
+    pub fn is_empty(&self) -> bool {
+        self.offsets.as_ref().is_none_or(HashMap::is_empty)
+    }
 }
 
 thread_local! {

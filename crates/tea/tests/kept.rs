@@ -107,6 +107,21 @@ fn the_window_follows_the_selection_down_and_stays_when_it_moves_back_inside() {
 }
 
 #[test]
+fn keys_sent_without_a_draw_between_them_keep_the_window_each_would_have_shown() {
+    let mut drawn = picker();
+    press(&mut drawn, "down down down down down up up");
+    let mut replayed = picker();
+    for event in parse_key_script("down down down down down up up").expect("a key script") {
+        replayed.send(&event);
+    }
+    assert_eq!(
+        shown(&mut replayed),
+        ["  item 2", "> item 3", "  item 4", "  item 5"]
+    );
+    assert_eq!(shown(&mut replayed), shown(&mut drawn));
+}
+
+#[test]
 fn each_key_keeps_its_own_window() {
     let mut driver = picker();
     press(&mut driver, "down down down down down down down down down");
