@@ -39,6 +39,7 @@ mod qr;
 mod restore;
 pub mod script;
 mod secret;
+mod shown;
 mod typing;
 mod update;
 mod view;

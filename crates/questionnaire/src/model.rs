@@ -1,5 +1,5 @@
-//! The model: the answers, what is shown and focused, the editors' drafts, the measured text
-//! and the plan of the current frame. `update` changes it, `view` draws it.
+//! The model: the answers, what is shown and focused, the editors' drafts and the measured
+//! text. `update` changes it, `view` plans its rows and draws it.
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -20,9 +20,10 @@ use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
 use crate::keys::Keys;
 use crate::kind::Traits;
-use crate::layout::{HeightLimit, Measured, Plan, QuestionLayout};
+use crate::layout::{HeightLimit, Measured, QuestionLayout};
 use crate::memo::ViewMemo;
 use crate::preview::{NO_PREVIEW, PreviewDoc, preview_source};
+use crate::shown::ListKeys;
 
 /// What an editor writes to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,8 +49,6 @@ pub(crate) struct ListFilter {
     /// The question whose options it filters.
     pub q: usize,
     pub state: FilterState,
-    /// The first shown match (whole-match windowing, as the list's offset).
-    pub offset: usize,
 }
 
 /// The questionnaire program.
@@ -61,6 +60,8 @@ pub struct App {
     /// Per question: the focused row (an option, or "Type something." after them) and the
     /// first shown one (whole-item windowing).
     pub(crate) lists: Vec<ListState>,
+    /// The keys under which tea's driver keeps each list's window ([`crate::shown`]).
+    pub(crate) list_keys: ListKeys,
     /// Review rows: the questions, then Submit, then Cancel.
     pub(crate) review: ListState,
     pub(crate) context_scroll: usize,
@@ -85,8 +86,6 @@ pub struct App {
     pub(crate) countdown: Option<Duration>,
     pub(crate) markdown: MarkdownCache,
     pub(crate) measured: Measured,
-    /// What the shown tab gets of the panel's rows, decided after every change.
-    pub(crate) plan: Plan,
     /// The keys, with a host's changes.
     pub(crate) keys: Keys,
     /// What the terminal's keyboard tells apart, as the host said; `None` until it does (a
@@ -161,6 +160,7 @@ impl App {
             size,
             tab: 0,
             lists: vec![ListState::default(); count],
+            list_keys: ListKeys::new(count),
             review: ListState::default(),
             context_scroll: 0,
             preview_scroll: 0,
@@ -175,7 +175,6 @@ impl App {
             countdown: None,
             markdown,
             measured,
-            plan: Plan::default(),
             keys: Keys::default(),
             keyboard: None,
             typing_after_save: None,
@@ -192,7 +191,7 @@ impl App {
             memo: ViewMemo::default(),
             mouse: false,
         };
-        app.fit();
+        app.render_pending();
         app
     }
 
@@ -201,7 +200,7 @@ impl App {
     pub fn with_height_limit(mut self, limit: HeightLimit) -> App {
         self.height_limit = limit;
         self.remeasure();
-        self.fit();
+        self.render_pending();
         self
     }
 

@@ -1,6 +1,6 @@
 //! `update`: a message changes the model and returns effects ([`Cmd`]); then
-//! [`App::fit`] renders what the next frame will show (a pending preview, the draft's rows),
-//! plans the rows and clamps scroll positions to the plan. Nothing here draws.
+//! [`App::render_pending`] renders the text the next frame will show (a pending preview, the
+//! draft's rows). Nothing here plans rows or draws: the view does, at its size.
 
 use std::time::Duration;
 
@@ -10,7 +10,6 @@ use tea::input::{Event, KeyEventKind};
 use tea::{Cmd, Program, Subs, Task};
 use tea_markdown::Code;
 
-use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::App;
 use crate::msg::{Host, Msg, Outcome};
 use crate::typing::pressed;
@@ -31,7 +30,7 @@ impl Program for App {
 
     fn update(&mut self, msg: Msg) -> Effect {
         let cmd = self.handle(msg);
-        self.fit();
+        self.render_pending();
         cmd
     }
 
@@ -118,16 +117,16 @@ impl App {
             Msg::Clear => self.clear(),
             Msg::TogglePreview => self.toggle_preview(),
             Msg::ScrollPreview(rows) => {
-                self.preview_scroll = offset(self.preview_scroll, rows as isize);
+                self.preview_scroll = offset(self.shown_preview_scroll(), rows as isize);
                 Cmd::None
             }
             Msg::PagePreview(pages) => {
-                let page = (self.plan.preview_body / 2).max(1) as isize;
-                self.preview_scroll = offset(self.preview_scroll, pages as isize * page);
+                let page = (self.preview_page() / 2).max(1) as isize;
+                self.preview_scroll = offset(self.shown_preview_scroll(), pages as isize * page);
                 Cmd::None
             }
             Msg::ScrollContext(rows) => {
-                self.context_scroll = offset(self.context_scroll, rows as isize);
+                self.context_scroll = offset(self.shown_context_scroll(), rows as isize);
                 Cmd::None
             }
             Msg::ToggleCollapse => self.toggle_collapse(),
@@ -269,10 +268,9 @@ impl App {
         Cmd::None
     }
 
-    /// After every change: renders the focused preview if it is shown and still pending, lays
-    /// the open draft out at the editor's width, plans the rows and brings offsets and scroll
-    /// positions back inside what the plan shows.
-    pub(crate) fn fit(&mut self) {
+    /// After every change: renders the focused preview if it is shown and still pending, and
+    /// lays the open draft out at the editor's width, so the view finds the text it draws.
+    pub(crate) fn render_pending(&mut self) {
         if let Some((q, _)) = self.question()
             && (self.layout_of(q).beside || !self.measured.geometry.wide && self.previews_expanded)
         {
@@ -291,58 +289,6 @@ impl App {
                 draft.lay_out(width);
             }
         }
-        let plan = self.plan();
-        self.context_scroll = plan.text_scroll;
-        self.preview_scroll = plan.preview_scroll;
-        match (self.question().map(|(q, _)| q), self.filter.as_mut()) {
-            (Some(q), Some(filter)) if filter.q == q => filter.offset = plan.list.start,
-            (Some(q), _) => self.lists[q].offset = plan.list.start,
-            (None, _) => self.review.offset = plan.review.start,
-        }
-        self.plan = plan;
-    }
-
-    /// The plan of the shown tab, from what it depends on in the model.
-    fn plan(&self) -> Plan {
-        let preview_len = || {
-            self.question()
-                .map_or(0, |(q, _)| self.preview_doc(q, self.cursor(q)).len())
-        };
-        let tab = match self.question() {
-            Some((q, _)) => {
-                let width = self.editor_width();
-                TabInput::Question(QuestionInput {
-                    layout: self.layout_of(q),
-                    traits: self.traits(q),
-                    list: self.lists[q],
-                    draft_rows: self
-                        .open_editor()
-                        .map(|target| self.draft(target).row_count(width)),
-                    previewable: self.previewable(q, self.cursor(q)),
-                    any_previewable: (0..self.questions()[q].options.len())
-                        .any(|i| self.previewable(q, i)),
-                    previews_expanded: self.previews_expanded,
-                    preview_len: &preview_len,
-                    context_scroll: self.context_scroll,
-                    preview_scroll: self.preview_scroll,
-                    filter: self.filter_of(q).map(|f| FilterInput {
-                        shown: f.state.matches().iter().map(|m| m.item).collect(),
-                        cursor: f.state.cursor(),
-                        offset: f.offset,
-                    }),
-                })
-            }
-            None => TabInput::Review(ReviewInput {
-                questions: self.questions().len(),
-                list: self.review,
-                warning: self.review_warning,
-            }),
-        };
-        layout::plan(&PlanInput {
-            measured: &self.measured,
-            tabs: self.has_tabs(),
-            tab,
-        })
     }
 
     fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Effect {

@@ -610,3 +610,31 @@ fn rows_the_window_leaves_show_the_next_option_cut_not_blank() {
         }
     }
 }
+
+/// The rows a driver draws after the keys of `script`, drawing after each key or only at the
+/// end.
+fn drawn_after(script: &str, draw_each_key: bool) -> Vec<String> {
+    let size = Size::new(80, 24);
+    let mut driver =
+        tea::driver::Driver::new(app(long_list(), 80, 24), size, tea::Palette::no_color());
+    for event in tea::input::parse_key_script(script).unwrap() {
+        driver.send(&event);
+        if draw_each_key {
+            driver.frame_ref();
+        }
+    }
+    driver.frame().plain()
+}
+
+#[test]
+fn a_window_stays_put_while_the_cursor_moves_back_inside_it() {
+    for draw_each_key in [true, false] {
+        let rows = drawn_after("end up up up", draw_each_key);
+        let text = rows.join("\n");
+        // The window the End key scrolled to stays: the last rows still show, the cursor
+        // moved up inside it.
+        assert!(text.contains("31. [ ] Type something."), "{text}");
+        assert!(text.contains("› 28. [ ] Option number 28"), "{text}");
+        assert_eq!(rows, drawn_after("end up up up", !draw_each_key));
+    }
+}

@@ -27,6 +27,7 @@ impl App {
 
     pub(super) fn enter_tab(&mut self, tab: usize) {
         self.tab = tab;
+        self.show_lists_from_the_top();
         self.editor = None;
         self.filter = None;
         self.context_scroll = 0;
@@ -34,7 +35,6 @@ impl App {
         self.review_warning = false;
         if self.question().is_none() {
             self.review.selected = self.questions().len();
-            self.review.offset = 0;
         }
     }
 

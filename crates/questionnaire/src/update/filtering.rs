@@ -26,11 +26,8 @@ impl App {
         );
         state.focus_item(self.cursor(q));
         self.editor = None;
-        self.filter = Some(ListFilter {
-            q,
-            state,
-            offset: 0,
-        });
+        self.filter = Some(ListFilter { q, state });
+        self.show_lists_from_the_top();
         self.follow_filter(q);
         Cmd::None
     }

@@ -121,7 +121,7 @@ fn app(size: (u16, u16), keys: &str) -> App {
 
 /// The component's lines in a box of `width` × `height`, from the props the view builds.
 fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Line> {
-    let plan = &app.plan;
+    let plan = &app.plan();
     let q = app.tab.min(app.questions().len().saturating_sub(1));
     match component {
         Component::Tabs => app.tab_bar().lines(width, height),
@@ -134,7 +134,7 @@ fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Lin
         }
         Component::PreviewPane => app.preview_pane(q, plan).lines(width, height),
         Component::PreviewBelow => app.preview_below(q, plan).lines(width, height),
-        Component::Review => app.review_props().lines(width, height),
+        Component::Review => app.review_props(plan).lines(width, height),
         Component::Footer => vec![app.footer(plan, width)],
         Component::Dock => vec![app.dock_line(width as u16)],
     }

@@ -81,7 +81,11 @@ impl App {
         if height == 0 || width == 0 {
             return View::rows(vec![Line::default(); height]);
         }
-        let plan = &self.plan;
+        // The rows each part gets at this size, and the windows and scrolls they show, kept
+        // for the next draw and the next message.
+        let plan = self.plan();
+        self.keep_shown(&plan);
+        let plan = &plan;
         let mut items = Vec::new();
         if plan.tabs > 0 {
             items.push(rows(Draw(|inner, _| self.kept_tab_row(inner)), plan.tabs));
@@ -92,7 +96,7 @@ impl App {
         match self.question() {
             Some((q, _)) => items.extend(self.question_items(q, plan)),
             None => {
-                let review = self.review_props();
+                let review = self.review_props(plan);
                 items.push(StackItem::new(review, 0, usize::MAX).priority(-1));
             }
         }
@@ -100,8 +104,9 @@ impl App {
             items.push(StackItem::divider());
         }
         if plan.footer > 0 {
-            let footer = Draw(move |inner, _| vec![self.kept_footer(plan, inner)]);
-            items.push(rows(footer, plan.footer));
+            let (shown, footer_rows) = (plan.clone(), plan.footer);
+            let footer = Draw(move |inner, _| vec![self.kept_footer(&shown, inner)]);
+            items.push(rows(footer, footer_rows));
         }
         let frame = Panel::around(Stack::new(items)).title(self.title());
         // The panel's height is the questionnaire's own (docs/behaviour.md#height). The

@@ -9,6 +9,7 @@ use tea::text::{sanitize_line, truncate, truncate_line, width as text_width};
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
+use crate::layout::Plan;
 use crate::model::{App, Target};
 use crate::secret;
 
@@ -29,8 +30,7 @@ pub(crate) struct Review<'a> {
 }
 
 impl App {
-    pub(crate) fn review_props(&self) -> Review<'_> {
-        let plan = &self.plan;
+    pub(crate) fn review_props(&self, plan: &Plan) -> Review<'_> {
         Review {
             questions: self.questions(),
             state: &self.state,
