@@ -95,6 +95,17 @@ impl App {
         kept::keep_offset(PREVIEW_PAGE, plan.preview_body);
     }
 
+    /// Starts a message from the scrolls the last frame showed (clamped to the rows they got),
+    /// so that a scroll clamped while something else took its rows stays where it was shown.
+    pub(crate) fn start_from_shown(&mut self) {
+        if let Some(scroll) = kept::offset(CONTEXT_SCROLL) {
+            self.context_scroll = scroll;
+        }
+        if let Some(scroll) = kept::offset(PREVIEW_SCROLL) {
+            self.preview_scroll = scroll;
+        }
+    }
+
     /// The context's and prompt's scroll as the last frame showed it.
     pub(crate) fn shown_context_scroll(&self) -> usize {
         kept::offset(CONTEXT_SCROLL).unwrap_or_else(|| self.plan().text_scroll)

@@ -29,6 +29,7 @@ impl Program for App {
     type Host = Host;
 
     fn update(&mut self, msg: Msg) -> Effect {
+        self.start_from_shown();
         let cmd = self.handle(msg);
         self.render_pending();
         cmd

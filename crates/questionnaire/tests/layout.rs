@@ -491,6 +491,18 @@ const KEYS: &[&str] = &[
     "ctrl+]",
 ];
 
+/// Keys that move the cursor or scroll.
+const MOVES: &[&str] = &[
+    "up",
+    "down",
+    "end",
+    "alt+down",
+    "alt+up",
+    "shift+down",
+    "]",
+    "n",
+];
+
 fn fixtures() -> Vec<Value> {
     vec![plan(), hostile(), long_list()]
 }
@@ -531,6 +543,40 @@ proptest! {
                 break;
             }
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// What tea's driver keeps between frames (windows, clamped scrolls) is what each key
+    /// showed, whether a frame was drawn after every key (a person typing) or only at the end
+    /// (a key replay, keys faster than frames).
+    #[test]
+    fn keys_draw_the_same_frame_whether_drawn_one_by_one_or_at_the_end(
+        fixture in 0usize..3,
+        width in 1u16..=160,
+        height in 1u16..=50,
+        keys in proptest::collection::vec(0usize..KEYS.len() + 3 * MOVES.len(), 0..40),
+    ) {
+        let size = Size::new(width, height);
+        // Mostly moves and scrolls, which windows and scrolls follow.
+        let key = |k: usize| KEYS.get(k).copied().unwrap_or_else(|| MOVES[(k - KEYS.len()) % MOVES.len()]);
+        let script: Vec<&str> = keys.iter().map(|&k| key(k)).collect();
+        let drawn = |each_key: bool| {
+            let a = app(fixtures()[fixture].clone(), width, height);
+            let mut driver = tea::driver::Driver::new(a, size, tea::Palette::no_color());
+            for event in tea::input::parse_key_script(&script.join(" ")).unwrap() {
+                if driver.send(&event).quits() {
+                    break;
+                }
+                if each_key {
+                    driver.frame_ref();
+                }
+            }
+            driver.frame().plain()
+        };
+        prop_assert_eq!(drawn(true), drawn(false), "keys: {}", script.join(" "));
     }
 }
 
