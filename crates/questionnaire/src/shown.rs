@@ -10,26 +10,6 @@ use tea::kept;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::App;
 
-const CONTEXT_SCROLL: &str = "questionnaire/context-scroll";
-const PREVIEW_SCROLL: &str = "questionnaire/preview-scroll";
-const PREVIEW_PAGE: &str = "questionnaire/preview-page";
-const FILTER: &str = "questionnaire/filter";
-const REVIEW: &str = "questionnaire/review";
-
-/// The keys of the questions' option lists, made once per questionnaire.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct ListKeys(Vec<String>);
-
-impl ListKeys {
-    pub(crate) fn new(questions: usize) -> ListKeys {
-        ListKeys(
-            (0..questions)
-                .map(|q| format!("questionnaire/options/{q}"))
-                .collect(),
-        )
-    }
-}
-
 impl App {
     /// The plan of the shown tab: from the model, with each list's window kept from the last
     /// draw.
@@ -42,7 +22,7 @@ impl App {
             Some((q, _)) => {
                 let width = self.editor_width();
                 let mut list = self.lists[q];
-                list.offset = kept::offset(&self.list_keys.0[q]).unwrap_or(0);
+                list.offset = kept::offset(&self.shown_keys.options[q]).unwrap_or(0);
                 TabInput::Question(QuestionInput {
                     layout: self.layout_of(q),
                     traits: self.traits(q),
@@ -60,13 +40,13 @@ impl App {
                     filter: self.filter_of(q).map(|f| FilterInput {
                         shown: f.state.matches().iter().map(|m| m.item).collect(),
                         cursor: f.state.cursor(),
-                        offset: kept::offset(FILTER).unwrap_or(0),
+                        offset: kept::offset(&self.shown_keys.filter).unwrap_or(0),
                     }),
                 })
             }
             None => {
                 let mut list = self.review;
-                list.offset = kept::offset(REVIEW).unwrap_or(0);
+                list.offset = kept::offset(&self.shown_keys.review).unwrap_or(0);
                 TabInput::Review(ReviewInput {
                     questions: self.questions().len(),
                     list,
@@ -85,46 +65,91 @@ impl App {
     pub(crate) fn keep_shown(&self, plan: &Plan) {
         match self.question() {
             Some((q, _)) if self.filter_of(q).is_some() => {
-                kept::keep_offset(FILTER, plan.list.start)
+                kept::keep_offset(&self.shown_keys.filter, plan.list.start)
             }
-            Some((q, _)) => kept::keep_offset(&self.list_keys.0[q], plan.list.start),
-            None => kept::keep_offset(REVIEW, plan.review.start),
+            Some((q, _)) => kept::keep_offset(&self.shown_keys.options[q], plan.list.start),
+            None => kept::keep_offset(&self.shown_keys.review, plan.review.start),
         }
-        kept::keep_offset(CONTEXT_SCROLL, plan.text_scroll);
-        kept::keep_offset(PREVIEW_SCROLL, plan.preview_scroll);
-        kept::keep_offset(PREVIEW_PAGE, plan.preview_body);
+        kept::keep_offset(&self.shown_keys.context_scroll, plan.text_scroll);
+        kept::keep_offset(&self.shown_keys.preview_scroll, plan.preview_scroll);
+        kept::keep_offset(&self.shown_keys.preview_page, plan.preview_body);
     }
 
     /// Starts a message from the scrolls the last frame showed (clamped to the rows they got),
     /// so that a scroll clamped while something else took its rows stays where it was shown.
     pub(crate) fn start_from_shown(&mut self) {
-        if let Some(scroll) = kept::offset(CONTEXT_SCROLL) {
+        if let Some(scroll) = kept::offset(&self.shown_keys.context_scroll) {
             self.context_scroll = scroll;
         }
-        if let Some(scroll) = kept::offset(PREVIEW_SCROLL) {
+        if let Some(scroll) = kept::offset(&self.shown_keys.preview_scroll) {
             self.preview_scroll = scroll;
         }
     }
 
     /// The context's and prompt's scroll as the last frame showed it.
     pub(crate) fn shown_context_scroll(&self) -> usize {
-        kept::offset(CONTEXT_SCROLL).unwrap_or_else(|| self.plan().text_scroll)
+        kept::offset(&self.shown_keys.context_scroll).unwrap_or_else(|| self.plan().text_scroll)
     }
 
     /// The preview's scroll as the last frame showed it.
     pub(crate) fn shown_preview_scroll(&self) -> usize {
-        kept::offset(PREVIEW_SCROLL).unwrap_or_else(|| self.plan().preview_scroll)
+        kept::offset(&self.shown_keys.preview_scroll).unwrap_or_else(|| self.plan().preview_scroll)
     }
 
     /// Body rows of the preview the last frame showed (a page is half of them).
     pub(crate) fn preview_page(&self) -> usize {
-        kept::offset(PREVIEW_PAGE).unwrap_or_else(|| self.plan().preview_body)
+        kept::offset(&self.shown_keys.preview_page).unwrap_or_else(|| self.plan().preview_body)
     }
 
     /// The next frame shows the filter's matches and the Review tab's questions from their
     /// top (a filter just opened, a tab just entered).
     pub(crate) fn show_lists_from_the_top(&self) {
-        kept::keep_offset(FILTER, 0);
-        kept::keep_offset(REVIEW, 0);
+        kept::keep_offset(&self.shown_keys.filter, 0);
+        kept::keep_offset(&self.shown_keys.review, 0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use tea::kept::{Memory, drawing};
+    use tea::{Program, Size};
+
+    use crate::{App, Msg};
+
+    fn with_context() -> App {
+        let context: Vec<String> = (1..=30).map(|i| format!("line {i}")).collect();
+        let input = json!({"questions": [{"id": "q", "header": "Q", "prompt": "Pick",
+            "context": context.join("\n\n"),
+            "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]});
+        let questionnaire = question::validate(&input).expect("valid input");
+        App::new(questionnaire, Size::new(60, 20))
+    }
+
+    fn draw(app: &App) -> Vec<String> {
+        let lines = tea::Program::view(app).lines(60, 20);
+        lines.iter().map(|line| line.plain_text()).collect()
+    }
+
+    #[test]
+    fn a_questionnaire_shown_after_another_in_one_driver_starts_from_its_own_top() {
+        let mut memory = Memory::default();
+        let mut first = with_context();
+        drawing(&mut memory, || draw(&first));
+        drawing(&mut memory, || first.update(Msg::ScrollContext(3)));
+        let scrolled = drawing(&mut memory, || draw(&first));
+        assert!(
+            scrolled.iter().any(|row| row.contains("↑ 3 more")),
+            "{scrolled:#?}"
+        );
+
+        let mut second = with_context();
+        drawing(&mut memory, || second.update(Msg::LightBackground(false)));
+        let rows = drawing(&mut memory, || draw(&second));
+        assert!(rows.iter().any(|row| row.contains("line 1")), "{rows:#?}");
+        assert!(
+            !rows.iter().any(|row| row.contains("↑ 3 more")),
+            "{rows:#?}"
+        );
     }
 }
