@@ -5,27 +5,31 @@
 //! them beside the tree. tea does the latter: the model holds what the person did (the selected
 //! item), the driver holds where the window was, and a view is a function of both.
 //!
-//! A component keeps a value under a key of its own ([`offset`], [`keep_offset`]) while the
-//! driver draws ([`drawing`]); the driver hands the values back at its next draw, and lends them
-//! to `update` so that a message starts from what was shown (a scroll from the clamped position).
+//! A component keeps a value under a key of its own ([`offset`], [`keep_offset`]; a view a
+//! record of its own type, [`recall`], [`keep`]) while the driver draws ([`drawing`]); the
+//! driver hands the values back at its next draw, and lends them to `update` so that a message
+//! starts from what was shown (a scroll from the clamped position).
 //! When messages come faster than frames, the driver lays the model out before each one, so the
 //! values are what each message would have shown. Outside a driver (a frame drawn once with
 //! [`crate::draw`]) nothing is kept: a list then shows its window as if drawn for the first time.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The values kept between frames, by key. A [`Driver`](crate::Driver) owns one. Empty until
 /// a component keeps something, so a program that keeps nothing pays nothing per frame.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub struct Memory {
     offsets: Option<HashMap<String, usize>>,
+    records: Option<HashMap<String, Box<dyn Any + Send + Sync>>>,
 }
 
 impl Memory {
     /// Whether nothing is kept.
     pub fn is_empty(&self) -> bool {
         self.offsets.as_ref().is_none_or(HashMap::is_empty)
+            && self.records.as_ref().is_none_or(HashMap::is_empty)
     }
 }
 
@@ -76,6 +80,37 @@ pub fn keep_offset(key: &str, offset: usize) {
     });
 }
 
+/// Reads the record of type `T` kept under `key` at the last draw, while a driver draws: what
+/// a view chose as a whole (windows and scrolls of several parts), in one lookup. `None` when
+/// nothing of that type is kept there, or outside a driver's draw.
+pub fn recall<T: Any, R>(key: &str, read: impl FnOnce(&T) -> R) -> Option<R> {
+    DRAWING.with(|cell| {
+        let memory = cell.borrow();
+        let record = memory.as_ref()?.records.as_ref()?.get(key)?;
+        record.downcast_ref::<T>().map(read)
+    })
+}
+
+/// Changes the record of type `T` kept under `key` for the next draw, in place (a default one
+/// first when there is none of that type); nothing outside a driver's draw.
+pub fn keep<T: Any + Send + Sync + Default>(key: &str, change: impl FnOnce(&mut T)) {
+    DRAWING.with(|cell| {
+        let mut memory = cell.borrow_mut();
+        let Some(memory) = memory.as_mut() else {
+            return;
+        };
+        let records = memory.records.get_or_insert_default();
+        match records.get_mut(key).and_then(|r| r.downcast_mut::<T>()) {
+            Some(record) => change(record),
+            None => {
+                let mut record = T::default();
+                change(&mut record);
+                records.insert(key.to_string(), Box::new(record));
+            }
+        }
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -88,6 +123,31 @@ mod tests {
             keep_offset("list", 4);
         });
         drawing(&mut memory, || assert_eq!(offset("list"), Some(4)));
+    }
+
+    #[test]
+    fn records_kept_in_one_draw_are_recalled_in_the_next_by_type() {
+        let mut memory = Memory::default();
+        drawing(&mut memory, || {
+            assert_eq!(recall("shown", |r: &Vec<usize>| r.len()), None);
+            keep("shown", |r: &mut Vec<usize>| r.extend([3, 4]));
+        });
+        assert!(!memory.is_empty());
+        drawing(&mut memory, || {
+            assert_eq!(
+                recall("shown", |r: &Vec<usize>| r.clone()),
+                Some(vec![3, 4])
+            );
+            assert_eq!(recall("shown", |r: &String| r.len()), None, "another type");
+            keep("shown", |r: &mut Vec<usize>| r[1] = 6);
+        });
+        drawing(&mut memory, || {
+            assert_eq!(recall("shown", |r: &Vec<usize>| r[1]), Some(6));
+        });
+        keep("shown", |r: &mut Vec<usize>| r.clear());
+        drawing(&mut memory, || {
+            assert_eq!(recall("shown", |r: &Vec<usize>| r.len()), Some(2));
+        });
     }
 
     #[test]
