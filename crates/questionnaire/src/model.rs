@@ -51,35 +51,17 @@ pub(crate) struct ListFilter {
     pub state: FilterState,
 }
 
-/// The keys under which tea's driver keeps what one questionnaire showed ([`crate::shown`]). Each questionnaire
-/// has its own: a host that shows one after another in the same driver (the inbox) starts each
-/// from its own top, not from where the last one was scrolled.
+/// The key under which tea's driver keeps what one questionnaire showed ([`crate::shown`]).
+/// Each questionnaire has its own: a host that shows one after another in the same driver (the
+/// inbox) starts each from its own top, not from where the last one was scrolled.
 #[derive(Debug, Clone)]
-pub(crate) struct ShownKeys {
-    pub context_scroll: String,
-    pub preview_scroll: String,
-    pub preview_page: String,
-    pub filter: String,
-    pub review: String,
-    /// Per question, its option list.
-    pub options: Vec<String>,
-}
+pub(crate) struct ShownKey(pub String);
 
-impl ShownKeys {
-    pub(crate) fn new(questions: usize) -> ShownKeys {
+impl ShownKey {
+    fn new() -> ShownKey {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let id = NEXT.fetch_add(1, Ordering::Relaxed);
-        let key = |name: &str| format!("questionnaire/{id}/{name}");
-        ShownKeys {
-            context_scroll: key("context-scroll"),
-            preview_scroll: key("preview-scroll"),
-            preview_page: key("preview-page"),
-            filter: key("filter"),
-            review: key("review"),
-            options: (0..questions)
-                .map(|q| key(&format!("options/{q}")))
-                .collect(),
-        }
+        ShownKey(format!("questionnaire/{id}"))
     }
 }
 
@@ -92,8 +74,8 @@ pub struct App {
     /// Per question: the focused row (an option, or "Type something." after them) and the
     /// first shown one (whole-item windowing).
     pub(crate) lists: Vec<ListState>,
-    /// The keys under which tea's driver keeps what this questionnaire showed.
-    pub(crate) shown_keys: ShownKeys,
+    /// The key under which tea's driver keeps what this questionnaire showed.
+    pub(crate) shown_key: ShownKey,
     /// Review rows: the questions, then Submit, then Cancel.
     pub(crate) review: ListState,
     pub(crate) context_scroll: usize,
@@ -192,7 +174,7 @@ impl App {
             size,
             tab: 0,
             lists: vec![ListState::default(); count],
-            shown_keys: ShownKeys::new(count),
+            shown_key: ShownKey::new(),
             review: ListState::default(),
             context_scroll: 0,
             preview_scroll: 0,

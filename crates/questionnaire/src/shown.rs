@@ -10,7 +10,28 @@ use tea::kept;
 use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
 use crate::model::App;
 
+/// What the last frame showed, as one record.
+#[derive(Debug, Default)]
+struct Shown {
+    /// Per question, the first option its list showed.
+    options: Vec<usize>,
+    /// The first match the open filter showed.
+    filter: usize,
+    /// The first question the Review tab showed.
+    review: usize,
+    /// The context's and prompt's scroll, clamped.
+    context_scroll: usize,
+    /// The preview's scroll, clamped.
+    preview_scroll: usize,
+    /// Body rows of the preview.
+    preview_page: usize,
+}
+
 impl App {
+    /// Reads what the last frame showed, while a driver draws or lends it.
+    fn recall<R>(&self, read: impl FnOnce(&Shown) -> R) -> Option<R> {
+        kept::recall(&self.shown_key.0, read)
+    }
     /// The plan of the shown tab: from the model, with each list's window kept from the last
     /// draw.
     pub(crate) fn plan(&self) -> Plan {
@@ -21,8 +42,13 @@ impl App {
         let tab = match self.question() {
             Some((q, _)) => {
                 let width = self.editor_width();
+                let filtering = self.filter_of(q).is_some();
+                let first_shown = self.recall(|shown| match filtering {
+                    true => shown.filter,
+                    false => shown.options.get(q).copied().unwrap_or(0),
+                });
                 let mut list = self.lists[q];
-                list.offset = kept::offset(&self.shown_keys.options[q]).unwrap_or(0);
+                list.offset = first_shown.unwrap_or(0);
                 TabInput::Question(QuestionInput {
                     layout: self.layout_of(q),
                     traits: self.traits(q),
@@ -40,13 +66,13 @@ impl App {
                     filter: self.filter_of(q).map(|f| FilterInput {
                         shown: f.state.matches().iter().map(|m| m.item).collect(),
                         cursor: f.state.cursor(),
-                        offset: kept::offset(&self.shown_keys.filter).unwrap_or(0),
+                        offset: first_shown.unwrap_or(0),
                     }),
                 })
             }
             None => {
                 let mut list = self.review;
-                list.offset = kept::offset(&self.shown_keys.review).unwrap_or(0);
+                list.offset = self.recall(|shown| shown.review).unwrap_or(0);
                 TabInput::Review(ReviewInput {
                     questions: self.questions().len(),
                     list,
@@ -63,49 +89,57 @@ impl App {
 
     /// Keeps what a frame drawn with `plan` shows, for the next draw and the next message.
     pub(crate) fn keep_shown(&self, plan: &Plan) {
-        match self.question() {
-            Some((q, _)) if self.filter_of(q).is_some() => {
-                kept::keep_offset(&self.shown_keys.filter, plan.list.start)
+        let (question, questions) = (self.question(), self.questions().len());
+        let filtering = question.is_some_and(|(q, _)| self.filter_of(q).is_some());
+        kept::keep(&self.shown_key.0, |shown: &mut Shown| {
+            match question {
+                Some(_) if filtering => shown.filter = plan.list.start,
+                Some((q, _)) => {
+                    shown.options.resize(questions, 0);
+                    shown.options[q] = plan.list.start;
+                }
+                None => shown.review = plan.review.start,
             }
-            Some((q, _)) => kept::keep_offset(&self.shown_keys.options[q], plan.list.start),
-            None => kept::keep_offset(&self.shown_keys.review, plan.review.start),
-        }
-        kept::keep_offset(&self.shown_keys.context_scroll, plan.text_scroll);
-        kept::keep_offset(&self.shown_keys.preview_scroll, plan.preview_scroll);
-        kept::keep_offset(&self.shown_keys.preview_page, plan.preview_body);
+            shown.context_scroll = plan.text_scroll;
+            shown.preview_scroll = plan.preview_scroll;
+            shown.preview_page = plan.preview_body;
+        });
     }
 
     /// Starts a message from the scrolls the last frame showed (clamped to the rows they got),
     /// so that a scroll clamped while something else took its rows stays where it was shown.
     pub(crate) fn start_from_shown(&mut self) {
-        if let Some(scroll) = kept::offset(&self.shown_keys.context_scroll) {
-            self.context_scroll = scroll;
-        }
-        if let Some(scroll) = kept::offset(&self.shown_keys.preview_scroll) {
-            self.preview_scroll = scroll;
+        if let Some((context, preview)) =
+            self.recall(|shown| (shown.context_scroll, shown.preview_scroll))
+        {
+            (self.context_scroll, self.preview_scroll) = (context, preview);
         }
     }
 
     /// The context's and prompt's scroll as the last frame showed it.
     pub(crate) fn shown_context_scroll(&self) -> usize {
-        kept::offset(&self.shown_keys.context_scroll).unwrap_or_else(|| self.plan().text_scroll)
+        self.recall(|shown| shown.context_scroll)
+            .unwrap_or_else(|| self.plan().text_scroll)
     }
 
     /// The preview's scroll as the last frame showed it.
     pub(crate) fn shown_preview_scroll(&self) -> usize {
-        kept::offset(&self.shown_keys.preview_scroll).unwrap_or_else(|| self.plan().preview_scroll)
+        self.recall(|shown| shown.preview_scroll)
+            .unwrap_or_else(|| self.plan().preview_scroll)
     }
 
     /// Body rows of the preview the last frame showed (a page is half of them).
     pub(crate) fn preview_page(&self) -> usize {
-        kept::offset(&self.shown_keys.preview_page).unwrap_or_else(|| self.plan().preview_body)
+        self.recall(|shown| shown.preview_page)
+            .unwrap_or_else(|| self.plan().preview_body)
     }
 
     /// The next frame shows the filter's matches and the Review tab's questions from their
     /// top (a filter just opened, a tab just entered).
     pub(crate) fn show_lists_from_the_top(&self) {
-        kept::keep_offset(&self.shown_keys.filter, 0);
-        kept::keep_offset(&self.shown_keys.review, 0);
+        kept::keep(&self.shown_key.0, |shown: &mut Shown| {
+            (shown.filter, shown.review) = (0, 0);
+        });
     }
 }
 
