@@ -142,13 +142,6 @@ pub struct Counted {
     pub counter: usize,
 }
 
-impl Counted {
-    /// Rows it leaves blank at the bottom of `budget`.
-    pub fn filler(&self, budget: usize) -> usize {
-        budget - self.window.rows - self.cut - self.counter
-    }
-}
-
 /// [`window`] with a row for the count of hidden items and the next item cut into the rows
 /// left over (see [`Counted`]).
 pub fn counted_window(heights: &[usize], focus: usize, offset: usize, budget: usize) -> Counted {
@@ -460,8 +453,8 @@ mod tests {
         // Everything fits: no count, no cut.
         let all = counted(&[1, 2, 1], 0, 4);
         assert_eq!(
-            (all.window.end, all.cut, all.counter, all.filler(5)),
-            (3, 0, 0, 1)
+            (all.window.end, all.cut, all.counter, all.window.rows),
+            (3, 0, 0, 4)
         );
         // Items hidden: the last row counts them.
         let some = counted(&[1, 1, 1, 1, 1], 0, 3);
