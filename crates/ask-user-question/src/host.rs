@@ -9,7 +9,7 @@
 
 use ask_user_question_web::{Events, PageEvent};
 use question::ToolResult;
-use questionnaire::{App, Host, Msg, Outcome};
+use questionnaire::{App, Msg, Outcome};
 use tea::input::{Event, KeyCode, KeyModifiers, as_press};
 use tea::{Cmd, Program, Subs};
 
@@ -69,7 +69,7 @@ impl Hosted {
     }
 
     /// Watches the store on a task (once the post is made) until the inbox answers.
-    fn wait_for_inbox(&self) -> Cmd<HostMsg, Outcome, Host> {
+    fn wait_for_inbox(&self) -> Cmd<HostMsg, Outcome> {
         match &self.inbox {
             Some(pending) => {
                 let pending = pending.clone();
@@ -104,7 +104,7 @@ impl Hosted {
 
     /// Once a key stopped the time limit, the page's countdown stops too (told on a task: a
     /// lock, never a wait).
-    fn tell_page_countdown_stopped(&mut self) -> Cmd<HostMsg, Outcome, Host> {
+    fn tell_page_countdown_stopped(&mut self) -> Cmd<HostMsg, Outcome> {
         match &self.page {
             Some(page) if !self.page_countdown_stopped && self.app.countdown().is_none() => {
                 self.page_countdown_stopped = true;
@@ -119,7 +119,7 @@ impl Hosted {
     }
 
     /// Waits for the page's next event on a task: the runtime wakes with it as a message.
-    fn wait_for_page(&self) -> Cmd<HostMsg, Outcome, Host> {
+    fn wait_for_page(&self) -> Cmd<HostMsg, Outcome> {
         match &self.page {
             Some(page) => {
                 let page = page.clone();
@@ -144,10 +144,9 @@ fn is_interrupt(event: &Event) -> bool {
 impl Program for Hosted {
     type Msg = HostMsg;
     type Output = Outcome;
-    type Host = Host;
 
     /// The questionnaire's own start-up work (compiling its code's grammars).
-    fn init(&self) -> Cmd<HostMsg, Outcome, Host> {
+    fn init(&self) -> Cmd<HostMsg, Outcome> {
         Cmd::batch([
             self.app.init().map_msg(HostMsg::App),
             self.wait_for_page(),
@@ -155,7 +154,7 @@ impl Program for Hosted {
         ])
     }
 
-    fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome, Host> {
+    fn update(&mut self, msg: HostMsg) -> Cmd<HostMsg, Outcome> {
         match msg {
             HostMsg::App(msg) => {
                 let cmd = self.app.update(msg).map_msg(HostMsg::App);

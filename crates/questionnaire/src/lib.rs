@@ -2,7 +2,7 @@
 //! collapse dock ([`App::dock_line`]) and the transcript cards ([`cards`]).
 //!
 //! ```text
-//! Event ──Keys::msg_for(mode)──▶ Msg ──update──▶ model + Cmd<Msg, Outcome, Host>
+//! Event ──Keys::msg_for(mode)──▶ Msg ──update──▶ model + Cmd<Msg, Outcome>
 //!                                                  │ fit: render what shows, plan the rows
 //!                                                  ▼
 //!                     view: Frame { Tabs, context, prompt, list, editor, preview, footer }
@@ -48,6 +48,6 @@ pub use keymap::Mode;
 pub use keys::{Action, Keys};
 pub use layout::{HeightLimit, WIDE_MIN_COLUMNS, panel_height};
 pub use model::App;
-pub use msg::{Host, Msg, Outcome};
+pub use msg::{Msg, Outcome};
 pub use script::parse_script;
 pub use view::qr_code_rows;

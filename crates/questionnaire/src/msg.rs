@@ -1,5 +1,5 @@
-//! The questionnaire's messages and what it hands back: [`Msg`] (what the user means),
-//! [`Host`] (effects only the host can carry out) and [`Outcome`] (how it ended). Kept apart
+//! The questionnaire's messages and what it hands back: [`Msg`] (what the user means) and
+//! [`Outcome`] (how it ended). Kept apart
 //! from the model so the keymap can build messages without knowing the model.
 
 use question::ToolResult;
@@ -7,15 +7,6 @@ use tea::Size;
 use tea::components::filter::FilterMsg;
 use tea::components::textarea::TextAreaMsg;
 use tea::input::Keyboard;
-
-/// What only the questionnaire's host can do.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Host {
-    /// Shrink to the one-line dock and hand the input back to the host (its editor).
-    Collapse,
-    /// Restore the questionnaire from its dock and take the input again.
-    Expand,
-}
 
 /// How the questionnaire ended.
 #[derive(Debug, Clone, PartialEq)]

@@ -19,9 +19,9 @@ use tea::input::{Event, KeyCode, KeyEventKind, KeyModifiers, Keyboard};
 use tea::components::textarea::TextAreaMsg;
 
 use crate::model::{App, Target};
-use crate::msg::{Host, Msg, Outcome};
+use crate::msg::{Msg, Outcome};
 
-type Effect = Cmd<Msg, Outcome, Host>;
+type Effect = Cmd<Msg, Outcome>;
 
 /// How long after a save keys are held off while they keep coming: longer than the gap between
 /// keys of someone typing, shorter than reading the next question before acting on it.

@@ -11,14 +11,14 @@ use tea::{Cmd, Program, Subs, Task};
 use tea_markdown::Code;
 
 use crate::model::App;
-use crate::msg::{Host, Msg, Outcome};
+use crate::msg::{Msg, Outcome};
 use crate::typing::pressed;
 
 mod answering;
 mod editing;
 mod filtering;
 
-type Effect = Cmd<Msg, Outcome, Host>;
+type Effect = Cmd<Msg, Outcome>;
 
 /// The countdown moves by whole seconds, as it is shown.
 const TICK: Duration = Duration::from_secs(1);
@@ -26,7 +26,6 @@ const TICK: Duration = Duration::from_secs(1);
 impl Program for App {
     type Msg = Msg;
     type Output = Outcome;
-    type Host = Host;
 
     fn update(&mut self, msg: Msg) -> Effect {
         self.start_from_shown();
@@ -234,13 +233,11 @@ impl App {
         Cmd::None
     }
 
+    /// The host reads the dock from the model (`is_collapsed`): pi hands its input to its
+    /// editor while it is docked; the terminal keeps drawing the dock's line.
     fn toggle_collapse(&mut self) -> Effect {
         self.collapsed = !self.collapsed;
-        if self.collapsed {
-            Cmd::Host(Host::Collapse)
-        } else {
-            Cmd::Host(Host::Expand)
-        }
+        Cmd::None
     }
 
     fn code_highlighted(&mut self) -> Effect {

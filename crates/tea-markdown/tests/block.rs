@@ -57,7 +57,6 @@ impl Reader {
 impl Program for Reader {
     type Msg = Msg;
     type Output = ();
-    type Host = tea::NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         match msg {

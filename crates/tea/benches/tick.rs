@@ -7,7 +7,7 @@ mod support;
 use std::time::Duration;
 use support::measure;
 
-use tea::{Cmd, Driver, Event, Line, NoHost, Palette, Program, Size, Subs};
+use tea::{Cmd, Driver, Event, Line, Palette, Program, Size, Subs};
 
 struct Ticker {
     ticks: u64,
@@ -23,7 +23,6 @@ enum Msg {
 impl Program for Ticker {
     type Msg = Msg;
     type Output = ();
-    type Host = NoHost;
     fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         match msg {
             Msg::Tick => self.ticks += 1,

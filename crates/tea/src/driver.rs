@@ -1,6 +1,6 @@
 //! The driver: the one Elm loop. It owns the program, its size, palette, frame cache, a clock,
 //! timers and tasks, and performs every effect but the ones only a host can perform
-//! ([`Effect`]: quit, bell, host effects, an editor run when the host runs it), which it hands
+//! ([`Effect`]: quit, bell, attention, printing, an editor run when the host runs it), which it hands
 //! back. With no terminal it runs tests,
 //! the CLI's `--keys` replay and the pi addon; the terminal runtime is a terminal around it.
 //!
@@ -37,14 +37,13 @@ struct NoEditor;
 
 /// An effect only the host can perform, handed back by the driver.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Effect<O, H> {
+pub enum Effect<O> {
     /// The program is finished with this output.
     Quit(O),
     /// Ring the terminal bell.
     Bell,
     /// Call the person ([`Cmd::Attention`]): write these bytes to the terminal between frames.
     Attention(crate::attention::Attention),
-    Host(H),
     /// Print these lines above the program's region ([`Cmd::Print`]). The terminal runtime
     /// writes them into the scrollback; headless, they stay here, in the effects the driver
     /// hands back, for the caller (a test) to read.
@@ -57,9 +56,9 @@ pub enum Effect<O, H> {
 
 /// The host effects of a call, in order. After a quit nothing more is performed.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Effects<O, H>(pub Vec<Effect<O, H>>);
+pub struct Effects<O>(pub Vec<Effect<O>>);
 
-impl<O, H> Effects<O, H> {
+impl<O> Effects<O> {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -78,27 +77,27 @@ impl<O, H> Effects<O, H> {
             .any(|effect| matches!(effect, Effect::Quit(_)))
     }
 
-    pub fn extend(&mut self, more: Effects<O, H>) {
+    pub fn extend(&mut self, more: Effects<O>) {
         self.0.extend(more.0);
     }
 }
 
-impl<O, H> Default for Effects<O, H> {
+impl<O> Default for Effects<O> {
     fn default() -> Self {
         Effects(Vec::new())
     }
 }
 
-impl<O, H> IntoIterator for Effects<O, H> {
-    type Item = Effect<O, H>;
-    type IntoIter = std::vec::IntoIter<Effect<O, H>>;
+impl<O> IntoIterator for Effects<O> {
+    type Item = Effect<O>;
+    type IntoIter = std::vec::IntoIter<Effect<O>>;
     fn into_iter(self) -> Self::IntoIter {
         self.0.into_iter()
     }
 }
 
-impl<O: PartialEq, H: PartialEq> PartialEq<Vec<Effect<O, H>>> for Effects<O, H> {
-    fn eq(&self, other: &Vec<Effect<O, H>>) -> bool {
+impl<O: PartialEq> PartialEq<Vec<Effect<O>>> for Effects<O> {
+    fn eq(&self, other: &Vec<Effect<O>>) -> bool {
         &self.0 == other
     }
 }
@@ -124,7 +123,7 @@ impl std::fmt::Debug for TaskPolicy {
     }
 }
 
-type ProgramCmd<P> = Cmd<<P as Program>::Msg, <P as Program>::Output, <P as Program>::Host>;
+type ProgramCmd<P> = Cmd<<P as Program>::Msg, <P as Program>::Output>;
 
 /// A [`Cmd::Sequence`] under way: the steps left, and how many timers, tasks and inner
 /// sequences of the current step are not done yet.
@@ -170,7 +169,7 @@ pub struct Driver<P: Program> {
     #[cfg(feature = "editor")]
     execs: VecDeque<(Exec<P::Msg>, Option<u64>)>,
     /// Host effects not handed back yet.
-    effects: Vec<Effect<P::Output, P::Host>>,
+    effects: Vec<Effect<P::Output>>,
     /// Whether key releases reach the program ([`Driver::set_key_releases`]).
     key_releases: bool,
     quitting: bool,
@@ -272,7 +271,7 @@ impl<P: Program> Driver<P> {
 
     /// Feeds an event to the program; events it ignores change nothing. A resize changes the
     /// frame's size ([`Driver::resize`]); a mouse event gets the part of the frame under it.
-    pub fn send(&mut self, event: &Event) -> Effects<P::Output, P::Host> {
+    pub fn send(&mut self, event: &Event) -> Effects<P::Output> {
         match self.offer(event) {
             Some(effects) => effects,
             None => self.take_effects(),
@@ -282,7 +281,7 @@ impl<P: Program> Driver<P> {
     /// [`Driver::send`] for a host that shares its input with others (pi's editor gets what
     /// the program leaves): `None` when the program took no message from `event`, which then
     /// changed nothing. A resize is always taken.
-    pub fn offer(&mut self, event: &Event) -> Option<Effects<P::Output, P::Host>> {
+    pub fn offer(&mut self, event: &Event) -> Option<Effects<P::Output>> {
         let msg = match event {
             Event::Resize(size) => return Some(self.resize(*size)),
             Event::Key(_) if event.is_release() && !self.key_releases => return None,
@@ -316,7 +315,7 @@ impl<P: Program> Driver<P> {
     pub fn send_all<'a>(
         &mut self,
         events: impl IntoIterator<Item = &'a Event>,
-    ) -> Effects<P::Output, P::Host> {
+    ) -> Effects<P::Output> {
         let mut all = Effects::default();
         for event in events {
             all.extend(self.send(event));
@@ -325,7 +324,7 @@ impl<P: Program> Driver<P> {
     }
 
     /// One step of a key script: an event, or a wait that advances the clock.
-    pub fn step(&mut self, step: &Step) -> Effects<P::Output, P::Host> {
+    pub fn step(&mut self, step: &Step) -> Effects<P::Output> {
         match step {
             Step::Event(event) => self.send(event),
             Step::Wait(duration) => self.advance(*duration),
@@ -333,13 +332,13 @@ impl<P: Program> Driver<P> {
     }
 
     /// Feeds a message straight to `update` and performs its effects.
-    pub fn send_msg(&mut self, msg: P::Msg) -> Effects<P::Output, P::Host> {
+    pub fn send_msg(&mut self, msg: P::Msg) -> Effects<P::Output> {
         self.update(msg);
         self.take_effects()
     }
 
     /// Changes the size; the program gets its resize message.
-    pub fn resize(&mut self, size: Size) -> Effects<P::Output, P::Host> {
+    pub fn resize(&mut self, size: Size) -> Effects<P::Output> {
         if size != self.size {
             self.size = size;
             // A new size is a new frame, whether or not the program hears of it.
@@ -350,20 +349,20 @@ impl<P: Program> Driver<P> {
     }
 
     /// Tells the program what the terminal's keyboard tells apart ([`Event::Keyboard`]).
-    pub fn set_keyboard(&mut self, keyboard: Keyboard) -> Effects<P::Output, P::Host> {
+    pub fn set_keyboard(&mut self, keyboard: Keyboard) -> Effects<P::Output> {
         self.send(&Event::Keyboard(keyboard))
     }
 
     /// Moves the clock on by `by`, firing the timers due on the way in time order, each
     /// through `update` at the instant it was due. Stops early at a quit.
-    pub fn advance(&mut self, by: Duration) -> Effects<P::Output, P::Host> {
+    pub fn advance(&mut self, by: Duration) -> Effects<P::Output> {
         let until = self.clock.saturating_add(by);
         self.advance_to(until)
     }
 
     /// [`Driver::advance`] to an instant on the clock (the runtime's time since its start);
     /// an instant already past changes nothing.
-    pub fn advance_to(&mut self, until: Duration) -> Effects<P::Output, P::Host> {
+    pub fn advance_to(&mut self, until: Duration) -> Effects<P::Output> {
         while !self.quitting {
             let Some((due, msg, group)) = self.timers.fire(until) else {
                 break;
@@ -399,7 +398,7 @@ impl<P: Program> Driver<P> {
     }
 
     /// Delivers the results of finished threaded tasks (never blocks).
-    pub fn poll_tasks(&mut self) -> Effects<P::Output, P::Host> {
+    pub fn poll_tasks(&mut self) -> Effects<P::Output> {
         while !self.quitting {
             let Ok(finished) = self.finished_rx.try_recv() else {
                 break;
@@ -410,7 +409,7 @@ impl<P: Program> Driver<P> {
     }
 
     /// Waits up to `timeout` for a threaded task to finish, then delivers every finished one.
-    pub fn wait_tasks(&mut self, timeout: Duration) -> Effects<P::Output, P::Host> {
+    pub fn wait_tasks(&mut self, timeout: Duration) -> Effects<P::Output> {
         if !self.running.is_empty() {
             match self.finished_rx.recv_timeout(timeout) {
                 Ok(finished) => self.finish(finished),
@@ -435,7 +434,7 @@ impl<P: Program> Driver<P> {
     /// The host's answer to the oldest [`Effect::Exec`]: its message goes through `update`.
     /// With none waiting, nothing happens.
     #[cfg(feature = "editor")]
-    pub fn exec_done(&mut self, result: ExecResult) -> Effects<P::Output, P::Host> {
+    pub fn exec_done(&mut self, result: ExecResult) -> Effects<P::Output> {
         if let Some((exec, group)) = self.execs.pop_front() {
             if !self.quitting {
                 self.update(exec.finish(result));
@@ -446,7 +445,7 @@ impl<P: Program> Driver<P> {
     }
 
     /// Host effects not handed back yet (e.g. from `init`).
-    pub fn take_effects(&mut self) -> Effects<P::Output, P::Host> {
+    pub fn take_effects(&mut self) -> Effects<P::Output> {
         self.quitting = false;
         Effects(std::mem::take(&mut self.effects))
     }
@@ -579,7 +578,6 @@ impl<P: Program> Driver<P> {
             }
             Cmd::Bell => self.effects.push(Effect::Bell),
             Cmd::Attention(attention) => self.effects.push(Effect::Attention(attention)),
-            Cmd::Host(effect) => self.effects.push(Effect::Host(effect)),
             Cmd::Print(lines) => self.effects.push(Effect::Print(lines)),
             Cmd::Msg(msg) => self.update(msg),
             Cmd::After(delay, msg) => {

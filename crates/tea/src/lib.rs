@@ -70,7 +70,7 @@ pub use input::Event;
 pub use iocraft;
 pub use keymap::{Binding, HelpEntry, Keymap};
 pub use mouse::{HitId, Mouse, MouseMode};
-pub use program::{Cmd, NoHost, Program, Size, Task};
+pub use program::{Cmd, Program, Size, Task};
 pub use runtime::{Stopped, run};
 pub use style::{BgSlot, Line, Slot, Span, Style};
 pub use sub::Subs;

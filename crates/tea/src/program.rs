@@ -17,10 +17,6 @@ use crate::view::View;
 
 pub use crate::input::Size;
 
-/// The host effects of a program that has none.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NoHost {}
-
 /// Work off the UI thread (or inline, see [`crate::driver::TaskPolicy`]) whose result comes
 /// back as a message. Compared and printed by its label, so effects stay testable data.
 pub struct Task<M> {
@@ -71,17 +67,19 @@ impl<M> PartialEq for Task<M> {
 }
 
 /// An effect, as plain data so tests can compare it. `M` is the program's message, `O` its
-/// output, `H` the effects only its host can perform.
+/// output. A host that embeds a program reads what it needs from the model (the questionnaire's
+/// `is_collapsed`), as a parent program reads its child's: there are no effects only a host
+/// performs.
 #[derive(Debug, PartialEq, Default)]
-pub enum Cmd<M, O = (), H = NoHost> {
+pub enum Cmd<M, O = ()> {
     /// Nothing to do.
     #[default]
     None,
     /// Several effects, started in order; none waits for another.
-    Batch(Vec<Cmd<M, O, H>>),
+    Batch(Vec<Cmd<M, O>>),
     /// Several effects, each started once the one before it is done: its messages (a task's
     /// result, an `After`'s message, an inner sequence's) have gone through `update`.
-    Sequence(Vec<Cmd<M, O, H>>),
+    Sequence(Vec<Cmd<M, O>>),
     /// The program is finished with this output; effects after it are dropped.
     Quit(O),
     /// Ring the terminal bell (invalid key, refused action).
@@ -91,8 +89,6 @@ pub enum Cmd<M, O = (), H = NoHost> {
     /// writes them between frames; the driver hands them to the host as
     /// [`Effect::Attention`](crate::Effect::Attention).
     Attention(Attention),
-    /// An effect only the host knows how to perform (e.g. fold the program into a dock).
-    Host(H),
     /// Print these lines above the program's region, where they stay in the terminal's
     /// scrollback (bubbletea's `Println`, ratatui's `insert_before`): a log of what happened
     /// while the frame shows what happens now. Each line is sanitized and wrapped to the
@@ -112,10 +108,10 @@ pub enum Cmd<M, O = (), H = NoHost> {
     Exec(Exec<M>),
 }
 
-impl<M, O, H> Cmd<M, O, H> {
+impl<M, O> Cmd<M, O> {
     /// Combines effects, dropping `None`s and flattening nested batches; a single effect is
     /// returned as itself.
-    pub fn batch(cmds: impl IntoIterator<Item = Cmd<M, O, H>>) -> Cmd<M, O, H> {
+    pub fn batch(cmds: impl IntoIterator<Item = Cmd<M, O>>) -> Cmd<M, O> {
         let mut flat = Vec::new();
         for cmd in cmds {
             match cmd {
@@ -132,7 +128,7 @@ impl<M, O, H> Cmd<M, O, H> {
     }
 
     /// Effects one after another (see [`Cmd::Sequence`]), dropping `None`s.
-    pub fn sequence(cmds: impl IntoIterator<Item = Cmd<M, O, H>>) -> Cmd<M, O, H> {
+    pub fn sequence(cmds: impl IntoIterator<Item = Cmd<M, O>>) -> Cmd<M, O> {
         let mut steps: Vec<_> = cmds.into_iter().filter(|c| !c.is_none()).collect();
         match steps.len() {
             0 => Cmd::None,
@@ -152,7 +148,7 @@ impl<M, O, H> Cmd<M, O, H> {
     }
 
     /// `self` followed by `next`.
-    pub fn and(self, next: Cmd<M, O, H>) -> Cmd<M, O, H> {
+    pub fn and(self, next: Cmd<M, O>) -> Cmd<M, O> {
         Cmd::batch([self, next])
     }
 
@@ -161,7 +157,7 @@ impl<M, O, H> Cmd<M, O, H> {
     }
 
     /// The effects in order, with batches flattened (a sequence stays one effect).
-    pub fn flatten(self) -> Vec<Cmd<M, O, H>> {
+    pub fn flatten(self) -> Vec<Cmd<M, O>> {
         match self {
             Cmd::None => Vec::new(),
             Cmd::Batch(cmds) => cmds.into_iter().flat_map(Cmd::flatten).collect(),
@@ -179,18 +175,13 @@ impl<M, O, H> Cmd<M, O, H> {
     }
 
     /// Converts the quit output (e.g. a child program's output into its parent's).
-    pub fn map<P>(self, mut f: impl FnMut(O) -> P) -> Cmd<M, P, H> {
-        self.map_all(&mut |m| m, &mut f, &mut |h| h, &mut |t| t, &mut |e| e)
-    }
-
-    /// Converts the host effects.
-    pub fn map_host<I>(self, mut f: impl FnMut(H) -> I) -> Cmd<M, O, I> {
-        self.map_all(&mut |m| m, &mut |o| o, &mut f, &mut |t| t, &mut |e| e)
+    pub fn map<P>(self, mut f: impl FnMut(O) -> P) -> Cmd<M, P> {
+        self.map_all(&mut |m| m, &mut f, &mut |t| t, &mut |e| e)
     }
 
     /// Converts the messages, for nesting a child program or component: its messages become
     /// the parent's (`child_cmd.map_msg(Msg::Child)`), tasks' results too.
-    pub fn map_msg<N>(self, f: impl Fn(M) -> N + Clone + Send + 'static) -> Cmd<N, O, H>
+    pub fn map_msg<N>(self, f: impl Fn(M) -> N + Clone + Send + 'static) -> Cmd<N, O>
     where
         M: 'static,
     {
@@ -198,7 +189,6 @@ impl<M, O, H> Cmd<M, O, H> {
         self.map_all(
             &mut |m| g(m),
             &mut |o| o,
-            &mut |h| h,
             &mut |t: Task<M>| t.map(f.clone()),
             &mut map_exec(h),
         )
@@ -206,17 +196,16 @@ impl<M, O, H> Cmd<M, O, H> {
 
     // Without the editor no command carries an editor run, so `exec` is only passed on.
     #[cfg_attr(not(feature = "editor"), allow(clippy::only_used_in_recursion))]
-    fn map_all<N, P, I>(
+    fn map_all<N, P>(
         self,
         msg: &mut impl FnMut(M) -> N,
         out: &mut impl FnMut(O) -> P,
-        host: &mut impl FnMut(H) -> I,
         task: &mut impl FnMut(Task<M>) -> Task<N>,
         exec: &mut impl FnMut(ExecOf<M>) -> ExecOf<N>,
-    ) -> Cmd<N, P, I> {
-        let mut each = |cmds: Vec<Cmd<M, O, H>>| -> Vec<Cmd<N, P, I>> {
+    ) -> Cmd<N, P> {
+        let mut each = |cmds: Vec<Cmd<M, O>>| -> Vec<Cmd<N, P>> {
             cmds.into_iter()
-                .map(|c| c.map_all(msg, out, host, task, exec))
+                .map(|c| c.map_all(msg, out, task, exec))
                 .collect()
         };
         match self {
@@ -226,7 +215,6 @@ impl<M, O, H> Cmd<M, O, H> {
             Cmd::Quit(output) => Cmd::Quit(out(output)),
             Cmd::Bell => Cmd::Bell,
             Cmd::Attention(attention) => Cmd::Attention(attention),
-            Cmd::Host(effect) => Cmd::Host(host(effect)),
             Cmd::Print(lines) => Cmd::Print(lines),
             Cmd::Msg(m) => Cmd::Msg(msg(m)),
             Cmd::After(delay, m) => Cmd::After(delay, msg(m)),
@@ -244,15 +232,13 @@ pub trait Program {
     type Msg: Clone + Debug + Send + 'static;
     /// What the program hands back when it quits.
     type Output;
-    /// Effects only a host can perform; [`NoHost`] when there are none.
-    type Host: Clone + Debug + PartialEq;
 
     /// The first effects, performed once the program knows its size.
-    fn init(&self) -> Cmd<Self::Msg, Self::Output, Self::Host> {
+    fn init(&self) -> Cmd<Self::Msg, Self::Output> {
         Cmd::None
     }
 
-    fn update(&mut self, msg: Self::Msg) -> Cmd<Self::Msg, Self::Output, Self::Host>;
+    fn update(&mut self, msg: Self::Msg) -> Cmd<Self::Msg, Self::Output>;
 
     /// The whole frame as a tree of components ([`View`]); the driver lays it out at the
     /// frame's size.
@@ -298,16 +284,12 @@ fn map_exec<M, N>(_: impl Fn(M) -> N) -> impl FnMut(ExecOf<M>) -> ExecOf<N> {
 mod tests {
     use super::*;
 
-    type C = Cmd<u8, u8, &'static str>;
+    type C = Cmd<u8, u8>;
 
     #[test]
     fn batch_flattens_and_drops_nothing_effects() {
-        let cmd: C = Cmd::batch([
-            Cmd::None,
-            Cmd::Bell,
-            Cmd::batch([Cmd::Host("dock"), Cmd::None]),
-        ]);
-        assert_eq!(cmd, Cmd::Batch(vec![Cmd::Bell, Cmd::Host("dock")]));
+        let cmd: C = Cmd::batch([Cmd::None, Cmd::Bell, Cmd::batch([Cmd::Msg(7), Cmd::None])]);
+        assert_eq!(cmd, Cmd::Batch(vec![Cmd::Bell, Cmd::Msg(7)]));
         assert_eq!(C::batch([Cmd::None, Cmd::Bell]), Cmd::Bell);
         assert_eq!(C::batch([]), Cmd::None);
         assert_eq!(
@@ -323,7 +305,7 @@ mod tests {
             Cmd::Batch(vec![
                 Cmd::Bell,
                 Cmd::Sequence(vec![Cmd::Msg(1), Cmd::Quit(2)]),
-                Cmd::Host("expand"),
+                Cmd::Msg(3),
             ])
         };
         assert_eq!(cmd().flatten().len(), 3);
@@ -334,24 +316,22 @@ mod tests {
     }
 
     #[test]
-    fn messages_hosts_and_tasks_are_mapped_for_nesting() {
+    fn messages_and_tasks_are_mapped_for_nesting() {
         let cmd: C = Cmd::batch([
             Cmd::Msg(1),
             Cmd::After(Duration::from_secs(1), 2),
             Cmd::task("load", || 3),
-            Cmd::Host("dock"),
             Cmd::println("done"),
             Cmd::Attention(Attention::none().bell(true)),
         ]);
-        let mapped = cmd.map_msg(|n| u32::from(n) + 100).map_host(str::len);
+        let mapped = cmd.map_msg(|n| u32::from(n) + 100);
         let Cmd::Batch(cmds) = mapped else {
             panic!("a batch stays a batch")
         };
         assert_eq!(cmds[0], Cmd::Msg(101));
         assert_eq!(cmds[1], Cmd::After(Duration::from_secs(1), 102));
-        assert_eq!(cmds[3], Cmd::Host(4));
-        assert_eq!(cmds[4], Cmd::Print(vec![Line::plain("done")]));
-        assert_eq!(cmds[5], Cmd::Attention(Attention::none().bell(true)));
+        assert_eq!(cmds[3], Cmd::Print(vec![Line::plain("done")]));
+        assert_eq!(cmds[4], Cmd::Attention(Attention::none().bell(true)));
         let mut cmds = cmds.into_iter();
         match cmds.nth(2) {
             Some(Cmd::Task(task)) => {

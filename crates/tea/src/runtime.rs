@@ -36,9 +36,7 @@
 //!   threads; a finished one wakes the loop), draws its frames (re-rendered only when the
 //!   model changed) and performs what it hands back: `Quit` ends the run with its output,
 //!   `Bell` rings the terminal, `Attention` writes its bytes (the bell, a desktop notification)
-//!   between frames, and host effects ([`Program::Host`]) are recorded in
-//!   [`RunOutcome::host_effects`]. This runtime does nothing more with them: it keeps drawing
-//!   the program's own view (e.g. its dock line while collapsed) and feeding it keys.
+//!   between frames and `Print` writes lines into the scrollback.
 //! - Once the first frame is on screen, [`InlineOptions::after_first_frame`] is written: the
 //!   host's way to call the person to the program ([`Attention`]: the bell, a desktop
 //!   notification through the terminal, passed through tmux).
@@ -144,7 +142,7 @@ impl std::error::Error for Stopped {}
 /// Runs `program` below the cursor until it quits, and returns what it quit with: the common
 /// case of [`run_inline`], with the default [`InlineOptions`] and a dark palette brought down
 /// to the colors the terminal has. For a light palette, other options, the program back after a
-/// signal or its host effects, call [`run_inline`].
+/// signal, call [`run_inline`].
 pub fn run<P: Program>(program: P) -> Result<P::Output, Stopped> {
     let outcome = run_inline(program, Palette::dark(), InlineOptions::default())
         .map_err(Stopped::Terminal)?;
@@ -263,8 +261,6 @@ impl<O> Ending<O> {
 pub struct RunOutcome<P: Program> {
     pub program: P,
     pub ending: Ending<P::Output>,
-    /// The program's host effects, in the order it asked for them.
-    pub host_effects: Vec<P::Host>,
     /// Keeps a signal that comes after the run (Ctrl+C in the cooked terminal) from killing
     /// the process before it hands the output back; see [`SignalHold`].
     pub signal_hold: SignalHold,
@@ -309,7 +305,6 @@ pub fn run_inline<P: Program>(
         driver,
         term,
         keys: TimedDecoder::new(opts.escape_timeout, opts.paste_timeout),
-        host_effects: Vec::new(),
         screen,
         started,
         #[cfg(feature = "editor")]
@@ -321,7 +316,6 @@ pub fn run_inline<P: Program>(
     let Run {
         mut driver,
         mut term,
-        host_effects,
         ..
     } = run;
     let keep = opts.keep_final_frame;
@@ -335,7 +329,6 @@ pub fn run_inline<P: Program>(
     Ok(RunOutcome {
         program: driver.into_program(),
         ending,
-        host_effects,
         signal_hold,
         tmux_extended_keys_off,
     })
@@ -347,7 +340,6 @@ struct Run<P: Program> {
     driver: Driver<P>,
     term: Terminal,
     keys: TimedDecoder,
-    host_effects: Vec<P::Host>,
     /// The terminal's size as last seen.
     screen: Size,
     /// When the driver's clock started.
@@ -465,7 +457,7 @@ impl<P: Program> Run<P> {
 
     /// Performs what the driver handed back in order; the output when it quits (the driver
     /// performs nothing after a quit).
-    fn perform(&mut self, effects: Effects<P::Output, P::Host>) -> io::Result<Option<P::Output>> {
+    fn perform(&mut self, effects: Effects<P::Output>) -> io::Result<Option<P::Output>> {
         for effect in effects {
             match effect {
                 Effect::Quit(output) => return Ok(Some(output)),
@@ -473,7 +465,6 @@ impl<P: Program> Run<P> {
                 Effect::Attention(attention) => {
                     self.term.write_now(attention.bytes().as_bytes())?
                 }
-                Effect::Host(effect) => self.host_effects.push(effect),
                 Effect::Print(lines) => self.print_above(&lines)?,
                 #[cfg(feature = "editor")]
                 Effect::Exec(request) => {

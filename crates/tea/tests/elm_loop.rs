@@ -16,7 +16,7 @@ struct Clock {
 }
 
 /// The effects a test starts the program with.
-type Start = fn() -> Cmd<Msg, String, Dock>;
+type Start = fn() -> Cmd<Msg, String>;
 
 #[derive(Debug, Clone, PartialEq)]
 enum Msg {
@@ -27,12 +27,6 @@ enum Msg {
     Resized(Size),
 }
 
-/// A host effect: what only the host can do.
-#[derive(Debug, Clone, PartialEq)]
-enum Dock {
-    Fold,
-}
-
 fn note(text: &str) -> Msg {
     Msg::Note(text.to_string())
 }
@@ -40,13 +34,12 @@ fn note(text: &str) -> Msg {
 impl Program for Clock {
     type Msg = Msg;
     type Output = String;
-    type Host = Dock;
 
-    fn init(&self) -> Cmd<Msg, String, Dock> {
+    fn init(&self) -> Cmd<Msg, String> {
         self.init.map_or(Cmd::None, |init| init())
     }
 
-    fn update(&mut self, msg: Msg) -> Cmd<Msg, String, Dock> {
+    fn update(&mut self, msg: Msg) -> Cmd<Msg, String> {
         self.log.push(match &msg {
             Msg::Note(text) => text.clone(),
             other => format!("{other:?}"),
@@ -59,7 +52,7 @@ impl Program for Clock {
                 }
             }
             Msg::Toggle => self.running = !self.running,
-            Msg::Key('h') => return Cmd::batch([Cmd::Host(Dock::Fold), Cmd::Bell]),
+            Msg::Key('h') => return Cmd::batch([Cmd::println("held"), Cmd::Bell]),
             Msg::Key('a') => return Cmd::After(Duration::from_millis(1500), note("after")),
             Msg::Key('t') => return Cmd::task("work", || note("task done")),
             Msg::Key('s') => {
@@ -116,7 +109,7 @@ fn clock(left: u32, running: bool) -> Driver<Clock> {
 }
 
 /// Runs a script; the effects of all its steps.
-fn run(driver: &mut Driver<Clock>, script: &str) -> Vec<Effect<String, Dock>> {
+fn run(driver: &mut Driver<Clock>, script: &str) -> Vec<Effect<String>> {
     let steps = parse_script(script).expect("a valid script");
     steps.iter().flat_map(|step| driver.step(step)).collect()
 }
@@ -189,9 +182,12 @@ fn timers_due_at_once_fire_in_the_order_they_were_set() {
 }
 
 #[test]
-fn host_effects_and_the_bell_are_handed_back_in_order() {
+fn printed_lines_and_the_bell_are_handed_back_in_order() {
     let mut d = clock(100, false);
-    assert_eq!(run(&mut d, "h"), [Effect::Host(Dock::Fold), Effect::Bell]);
+    assert_eq!(
+        run(&mut d, "h"),
+        [Effect::Print(vec![Line::plain("held")]), Effect::Bell]
+    );
     // Nothing after a quit is performed.
     assert_eq!(run(&mut d, "q"), [Effect::Quit("quit".into())]);
 }
@@ -202,11 +198,11 @@ fn init_effects_run_at_start_and_come_back_with_the_first_call() {
         left: 100,
         running: false,
         log: Vec::new(),
-        init: Some(|| Cmd::batch([Cmd::Msg(note("hello")), Cmd::Host(Dock::Fold)])),
+        init: Some(|| Cmd::batch([Cmd::Msg(note("hello")), Cmd::Bell])),
     };
     let mut d = Driver::new(clock, Size::new(20, 1), Palette::no_color());
     assert_eq!(log(&d), ["hello"]);
-    assert_eq!(d.take_effects(), vec![Effect::Host(Dock::Fold)]);
+    assert_eq!(d.take_effects(), vec![Effect::Bell]);
     assert!(d.take_effects().is_empty());
 }
 

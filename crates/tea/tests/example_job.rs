@@ -66,7 +66,7 @@ fn job_screens_match_their_snapshots() {
 }
 
 /// The rows of the lines an effect prints above the frame.
-fn printed(effect: &Effect<usize, tea::NoHost>) -> Vec<String> {
+fn printed(effect: &Effect<usize>) -> Vec<String> {
     match effect {
         Effect::Print(lines) => lines.iter().map(tea::Line::plain_text).collect(),
         other => panic!("expected a print, got {other:?}"),

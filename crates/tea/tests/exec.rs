@@ -18,7 +18,7 @@ fn note_driver(draft: &str, editor: Editor) -> Driver<Note> {
     )
 }
 
-fn replay(driver: &mut Driver<Note>, script: &str) -> Vec<Effect<String, tea::NoHost>> {
+fn replay(driver: &mut Driver<Note>, script: &str) -> Vec<Effect<String>> {
     let mut effects = Vec::new();
     for step in parse_script(script).expect("a valid script") {
         effects.extend(driver.step(&step));
@@ -224,7 +224,6 @@ struct Sequenced {
 impl tea::Program for Sequenced {
     type Msg = Option<String>;
     type Output = String;
-    type Host = tea::NoHost;
     fn init(&self) -> Cmd<Option<String>, String> {
         Cmd::sequence([
             Cmd::Exec(tea::Exec::editor("", |r: Result<String, String>| r.ok())),

@@ -1,7 +1,7 @@
 //! The headless driver with a small program: keymap, messages, resize, frames and the cache.
 
 use tea::input::{KeyCode, as_press, parse_key_script};
-use tea::{Cmd, Driver, Effect, Event, Line, NoHost, Palette, Program, Size, Slot, Style};
+use tea::{Cmd, Driver, Effect, Event, Line, Palette, Program, Size, Slot, Style};
 
 /// A counter: up/down change it, enter quits with the count (printing it first), b rings the
 /// bell.
@@ -25,7 +25,6 @@ enum Msg {
 impl Program for Counter {
     type Msg = Msg;
     type Output = i32;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, i32> {
         match msg {

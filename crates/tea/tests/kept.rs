@@ -4,7 +4,7 @@
 
 use tea::components::{List, ListState, StatefulBlock};
 use tea::input::{KeyCode, as_press, parse_key_script};
-use tea::{Cmd, Driver, Event, Line, NoHost, Palette, Program, Size, View};
+use tea::{Cmd, Driver, Event, Line, Palette, Program, Size, View};
 
 /// Two lists of ten items, one shown at a time (tab switches); up and down move the shown one.
 struct Picker {
@@ -24,7 +24,6 @@ enum Msg {
 impl Program for Picker {
     type Msg = Msg;
     type Output = ();
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         let list = &mut self.lists[self.shown];

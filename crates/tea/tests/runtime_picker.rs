@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use picker::{FRUITS, Outcome, Picker};
 use tea::input::parse_key_script;
 use tea::snapshot::SnapshotSet;
-use tea::{Driver, Effect, Effects, NoHost, Palette, Size};
+use tea::{Driver, Effect, Effects, Palette, Size};
 
 fn snapshot_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/snapshots")
@@ -22,7 +22,7 @@ fn driver(size: Size) -> Driver<Picker> {
 }
 
 /// Replays `keys` and returns every effect the program asked for.
-fn replay(driver: &mut Driver<Picker>, keys: &str) -> Effects<Outcome, NoHost> {
+fn replay(driver: &mut Driver<Picker>, keys: &str) -> Effects<Outcome> {
     let events = parse_key_script(keys).expect("a valid key script");
     driver.send_all(&events)
 }
@@ -156,7 +156,7 @@ fn refused_actions_ring_the_bell() {
 
 /// Replays a script with time and the mouse (`click:X,Y`, `wheeldown:X,Y`), as a runtime
 /// delivers it: cells of the frame, hit tested against the last frame.
-fn replay_steps(driver: &mut Driver<Picker>, script: &str) -> Effects<Outcome, NoHost> {
+fn replay_steps(driver: &mut Driver<Picker>, script: &str) -> Effects<Outcome> {
     let mut all = Effects::default();
     for step in tea::input::parse_script(script).expect("a valid script") {
         all.extend(driver.step(&step));

@@ -10,7 +10,7 @@ use tea::Cmd;
 use super::model::Shared;
 use super::msg::{Msg, Polled};
 
-type Effect = Cmd<Msg, (), questionnaire::Host>;
+type Effect = Cmd<Msg, ()>;
 
 /// Reads the store's version and, when it changed (or `relist` says so), the listing and how
 /// the open questionnaire stands.

@@ -75,7 +75,7 @@ pub(super) fn driver(scratch: &Scratch, size: Size) -> InboxDriver {
     Driver::new(inbox, size, Palette::no_color())
 }
 
-pub(super) fn keys(driver: &mut InboxDriver, script: &str) -> Vec<Effect<(), questionnaire::Host>> {
+pub(super) fn keys(driver: &mut InboxDriver, script: &str) -> Vec<Effect<()>> {
     let mut effects = Vec::new();
     for event in parse_key_script(script).unwrap() {
         effects.extend(driver.send(&event));
@@ -84,7 +84,7 @@ pub(super) fn keys(driver: &mut InboxDriver, script: &str) -> Vec<Effect<(), que
 }
 
 /// Lets the polls run (the virtual clock; the store is real).
-pub(super) fn poll(driver: &mut InboxDriver) -> Vec<Effect<(), questionnaire::Host>> {
+pub(super) fn poll(driver: &mut InboxDriver) -> Vec<Effect<()>> {
     driver.advance(POLL_EVERY).into_iter().collect()
 }
 

@@ -26,12 +26,11 @@ pub const RELIST_EVERY: Duration = Duration::from_secs(1);
 /// no more than this much typing.
 pub const SAVE_AFTER: Duration = Duration::from_millis(300);
 
-pub type Effect = Cmd<Msg, (), questionnaire::Host>;
+pub type Effect = Cmd<Msg, ()>;
 
 impl Program for Inbox {
     type Msg = Msg;
     type Output = ();
-    type Host = questionnaire::Host;
 
     /// Says the inbox runs, and reads the store at once.
     fn init(&self) -> Effect {
@@ -367,7 +366,7 @@ fn is_press(event: &Event) -> bool {
 
 /// The open questionnaire's effects as the inbox's: its quitting is a message (it ended, the
 /// inbox goes on), the rest its messages wrapped.
-fn child(cmd: Cmd<questionnaire::Msg, Outcome, questionnaire::Host>) -> Effect {
+fn child(cmd: Cmd<questionnaire::Msg, Outcome>) -> Effect {
     match cmd {
         Cmd::Quit(outcome) => Cmd::Msg(Msg::Finished(Box::new(outcome))),
         Cmd::Batch(cmds) => Cmd::Batch(cmds.into_iter().map(child).collect()),

@@ -30,7 +30,7 @@ use napi_derive::napi;
 use serde_json::{Value, json};
 
 use question::{ResultOptions, ToolResult};
-use questionnaire::{App, HeightLimit, Host, Keys};
+use questionnaire::{App, HeightLimit, Keys};
 use tea::ExecPolicy;
 use tea::Size;
 use tea::driver::{Driver, Effect, Effects, TaskPolicy};
@@ -621,7 +621,7 @@ impl Session {
         }
     }
 
-    fn perform(&mut self, effects: Effects<questionnaire::Outcome, Host>) {
+    fn perform(&mut self, effects: Effects<questionnaire::Outcome>) {
         for effect in effects {
             match effect {
                 Effect::Quit(outcome) => {
@@ -636,8 +636,8 @@ impl Session {
                 }
                 _ => {}
             }
-            // Collapse and Expand are read back through `is_collapsed`; the bell has no place in
-            // pi's terminal.
+            // The dock is read from the model (`is_collapsed`); the bell has no place in pi's
+            // terminal.
         }
         self.rearm();
     }

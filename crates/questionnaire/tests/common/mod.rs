@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use question::Questionnaire;
-use questionnaire::{App, Host, Msg, Outcome};
+use questionnaire::{App, Msg, Outcome};
 use serde_json::{Value, json};
 use tea::input::parse_key_script;
 use tea::{Cmd, Program, Size};
@@ -42,7 +42,7 @@ pub fn typing(text: &str) -> String {
 }
 
 /// Every effect the keys produced, in order.
-pub fn effects(app: &mut App, script: &str) -> Vec<Cmd<Msg, Outcome, Host>> {
+pub fn effects(app: &mut App, script: &str) -> Vec<Cmd<Msg, Outcome>> {
     let mut cmds = Vec::new();
     for event in parse_key_script(script).expect("valid key script") {
         if let Some(msg) = app.event(&event) {

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tea::components::{Help, Panel, Rows, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::view::Draw;
-use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, Subs, View};
+use tea::{Cmd, Event, Line, Program, Slot, Span, Style, Subs, View};
 
 /// What the countdown starts from by default.
 pub const DEFAULT_LENGTH: u32 = 60;
@@ -124,7 +124,6 @@ impl Program for Countdown {
     type Msg = Msg;
     /// The seconds left when quitting.
     type Output = u32;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, u32> {
         match msg {

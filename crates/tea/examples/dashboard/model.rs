@@ -7,7 +7,7 @@
 use tea::components::{Help, List, ListState, Panel, Split, Stack, StackItem, StatefulBlock};
 use tea::ink::Ink;
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style};
+use tea::{Cmd, Event, Line, Program, Slot, Span, Style};
 
 /// The most rows the dashboard takes: the frame, the panes and the help footer.
 pub const ROWS: usize = 11;
@@ -175,7 +175,6 @@ impl Program for Dashboard {
     type Msg = Msg;
     /// The service open when quitting with enter; none when quitting otherwise.
     type Output = Option<&'static str>;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, Self::Output> {
         match msg {

@@ -7,7 +7,7 @@ use tea::components::textarea::{self, TextArea, TextAreaMsg};
 use tea::components::{Block, Help, Panel, Rows, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
 use tea::view::{Cursor, CursorShape};
-use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style, View, text};
+use tea::{Cmd, Event, Line, Program, Size, Slot, Span, Style, View, text};
 
 /// The most rows the view takes (a terminal's full height is more than a note needs).
 pub const ROWS: usize = 14;
@@ -130,7 +130,6 @@ impl Editor {
 impl Program for Editor {
     type Msg = Msg;
     type Output = Outcome;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, Outcome> {
         match msg {

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use tea::components::{Help, Panel, Rows, Stack, StackItem};
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, Subs, View};
+use tea::{Cmd, Event, Line, Program, Slot, Span, Style, Subs, View};
 
 /// The spinner's frames (bubbles' `Dot` spinner).
 pub const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -194,7 +194,6 @@ impl Program for Job {
     type Msg = Msg;
     /// How many jobs finished.
     type Output = usize;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, usize> {
         match msg {

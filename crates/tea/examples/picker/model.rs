@@ -267,7 +267,6 @@ fn footer(width: usize) -> Line {
 impl Program for Picker {
     type Msg = Msg;
     type Output = Outcome;
-    type Host = tea::NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, Outcome> {
         match msg {

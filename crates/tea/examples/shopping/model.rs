@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use tea::components::{Panel, Stack, StackItem};
 use tea::input::{KeyCode, as_press};
 use tea::view::Rows;
-use tea::{Cmd, Event, Line, NoHost, Program, Slot, Span, Style, View};
+use tea::{Cmd, Event, Line, Program, Slot, Span, Style, View};
 
 /// What the person can do, named by intent, not by key.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,7 +54,6 @@ impl Program for Shopping {
     type Msg = Msg;
     /// The picked choices, in list order.
     type Output = Vec<&'static str>;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, Self::Output> {
         match msg {

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 
 use tea::components::{Help, Panel, Stack, StackItem, Tab, Tabs, Viewport};
 use tea::keymap::{Binding, HelpEntry, Keymap};
-use tea::{Cmd, Event, NoHost, Program, Size, View};
+use tea::{Cmd, Event, Program, Size, View};
 use tea_markdown::{MarkdownBlock, MarkdownCache};
 
 /// The documents: a tab label and its markdown.
@@ -136,7 +136,6 @@ impl Program for Viewer {
     type Msg = Msg;
     /// The tab open when quitting.
     type Output = usize;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, usize> {
         let scroll = self.scroll[self.tab];

@@ -8,7 +8,7 @@ use tea::components::{
     Tab, Tabs, Viewport,
 };
 use tea::keymap::{Binding, Keymap};
-use tea::{Cmd, Event, Line, NoHost, Program, Size, Slot, Span, Style};
+use tea::{Cmd, Event, Line, Program, Size, Slot, Span, Style};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Which {
@@ -205,7 +205,6 @@ impl Gallery {
 impl Program for Gallery {
     type Msg = Msg;
     type Output = ();
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg> {
         let len = self.content.items.len();

@@ -21,7 +21,7 @@ pub fn snapshot_dir(example: &str) -> PathBuf {
 }
 
 /// Runs every step of `script` and returns every effect the program asked for.
-pub fn replay<P: Program>(driver: &mut Driver<P>, script: &str) -> Effects<P::Output, P::Host> {
+pub fn replay<P: Program>(driver: &mut Driver<P>, script: &str) -> Effects<P::Output> {
     let mut all = Effects::default();
     for step in parse_script(script).expect("a valid script") {
         all.extend(driver.step(&step));

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use tea::input::{KeyCode, KeyModifiers, as_press};
-use tea::{Cmd, Event, Exec, Line, NoHost, Program, Size, Slot, Style};
+use tea::{Cmd, Event, Exec, Line, Program, Size, Slot, Style};
 
 #[derive(Debug, Default)]
 pub struct Note {
@@ -60,7 +60,6 @@ impl Note {
 impl Program for Note {
     type Msg = Msg;
     type Output = String;
-    type Host = NoHost;
 
     fn update(&mut self, msg: Msg) -> Cmd<Msg, String> {
         match msg {

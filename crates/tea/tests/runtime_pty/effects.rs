@@ -1,9 +1,9 @@
-//! Effects on the real clock: the bell, host effects, subscriptions and tasks.
+//! Effects on the real clock: the bell, subscriptions and tasks.
 
 use super::*;
 
 #[test]
-fn bell_collapse_and_expand_are_performed_or_recorded() {
+fn the_bell_rings_and_the_program_draws_its_own_dock() {
     let mut term = Terminal::launch(Launch {
         scenario: "effects",
         ..Launch::default()
@@ -19,9 +19,11 @@ fn bell_collapse_and_expand_are_performed_or_recorded() {
     ));
     term.type_keys("e");
     term.wait_for_text("b c e q");
+    term.type_keys("c");
+    term.wait_for_text("docked");
     term.type_keys("q");
     let (stdout, _, _) = term.finish();
-    assert_eq!(report(&stdout), r#"Quit("done") [Collapse, Expand]"#);
+    assert_eq!(report(&stdout), r#"Quit("done") collapsed: true"#);
 }
 
 #[test]
@@ -39,6 +41,6 @@ fn subscriptions_tick_and_tasks_return_on_the_real_clock() {
     term.wait_for_text("ticks 3 worked");
     term.type_keys("q");
     let (stdout, _, term) = term.finish();
-    assert_eq!(report(&stdout), r#"Quit("done") []"#);
+    assert_eq!(report(&stdout), r#"Quit("done") collapsed: false"#);
     assert!(!term.raw_since(0).contains("ticks 4"));
 }

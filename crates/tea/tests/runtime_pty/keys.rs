@@ -86,7 +86,7 @@ fn key_releases_stay_out_of_the_keymap_and_repeats_reach_it() {
     // Kitty CSI-u: `b` pressed, repeated while held, released; then `q` pressed.
     term.type_keys("\x1b[98u\x1b[98;1:2u\x1b[98;1:3u\x1b[113u");
     let (stdout, _, term) = term.finish();
-    assert_eq!(report(&stdout), r#"Quit("done") []"#);
+    assert_eq!(report(&stdout), r#"Quit("done") collapsed: false"#);
     let bells = term.raw_since(before).matches('\x07').count();
     assert_eq!(
         bells, 2,

@@ -90,7 +90,6 @@ type KeyPressed = bool;
 impl Program for Bomb {
     type Msg = KeyPressed;
     type Output = ();
-    type Host = tea::NoHost;
     fn update(&mut self, key_pressed: KeyPressed) -> Cmd<KeyPressed> {
         assert!(!key_pressed, "the bomb went off");
         Cmd::None
@@ -115,27 +114,19 @@ struct Effects {
     worked: bool,
 }
 
-/// The effects' host effects.
-#[derive(Debug, Clone, PartialEq)]
-enum Dock {
-    Collapse,
-    Expand,
-}
-
 impl Program for Effects {
     type Msg = char;
     type Output = &'static str;
-    type Host = Dock;
-    fn update(&mut self, key: char) -> Cmd<char, &'static str, Dock> {
+    fn update(&mut self, key: char) -> Cmd<char, &'static str> {
         match key {
             'b' => Cmd::Bell,
             'c' => {
                 self.collapsed = true;
-                Cmd::Host(Dock::Collapse)
+                Cmd::None
             }
             'e' => {
                 self.collapsed = false;
-                Cmd::Host(Dock::Expand)
+                Cmd::None
             }
             'q' => Cmd::batch([Cmd::Quit("done"), Cmd::Bell]),
             't' => {
@@ -189,7 +180,6 @@ struct Stuck;
 impl Program for Stuck {
     type Msg = KeyPressed;
     type Output = ();
-    type Host = tea::NoHost;
     fn update(&mut self, key_pressed: KeyPressed) -> Cmd<KeyPressed> {
         if key_pressed {
             // Tell the test (on the terminal, via stderr) that the hang has begun.
@@ -297,7 +287,10 @@ fn child_process() {
         "effects" | "effects-kitty" => {
             let outcome =
                 run_inline(Effects::default(), Palette::dark(), Default::default()).expect("run");
-            println!("REPORT {:?} {:?}", outcome.ending, outcome.host_effects);
+            println!(
+                "REPORT {:?} collapsed: {}",
+                outcome.ending, outcome.program.collapsed
+            );
         }
         "run" => {
             let picker = Picker::new("fruit", fixed_items(), Size::new(80, 24));

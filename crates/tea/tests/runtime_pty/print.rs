@@ -19,7 +19,6 @@ const LONG: &str = "word word word word word word word word word word word word"
 impl Program for Printer {
     type Msg = char;
     type Output = String;
-    type Host = tea::NoHost;
     fn update(&mut self, key: char) -> Cmd<char, String> {
         match key {
             'p' => {
