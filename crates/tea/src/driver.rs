@@ -35,7 +35,7 @@ type ExecSetting = NoEditor;
 #[derive(Debug, Default)]
 struct NoEditor;
 
-/// An effect only the host can perform, handed back by the driver.
+/// An effect that needs the terminal (or the host around the driver), handed back by the driver.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect<O> {
     /// The program is finished with this output.
@@ -54,7 +54,7 @@ pub enum Effect<O> {
     Exec(ExecRequest),
 }
 
-/// The host effects of a call, in order. After a quit nothing more is performed.
+/// The effects a call hands back for the terminal (or a test) to perform, in order. After a quit nothing more is performed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Effects<O>(pub Vec<Effect<O>>);
 

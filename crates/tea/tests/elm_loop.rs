@@ -1,5 +1,5 @@
 //! The driver's loop: init, subscriptions on the virtual clock (`wait:` in scripts), one-shot
-//! timers, tasks inline and on threads, sequences, and host effects handed back.
+//! timers, tasks inline and on threads, sequences, and the effects handed back.
 
 use std::time::Duration;
 
