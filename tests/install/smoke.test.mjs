@@ -1,6 +1,6 @@
 // The pi package as npm installed it from the release tarballs (tests/install/run sets
 // ASK_EXTENSION_DIR to that copy): pi loads it with the prebuilt addon of this platform, in print,
-// RPC and interactive mode, and with --ask-web its web page's addon from the same package; without
+// RPC and interactive mode, and with --ask-web the page served by that addon; without
 // the platform package the extension says what to do, a development build next to the extension
 // comes first, and an addon of another version is refused.
 import assert from "node:assert/strict";
@@ -38,21 +38,16 @@ function box(turns, options) {
 
 test("the installed copy has no addon of its own: it comes from the platform package", () => {
 	assert.ok(!existsSync(join(extensionDir, "ask-user-question.node")));
-	assert.ok(!existsSync(join(extensionDir, "ask-user-question-web.node")));
-	assert.ok(!existsSync(join(extensionDir, "ask-user-question-inbox.node")));
 	const modules = dirname(extensionDir);
 	const platforms = readdirSync(modules).filter((name) => name.startsWith("pi-ask-user-question-"));
 	assert.equal(platforms.length, 1, `one platform package installed: ${platforms}`);
 	const platform = platforms[0].slice("pi-ask-user-question-".length);
 	const files = readdirSync(join(modules, platforms[0])).filter((file) => file.endsWith(".node")).sort();
-	assert.deepEqual(files, [
-		`ask-user-question-inbox.${platform}.node`,
-		`ask-user-question-web.${platform}.node`,
-		`ask-user-question.${platform}.node`,
-	]);
+	// One addon: the web page and the inbox's post are in it.
+	assert.deepEqual(files, [`ask-user-question.${platform}.node`]);
 });
 
-test("RPC with --ask-web: the web page's addon from the package serves the call's page", async () => {
+test("RPC with --ask-web: the addon from the package serves the call's page", async () => {
 	const made = box([{ call: { questions: [question] } }, { echo: true }]);
 	const events = join(made.dir, "events.jsonl");
 	made.env.ASK_TEST_EVENTS = events;

@@ -1,8 +1,8 @@
 // The inbox (`ask-user-question inbox`): a call's questionnaire is also posted to the user's
 // store, where a running inbox lists it under "pi", and the first answer wins (the store decides;
-// the inbox's addon's InboxPost is its link to it, shared with the CLI). That addon holds SQLite,
-// so it loads only when a call may join: ASK_USER_QUESTION_INBOX=1, or a store file exists (an
-// inbox made it once). As with the web page (web.ts):
+// the addon's InboxPost is its link to it, shared with the CLI). The store opens only when a call
+// may join: ASK_USER_QUESTION_INBOX=1, or a store file exists (an inbox made it once). As with the
+// web page (web.ts):
 // - the inbox's answer ends pi's side (endInInbox): the Session, whose questionnaire then closes
 //   itself, or the Dialogs, whose open dialog is closed;
 // - what is typed or replied in pi reaches the store after keys, at most every SAVE_EVERY_MS;
@@ -13,7 +13,7 @@ import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import { existsSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
-import type { Closed, InboxAddon, InboxPost, ToolResult } from "./addon.ts";
+import type { Addon, Closed, InboxPost, ToolResult } from "./addon.ts";
 
 /** What pi's side holds reaches the store at most this often while keys come. */
 const SAVE_EVERY_MS = 300;
@@ -146,11 +146,10 @@ export function mayJoin(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /**
  * Posts a call's questions (`input`) to the inbox when joining applies; undefined when not.
- * An addon that cannot load, or a store that cannot be used, is said with `warn`; the call goes
- * on in pi.
+ * A store that cannot be used is said with `warn`; the call goes on in pi.
  */
 export function joinInbox(
-	inboxAddon: () => InboxAddon,
+	addon: Addon,
 	input: unknown,
 	project: string,
 	signal: AbortSignal | undefined,
@@ -159,7 +158,7 @@ export function joinInbox(
 	if (!mayJoin()) return undefined;
 	let post: InboxPost | null;
 	try {
-		post = inboxAddon().joinInbox(input as object, "pi", project);
+		post = addon.joinInbox(input as object, "pi", project);
 	} catch (error) {
 		warn(error instanceof Error ? error.message : String(error));
 		return undefined;

@@ -7,15 +7,11 @@ import { readFileSync } from "node:fs";
 import {
 	type Addon,
 	type Closed,
-	type InboxAddon,
 	loadAddon,
-	loadInboxAddon,
-	loadWebAddon,
 	locateAddon,
 	type Palette,
 	type Session,
 	type ToolResult,
-	type WebAddon,
 } from "./addon.ts";
 import { QUESTION_REQUEST, takeRequest } from "./ask-user.ts";
 import { operatorSettings } from "./settings.ts";
@@ -63,15 +59,9 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const located = locateAddon();
 	let loaded: Addon | undefined;
 	const addon = (): Addon => (loaded ??= loadAddon(located));
-	// The web page's addon loads only when the operator serves pages (--ask-web).
-	let loadedWeb: WebAddon | undefined;
-	const webAddon = (): WebAddon => (loadedWeb ??= loadWebAddon());
-	// The inbox's addon (the store, SQLite in it) only when a call may join one.
-	let loadedInbox: InboxAddon | undefined;
-	const inboxAddon = (): InboxAddon => (loadedInbox ??= loadInboxAddon());
 	const definition = readToolDefinition();
 	const palette = paletteMaker(addon);
-	const settings = operatorSettings(pi, addon, webAddon);
+	const settings = operatorSettings(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
 	const open = new Map<string, Session>();
 	/** Details of calls that failed (thrown errors carry only a message), for their result cards. */
@@ -104,9 +94,9 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const [{ openCall }, { joinInbox, warnOf }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
 			// The operator's web page serves the call's questions whichever way pi asks them.
 			const address = settings.web();
-			const race = address === undefined ? undefined : (await import("./web.ts")).openPage(webAddon(), params, address, timeoutMs);
+			const race = address === undefined ? undefined : (await import("./web.ts")).openPage(addon(), params, address, timeoutMs);
 			// The inbox, when one runs (or ASK_USER_QUESTION_INBOX=1), races it too.
-			const inbox = joinInbox(inboxAddon, params, ctx.cwd, signal, warnOf(ctx));
+			const inbox = joinInbox(addon(), params, ctx.cwd, signal, warnOf(ctx));
 			try {
 				const call = openCall(pi, addon(), notify, toolCallId, params, race?.url);
 
@@ -217,7 +207,7 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const request = takeRequest(data);
 			if (!request) return;
 			import("./service.ts").then(
-				(service) => service.answer(request, addon, webAddon, inboxAddon, palette, settings, ctx, shutdown.signal),
+				(service) => service.answer(request, addon, palette, settings, ctx, shutdown.signal),
 				(error: unknown) => request.respond({ status: "unavailable", reason: `the questionnaire failed to load: ${error}` }),
 			);
 		});

@@ -43,7 +43,7 @@ export declare class Dialogs {
    */
   keepPageDrafts(drafts: Record<string, TypedText>): Closed
   /**
-   * The inbox's answer came first (the inbox addon's `InboxPost`): `next()` gives `result`,
+   * The inbox's answer came first (`InboxPost`): `next()` gives `result`,
    * also over a result the replies reached after it.
    */
   endInInbox(result: ToolResult): Closed
@@ -57,6 +57,33 @@ export declare class Dialogs {
    * open dialog and asks `next()`; `null` stops it. It does not keep Node running.
    */
   onWake(callback?: (() => void) | undefined | null): void
+}
+
+/** The questionnaire of one call as posted to the inbox. */
+export declare class InboxPost {
+  /**
+   * Calls `callback` on pi's thread with the inbox's result (`details.answeredIn: "inbox"`)
+   * when the inbox answers first; never when pi's side settles or stops first, or the store
+   * fails. The callback does not keep Node running.
+   */
+  onAnswer(callback: (arg: ToolResult) => void): void
+  /**
+   * Hands what pi's questionnaire holds (`Session.saved()`) over to be
+   * written soon; never waits on the store.
+   */
+  save(saved: any): void
+  /**
+   * Offers pi's result from `surface`: the inbox's result when it answered first, `null`
+   * when pi's counts (or the store is gone).
+   */
+  settle(surface: string, result: ToolResult): ToolResult | null
+  /**
+   * pi stops waiting with nobody's answer: the questionnaire leaves the inbox's list saying
+   * `why`, what was typed kept. The inbox's result when it answered first.
+   */
+  stop(why: string): ToolResult | null
+  /** Why the store was left during the call, if it was; once. */
+  whyLeft(): string | null
 }
 
 /**
@@ -193,6 +220,43 @@ export declare class Session {
   progress(): any
 }
 
+/** One call's questions as a web page, served until [`WebPage::stop`] (or until Node frees it). */
+export declare class WebPage {
+  /**
+   * Serves `input` (checked with `options`, as the asking side checks it) at `address`
+   * (`local`, `lan`, an IP or `IP:PORT`), with a countdown of `timeout_ms` when given. Fails
+   * with the `invalid_questions` content, or with why the address cannot be served.
+   */
+  constructor(input: any, address: string, options?: CheckOptions | undefined | null, timeoutMs?: number | undefined | null)
+  /** The link to the page, with its token. */
+  get url(): string
+  /**
+   * `callback` runs once on pi's thread when the person submits or cancels on the page. A
+   * thread waits for it and ends with the page; it does not keep Node running.
+   */
+  onEvent(callback: (arg: PageAction) => void): void
+  /** A key or a reply on pi's side stopped the time limit: the page's countdown stops too. */
+  stopCountdown(): void
+  /** What is typed on the page and not sent, by question id (none once stopped). */
+  drafts(): Record<string, TypedText>
+  /**
+   * The page's accepted answer, with `typed` (what pi's side holds, saved or not) kept as its
+   * drafts where the answer does not hold the same text; `null` before the page's answer was
+   * accepted, and once stopped.
+   */
+  answer(typed: Record<string, TypedText>): PageAnswer | null
+  /**
+   * pi's side ended with `outcome`: the page accepts nothing more. `true` when the page's
+   * answer was accepted first, so it is the call's result ([`WebPage::answer`]).
+   */
+  close(outcome: Outcome): boolean
+  /**
+   * The call is over: the server stops now, so the link answers nobody and a page still open
+   * says that the questionnaire is closed.
+   */
+  stop(): void
+}
+
 /**
  * Where the caret of the editor being typed in is on the rows [`Session::render`] returned
  * last: the extension puts pi's cursor marker there, so pi's hardware cursor (and an input
@@ -223,6 +287,12 @@ export interface CheckOptions {
   /** `false` lifts the 500-character limit on a question's `context`. */
   contextLimit?: boolean
 }
+
+/**
+ * Throws, saying what was expected, when `text` is not an address for the page: `local`
+ * (127.0.0.1), `lan`, an IP or `IP:PORT`.
+ */
+export declare function checkWebAddress(text: string): void
 
 /**
  * A finished call: what pi records (`content` for the model, `details` for cards and hosts)
@@ -285,6 +355,14 @@ export interface InputOutcome {
 export declare function invalidResult(input: any, options?: CheckOptions | undefined | null): ToolResult | null
 
 /**
+ * Posts `input` (the call's validated questions) as asked by `host` in `project` (a folder)
+ * when joining applies (`ASK_USER_QUESTION_INBOX`: `1` always, `0` never, else while an inbox
+ * runs; the store: `ASK_USER_QUESTION_STORE`, else the user's). `null` when not posted; throws
+ * with why when the store cannot be used.
+ */
+export declare function joinInbox(input: any, host: string, project: string): InboxPost | null
+
+/**
  * How many sessions the addon holds: opened, and not yet freed with their driver and task
  * threads. A session is freed once JavaScript dropped it and collected its object.
  */
@@ -322,6 +400,16 @@ export type Outcome =  'answered'|
 'cancelled'|
 'aborted'|
 'timed_out';
+
+/** What the person did on the page. */
+export type PageAction =  'submitted'|
+'cancelled';
+
+/** The page's answer: the result as the CLI builds it, with `details.answeredIn: "web"`. */
+export interface PageAnswer {
+  content: string
+  details: any
+}
 
 /**
  * A time limit as the operator wrote it (`90s`, `5m`, `1m30s`), in milliseconds; an error that
@@ -403,7 +491,7 @@ export interface ToolResult {
 
 /**
  * Text typed on one side for one question, saved or not: `text` (free text or a number),
- * `note`, and notes by option value. The web page's addon takes and gives the same shape.
+ * `note`, and notes by option value. The web page takes and gives the same shape.
  */
 export interface TypedText {
   text?: string

@@ -4,7 +4,7 @@
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
 // Requests are taken in index.ts, while the caller's emit runs; this module answers them.
 import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
-import type { Addon, CheckOptions, Closed, InboxAddon, Palette, WebAddon } from "./addon.ts";
+import type { Addon, CheckOptions, Closed, Palette } from "./addon.ts";
 import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
 import type { Settings } from "./settings.ts";
@@ -22,8 +22,6 @@ export const NO_QUESTIONNAIRE =
 export async function answer(
 	request: QuestionRequestEvent,
 	addon: () => Addon,
-	webAddon: () => WebAddon,
-	inboxAddon: () => InboxAddon,
 	palette: (theme: Theme) => Palette,
 	settings: Pick<Settings, "collapseKey" | "height" | "web">,
 	ctx: ExtensionContext,
@@ -32,7 +30,7 @@ export async function answer(
 	const respond = once(request.respond);
 	try {
 		// The addon loads here at the latest; a failure to load is answered like any other.
-		respond(await ask(request, addon(), webAddon, inboxAddon, palette, settings, ctx, shutdown));
+		respond(await ask(request, addon(), palette, settings, ctx, shutdown));
 	} catch (error) {
 		respond({ status: "unavailable", reason: `the questionnaire failed: ${messageOf(error)}` });
 	}
@@ -41,8 +39,6 @@ export async function answer(
 async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
-	webAddon: () => WebAddon,
-	inboxAddon: () => InboxAddon,
 	palette: (theme: Theme) => Palette,
 	settings: Pick<Settings, "collapseKey" | "height" | "web">,
 	ctx: ExtensionContext,
@@ -58,12 +54,12 @@ async function ask(
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
 	// The operator's web page serves these questions too.
 	const address = settings.web();
-	const race = address === undefined ? undefined : (await import("./web.ts")).openPage(webAddon(), input, address, timeoutMs, SERVICE_CHECKS);
+	const race = address === undefined ? undefined : (await import("./web.ts")).openPage(addon, input, address, timeoutMs, SERVICE_CHECKS);
 	// The inbox races the questionnaire; not where pi says it shows none (pi 1.x names its mode),
 	// since the request is then answered as unavailable at once.
 	const mode = (ctx as { mode?: string }).mode;
 	const { joinInbox, warnOf } = await import("./inbox.ts");
-	const inbox = mode === undefined || mode === "tui" ? joinInbox(inboxAddon, input, ctx.cwd, signal, warnOf(ctx)) : undefined;
+	const inbox = mode === undefined || mode === "tui" ? joinInbox(addon, input, ctx.cwd, signal, warnOf(ctx)) : undefined;
 	let result: Closed | undefined;
 	try {
 		const session = new addon.Session(input, palette(ctx.ui.theme), {

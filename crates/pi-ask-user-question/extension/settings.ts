@@ -11,11 +11,11 @@
 // - `--ask-web[=ADDR]` / ASK_USER_QUESTION_WEB=1 (or =ADDR): every call's questions also served as
 //   a web page, to answer from a browser or a phone; ADDR is `local` (127.0.0.1, the default),
 //   `lan` (this machine's LAN address: anyone on the network holding the link can answer), an IP
-//   or IP:PORT. Only then does the web page's addon load.
+//   or IP:PORT. Only then does a call start a page's server.
 // The flags are registered while pi loads the extension (so `pi --ask-…` parses); the values are
 // read at each call, and once as a session starts so that a bad one is reported then.
 import type { ExtensionAPI } from "@mariozechner/pi-coding-agent";
-import type { Addon, WebAddon } from "./addon.ts";
+import type { Addon } from "./addon.ts";
 
 const ACCESSIBLE_FLAG = "ask-accessible";
 const NOTIFY_FLAG = "ask-notify";
@@ -49,7 +49,7 @@ export interface Settings {
 }
 
 /** Registers the flags and the check at session start; returns the readers. */
-export function operatorSettings(pi: ExtensionAPI, addon: () => Addon, webAddon: () => WebAddon): Settings {
+export function operatorSettings(pi: ExtensionAPI, addon: () => Addon): Settings {
 	pi.registerFlag(ACCESSIBLE_FLAG, {
 		description: "ask_user_question: ask with pi's plain select and input dialogs, one question at a time",
 		type: "boolean",
@@ -88,7 +88,7 @@ export function operatorSettings(pi: ExtensionAPI, addon: () => Addon, webAddon:
 		}),
 		collapseKey: () => collapseKey(addon, pi.getFlag(COLLAPSE_KEY_FLAG)),
 		height: () => height(addon, pi.getFlag(HEIGHT_FLAG)),
-		web: () => web(webAddon, pi.getFlag(WEB_FLAG) === true ? flagValue(WEB_FLAG) : undefined),
+		web: () => web(addon, pi.getFlag(WEB_FLAG) === true ? flagValue(WEB_FLAG) : undefined),
 	};
 	// A bad setting is reported as pi starts, not only at the first call (each on its own).
 	pi.on("session_start", () => {
@@ -174,17 +174,16 @@ function flagValue(name: string): string | true {
 
 /**
  * `--ask-web` (first; alone it means `local`) or `ASK_USER_QUESTION_WEB` (1/true/yes/on for
- * `local`, 0/false/no/off/empty for none, else an address), checked by the web page's addon
- * (which loads only here, with the setting on).
+ * `local`, 0/false/no/off/empty for none, else an address), checked by the addon.
  */
-function web(webAddon: () => WebAddon, flag: boolean | string | undefined): string | undefined {
+function web(addon: () => Addon, flag: boolean | string | undefined): string | undefined {
 	if (flag === true) return "local";
 	if (flag === undefined) {
 		const value = (process.env[WEB_ENV] ?? "").trim().toLowerCase();
 		if (["", "0", "false", "no", "off"].includes(value)) return undefined;
 		if (["1", "true", "yes", "on"].includes(value)) return "local";
 	}
-	return checkedText(WEB_FLAG, WEB_ENV, flag, (text) => webAddon().checkWebAddress(text));
+	return checkedText(WEB_FLAG, WEB_ENV, flag, (text) => addon().checkWebAddress(text));
 }
 
 function named(setting: string, error: unknown): Error {

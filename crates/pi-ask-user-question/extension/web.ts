@@ -1,12 +1,13 @@
-// The operator's web page (--ask-web): a call's questions also served by the web page's addon,
-// racing pi's questionnaire or its dialogs; the first answer wins. Loaded only with the setting on.
-// The two addons share no objects, so the race is settled here with plain values:
+// The operator's web page (--ask-web): a call's questions also served as a page (the addon's
+// WebPage), racing pi's questionnaire or its dialogs; the first answer wins. Loaded only with the
+// setting on. The page and pi's side share no objects, so the race is settled here with plain
+// values:
 // - the page's submit: its answer (with what was typed in pi kept as drafts) ends pi's side;
 // - the page's cancel: pi's side ends cancelled, keeping its answers and the page's drafts;
 // - pi's side first: the page is closed; if its answer was accepted before, it still wins, else
 //   pi's result keeps what was typed on the page.
 // The server stops when the call ends: a page still open then says the questionnaire is closed.
-import type { Closed, PageAction, PageAnswer, TypedText, WebAddon, WebPage } from "./addon.ts";
+import type { Addon, Closed, PageAction, PageAnswer, TypedText, WebPage } from "./addon.ts";
 
 /** pi's side of the race: the Session or the Dialogs asking now. */
 export interface Asking {
@@ -96,7 +97,7 @@ export class PageRace {
 
 /** Serves `input` as a page at `address` for one call; the caller stops it when the call ends. */
 export function openPage(
-	addon: WebAddon,
+	addon: Addon,
 	input: unknown,
 	address: string,
 	timeoutMs: number | undefined,

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Measures the web page's addon as --ask-web uses it: its load time, and the page served locally
+// Measures the web page as --ask-web serves it: the addon's load time, and the page served locally
 // (a GET of the page over one kept-alive connection, as a browser reloading it), p50 and p95.
 // Usage: node scripts/bench-web.mjs [addon.node] [questionnaire.json]
-//   (defaults: ./ask-user-question-web.node, assets/bench/reference.json)
+//   (defaults: ./ask-user-question.node, assets/bench/reference.json)
 import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createRequire } from "node:module";
@@ -10,7 +10,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const addonPath = resolve(process.argv[2] ?? join(packageDir, "ask-user-question-web.node"));
+const addonPath = resolve(process.argv[2] ?? join(packageDir, "ask-user-question.node"));
 const input = JSON.parse(readFileSync(process.argv[3] ?? join(packageDir, "../../assets/bench/reference.json"), "utf8"));
 const requests = 200;
 
@@ -49,7 +49,7 @@ page.stop();
 agent.destroy();
 samples.sort((a, b) => a - b);
 const at = (share) => samples[Math.min(samples.length - 1, Math.floor(samples.length * share))];
-console.log(`web addon load (require)   ${loadMs.toFixed(1)} ms`);
+console.log(`addon load (require)       ${loadMs.toFixed(1)} ms`);
 console.log(
 	`GET of the page (${bytes} bytes)   p50 ${at(0.5).toFixed(3)} ms   p95 ${at(0.95).toFixed(3)} ms   (n=${requests})`,
 );

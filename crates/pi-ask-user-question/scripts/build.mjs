@@ -1,8 +1,6 @@
-// Builds the Rust addons, copies each next to the extension (ask-user-question.node,
-// ask-user-question-web.node, the web page's addon that --ask-web loads, and
-// ask-user-question-inbox.node, the inbox's that a joining call loads), and writes each addon's
-// TypeScript declarations (extension/native*.d.ts) as napi-rs generates
-// them from the #[napi] items, so the extension cannot drift from the addons.
+// Builds the Rust addon, copies it next to the extension (ask-user-question.node), and writes its
+// TypeScript declarations (extension/native.d.ts) as napi-rs generates them from the #[napi]
+// items, so the extension cannot drift from the addon.
 // Usage: node scripts/build.mjs [--dev] [--check-types]
 //   --dev          a quick debug build (release by default)
 //   --check-types  fail, changing nothing, when a declarations file is not what this build
@@ -17,18 +15,14 @@ const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const dev = process.argv.includes("--dev");
 const checkTypes = process.argv.includes("--check-types");
 const profile = dev ? "debug" : "release";
-/** Each addon: its crate, the file the extension loads, and its declarations. */
-const addons = [
-	{ crate: "pi-ask-user-question", node: "ask-user-question.node", declarations: "native.d.ts" },
-	{ crate: "pi-ask-user-question-web", node: "ask-user-question-web.node", declarations: "native-web.d.ts" },
-	{ crate: "pi-ask-user-question-inbox", node: "ask-user-question-inbox.node", declarations: "native-inbox.d.ts" },
-];
+/** The addon: its crate, the file the extension loads, and its declarations. */
+const addon = { crate: "pi-ask-user-question", node: "ask-user-question.node", declarations: "native.d.ts" };
 
 const metadata = JSON.parse(
 	execFileSync("cargo", ["metadata", "--format-version", "1", "--no-deps"], { cwd: packageDir, encoding: "utf8" }),
 );
 let stale = false;
-for (const addon of addons) await build(addon);
+await build(addon);
 if (stale) process.exit(1);
 
 async function build({ crate, node, declarations }) {

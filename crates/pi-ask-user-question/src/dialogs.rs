@@ -168,7 +168,7 @@ impl Dialogs {
         Ok(self.result())
     }
 
-    /// The inbox's answer came first (the inbox addon's `InboxPost`): `next()` gives `result`,
+    /// The inbox's answer came first (`InboxPost`): `next()` gives `result`,
     /// also over a result the replies reached after it.
     #[napi]
     pub fn end_in_inbox(&mut self, result: crate::tool::ToolResult) -> Closed {

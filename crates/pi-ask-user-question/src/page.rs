@@ -1,6 +1,6 @@
-//! The web page's side of the race (the operator's `--ask-web`), as the extension tells it: this
-//! addon has no web code. The page lives in its own addon; the extension settles the race with
-//! plain values, and a [`crate::Session`] or [`crate::Dialogs`] ends with what it is told:
+//! The web page's side of the race (the operator's `--ask-web`), as the extension tells it: the
+//! page ([`crate::web_page`]) and the questionnaire share no objects; the extension settles the
+//! race with plain values, and a [`crate::Session`] or [`crate::Dialogs`] ends with what it is told:
 //! - the page's answer came first: the call's result is the page's answer, built by the page's
 //!   addon with [`Held::typed`] (what pi's side holds, saved or not) kept as its drafts;
 //! - the page's cancel came first: cancelled with pi's answers and unsaved text, and what was
@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use crate::outcome::Outcome;
 
 /// Text typed on one side for one question, saved or not: `text` (free text or a number),
-/// `note`, and notes by option value. The web page's addon takes and gives the same shape.
+/// `note`, and notes by option value. The web page takes and gives the same shape.
 #[napi(object)]
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TypedText {
@@ -196,7 +196,7 @@ fn options_of(outcome: Outcome) -> ResultOptions {
     }
 }
 
-fn typed_text(draft: Draft) -> TypedText {
+pub(crate) fn typed_text(draft: Draft) -> TypedText {
     TypedText {
         text: draft.text,
         note: draft.note,
@@ -205,7 +205,7 @@ fn typed_text(draft: Draft) -> TypedText {
     }
 }
 
-fn draft(text: TypedText) -> Draft {
+pub(crate) fn draft(text: TypedText) -> Draft {
     Draft {
         text: text.text,
         note: text.note,

@@ -5,8 +5,8 @@
 //! bodies and connections, every model string escaped).
 //!
 //! The store is the CLI's (`ask-user-question-store`, SQLite). This crate reaches it only
-//! through [`Source`], so the page's crate, which pi's web addon links too, stays without
-//! SQLite (the addon has a size limit that SQLite alone would break).
+//! through [`Source`]: the page's crate knows pages and HTTP, not where the list comes from
+//! (the CLI's store, or a test's list).
 //!
 //! Paths under `/TOKEN/` (`routes`):
 //! - `` the list (`list.rs`), and `list`, its rows as JSON, which `assets/inbox.js` polls

@@ -1,8 +1,8 @@
-//! The Node addon behind pi's place in the inbox (`ask-user-question inbox`): the questionnaire
+//! pi's place in the inbox (`ask-user-question inbox`): the questionnaire
 //! of a tool call is also posted to the user's store, where a running inbox lists it under "pi",
 //! and the first answer wins (the store decides, in one transaction). The shared part is the
 //! store crate's `host` module, which the CLI and its MCP server use too; this is its napi face,
-//! which the extension (`extension/inbox.ts`) drives beside the main addon's `Session`:
+//! which the extension (`extension/inbox.ts`) drives beside the `Session`:
 //! - the inbox's answer comes through [`InboxPost::on_answer`]'s callback, on pi's thread, and
 //!   the extension ends the session with it (`Session.endInInbox`);
 //! - what is typed in pi is handed over with [`InboxPost::save`], written at most every 300 ms
@@ -10,9 +10,9 @@
 //! - pi's side ending first offers its result ([`InboxPost::settle`]), which loses when the
 //!   inbox answered first; a call that stops with nobody's answer [`InboxPost::stop`]s.
 //!
-//! An addon of its own because the store bundles SQLite: the extension loads this one only when
-//! a call may join (an inbox ran once for this user, or `ASK_USER_QUESTION_INBOX=1`), so the
-//! main addon, which every pi session loads, carries none of it.
+//! Nothing of it runs unless a call may join (an inbox ran once for this user, or
+//! `ASK_USER_QUESTION_INBOX=1`): only then does the extension call [`join_inbox`], which opens
+//! the store.
 //!
 //! The store is a convenience: an error from it leaves it for the rest of the call
 //! ([`InboxPost::why_left`] says why), and the questionnaire goes on in pi as without it.
@@ -23,28 +23,7 @@ use napi::threadsafe_function::ThreadsafeFunctionCallMode;
 use napi_derive::napi;
 use serde_json::Value;
 
-/// Version of the addon: the extension refuses one of another release.
-#[napi]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
-
-/// A call's result (the main addon's `ToolResult`): the model's text, the host's details.
-#[napi(object)]
-#[derive(Debug, Clone, PartialEq)]
-pub struct ToolResult {
-    pub content: String,
-    pub details: Value,
-}
-
-impl From<question::ToolResult> for ToolResult {
-    fn from(result: question::ToolResult) -> ToolResult {
-        ToolResult {
-            content: result.content,
-            details: result.details,
-        }
-    }
-}
+use crate::tool::ToolResult;
 
 /// The questionnaire of one call as posted to the inbox.
 #[napi]
@@ -96,7 +75,7 @@ impl InboxPost {
         Ok(())
     }
 
-    /// Hands what pi's questionnaire holds (the main addon's `Session.saved()`) over to be
+    /// Hands what pi's questionnaire holds (`Session.saved()`) over to be
     /// written soon; never waits on the store.
     #[napi]
     pub fn save(&self, saved: Value) {

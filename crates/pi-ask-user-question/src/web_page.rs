@@ -1,12 +1,12 @@
-//! The Node addon behind pi's `--ask-web`: one call's questions served as a web page
-//! (`ask-user-question-web`), racing pi's questionnaire or its dialogs. The extension loads it
-//! only when the operator turned the page on, so the main addon carries no server and pi's start
-//! does not load one.
+//! pi's `--ask-web`: one call's questions served as a web page (`ask-user-question-web`), racing
+//! pi's questionnaire or its dialogs. Nothing of it runs until the extension makes a
+//! [`WebPage`], which the operator's setting asks for: the server's runtime and thread start
+//! with it and stop with it.
 //!
-//! The race is settled in the extension, between the two addons, with plain values: the page
+//! The race is settled in the extension with plain values: the page
 //! says when the person submitted or cancelled on it ([`WebPage::on_event`]); the extension then
 //! hands its answer ([`WebPage::answer`], with the text typed in pi kept as drafts) or its drafts
-//! ([`WebPage::drafts`]) to the main addon's session. When pi's side ends first,
+//! ([`WebPage::drafts`]) to the session. When pi's side ends first,
 //! [`WebPage::close`] says whether the page's answer was accepted before (the first answer
 //! wins). The server stops with [`WebPage::stop`] when the call ends.
 
@@ -19,11 +19,9 @@ use napi_derive::napi;
 use question::{AnswerState, Draft, Questionnaire};
 use serde_json::Value;
 
-/// Version of the addon: the extension refuses one of another release.
-#[napi]
-pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
-}
+use crate::outcome::Outcome;
+use crate::page::{TypedText, draft, typed_text};
+use crate::tool::CheckOptions;
 
 /// Throws, saying what was expected, when `text` is not an address for the page: `local`
 /// (127.0.0.1), `lan`, an IP or `IP:PORT`.
@@ -36,25 +34,6 @@ pub fn check_web_address(text: String) -> Result<()> {
 
 fn parse_bind(text: &str) -> std::result::Result<Bind, String> {
     text.trim().parse()
-}
-
-/// How the questions are checked, as the asking side checks them (the main addon's
-/// `CheckOptions`).
-#[napi(object)]
-#[derive(Debug, Clone, Default)]
-pub struct CheckOptions {
-    /// `false` lifts the 500-character limit on a question's `context`.
-    pub context_limit: Option<bool>,
-}
-
-/// Text typed on one side for one question, saved or not: `text` (free text or a number),
-/// `note`, and notes by option value. The main addon takes and gives the same shape.
-#[napi(object)]
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct TypedText {
-    pub text: Option<String>,
-    pub note: Option<String>,
-    pub option_notes: Option<HashMap<String, String>>,
 }
 
 /// The page's answer: the result as the CLI builds it, with `details.answeredIn: "web"`.
@@ -71,16 +50,6 @@ pub struct PageAnswer {
 pub enum PageAction {
     Submitted,
     Cancelled,
-}
-
-/// How pi's side ended (the main addon's `Outcome`).
-#[napi(string_enum = "snake_case")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Outcome {
-    Answered,
-    Cancelled,
-    Aborted,
-    TimedOut,
 }
 
 /// One call's questions as a web page, served until [`WebPage::stop`] (or until Node frees it).
@@ -103,10 +72,7 @@ impl WebPage {
         options: Option<CheckOptions>,
         timeout_ms: Option<f64>,
     ) -> Result<WebPage> {
-        let validation = match options.and_then(|o| o.context_limit) {
-            Some(false) => question::ValidateOptions::unlimited_context(),
-            _ => question::ValidateOptions::default(),
-        };
+        let validation = CheckOptions::validation(options.as_ref());
         let questionnaire = question::validate_with(&input, validation)
             .map_err(|issues| napi::Error::from_reason(question::invalid_result(issues).content))?;
         let bind = parse_bind(&address).map_err(napi::Error::from_reason)?;
@@ -213,23 +179,6 @@ impl WebPage {
     #[napi]
     pub fn stop(&mut self) {
         self.server = None;
-    }
-}
-
-fn typed_text(draft: Draft) -> TypedText {
-    TypedText {
-        text: draft.text,
-        note: draft.note,
-        option_notes: (!draft.option_notes.is_empty())
-            .then(|| draft.option_notes.into_iter().collect()),
-    }
-}
-
-fn draft(text: TypedText) -> Draft {
-    Draft {
-        text: text.text,
-        note: text.note,
-        option_notes: text.option_notes.unwrap_or_default().into_iter().collect(),
     }
 }
 
