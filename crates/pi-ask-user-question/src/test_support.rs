@@ -1,5 +1,16 @@
 //! Helpers the unit tests share.
 
+use serde_json::{Value, json};
+
+/// Two questions, as the page's and the race's tests ask them: a choice (Safe or Fast) and a
+/// name typed as text.
+pub fn plan() -> Value {
+    json!({"title": "Plan", "questions": [
+        {"id": "approach", "header": "Approach", "prompt": "Which approach?",
+         "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]},
+        {"id": "name", "header": "Name", "prompt": "What should it be called?", "type": "text"}]})
+}
+
 /// The text of a row without its SGR and OSC 8 sequences.
 pub fn strip_ansi(row: &str) -> String {
     let mut plain = String::new();

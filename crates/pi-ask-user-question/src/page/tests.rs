@@ -8,14 +8,8 @@ use super::*;
 use crate::dialogs::Dialogs;
 use crate::outcome::Closed;
 use crate::session::Session;
+use crate::test_support::plan;
 use crate::tool::ToolResult as PageResult;
-
-fn plan() -> Value {
-    json!({"title": "Plan", "questions": [
-        {"id": "approach", "header": "Approach", "prompt": "Which approach?",
-         "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]},
-        {"id": "name", "header": "Name", "prompt": "What should it be called?", "type": "text"}]})
-}
 
 const LINK: &str = "http://127.0.0.1:1/token/";
 

@@ -6,13 +6,7 @@ use std::net::TcpStream;
 use serde_json::json;
 
 use super::*;
-
-fn plan() -> Value {
-    json!({"title": "Plan", "questions": [
-        {"id": "approach", "header": "Approach", "prompt": "Which approach?",
-         "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]},
-        {"id": "name", "header": "Name", "prompt": "What should it be called?", "type": "text"}]})
-}
+use crate::test_support::plan;
 
 /// Fast picked, "Ada" as the name, submitted.
 const FAST_AND_ADA: &str = "q.0=1&t.1=Ada&action=submit";
