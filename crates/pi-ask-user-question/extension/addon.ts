@@ -22,7 +22,6 @@ export type {
 	Opening,
 	Outcome,
 	PageAction,
-	PageAnswer,
 	Palette,
 	Session,
 	ToolResult,

@@ -240,11 +240,11 @@ export declare class WebPage {
   /** What is typed on the page and not sent, by question id (none once stopped). */
   drafts(): Record<string, TypedText>
   /**
-   * The page's accepted answer, with `typed` (what pi's side holds, saved or not) kept as its
-   * drafts where the answer does not hold the same text; `null` before the page's answer was
-   * accepted, and once stopped.
+   * The page's accepted answer (the result as the CLI builds it, `details.answeredIn: "web"`),
+   * with `typed` (what pi's side holds, saved or not) kept as its drafts where the answer does
+   * not hold the same text; `null` before the page's answer was accepted, and once stopped.
    */
-  answer(typed: Record<string, TypedText>): PageAnswer | null
+  answer(typed: Record<string, TypedText>): ToolResult | null
   /**
    * pi's side ended with `outcome`: the page accepts nothing more. `true` when the page's
    * answer was accepted first, so it is the call's result ([`WebPage::answer`]).
@@ -404,12 +404,6 @@ export type Outcome =  'answered'|
 /** What the person did on the page. */
 export type PageAction =  'submitted'|
 'cancelled';
-
-/** The page's answer: the result as the CLI builds it, with `details.answeredIn: "web"`. */
-export interface PageAnswer {
-  content: string
-  details: any
-}
 
 /**
  * A time limit as the operator wrote it (`90s`, `5m`, `1m30s`), in milliseconds; an error that

@@ -7,12 +7,12 @@
 // - pi's side first: the page is closed; if its answer was accepted before, it still wins, else
 //   pi's result keeps what was typed on the page.
 // The server stops when the call ends: a page still open then says the questionnaire is closed.
-import type { Addon, Closed, PageAction, PageAnswer, TypedText, WebPage } from "./addon.ts";
+import type { Addon, Closed, PageAction, ToolResult, TypedText, WebPage } from "./addon.ts";
 
 /** pi's side of the race: the Session or the Dialogs asking now. */
 export interface Asking {
 	typedTexts(): Record<string, TypedText>;
-	endOnPage(answer: PageAnswer): Closed;
+	endOnPage(answer: ToolResult): Closed;
 	cancelOnPage(drafts: Record<string, TypedText>): Closed;
 	keepPageDrafts(drafts: Record<string, TypedText>): Closed;
 }

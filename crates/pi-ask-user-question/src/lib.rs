@@ -33,7 +33,7 @@ pub use page::TypedText;
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
-pub use web_page::{PageAction, PageAnswer, WebPage, check_web_address};
+pub use web_page::{PageAction, WebPage, check_web_address};
 
 use napi_derive::napi;
 

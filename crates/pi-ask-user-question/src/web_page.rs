@@ -21,7 +21,7 @@ use serde_json::Value;
 
 use crate::outcome::Outcome;
 use crate::page::{TypedText, draft, typed_text};
-use crate::tool::CheckOptions;
+use crate::tool::{CheckOptions, ToolResult};
 
 /// Throws, saying what was expected, when `text` is not an address for the page: `local`
 /// (127.0.0.1), `lan`, an IP or `IP:PORT`.
@@ -34,14 +34,6 @@ pub fn check_web_address(text: String) -> Result<()> {
 
 fn parse_bind(text: &str) -> std::result::Result<Bind, String> {
     text.trim().parse()
-}
-
-/// The page's answer: the result as the CLI builds it, with `details.answeredIn: "web"`.
-#[napi(object)]
-#[derive(Debug, Clone, PartialEq)]
-pub struct PageAnswer {
-    pub content: String,
-    pub details: Value,
 }
 
 /// What the person did on the page.
@@ -144,20 +136,17 @@ impl WebPage {
             .collect()
     }
 
-    /// The page's accepted answer, with `typed` (what pi's side holds, saved or not) kept as its
-    /// drafts where the answer does not hold the same text; `null` before the page's answer was
-    /// accepted, and once stopped.
+    /// The page's accepted answer (the result as the CLI builds it, `details.answeredIn: "web"`),
+    /// with `typed` (what pi's side holds, saved or not) kept as its drafts where the answer does
+    /// not hold the same text; `null` before the page's answer was accepted, and once stopped.
     #[napi]
-    pub fn answer(&self, typed: HashMap<String, TypedText>) -> Option<PageAnswer> {
+    pub fn answer(&self, typed: HashMap<String, TypedText>) -> Option<ToolResult> {
         let drafts: BTreeMap<String, Draft> = typed
             .into_iter()
             .map(|(id, text)| (id, draft(text)))
             .collect();
         let result = self.server.as_ref()?.answer_with_drafts(drafts)?;
-        Some(PageAnswer {
-            content: result.content,
-            details: result.details,
-        })
+        Some(result.into())
     }
 
     /// pi's side ended with `outcome`: the page accepts nothing more. `true` when the page's
