@@ -475,8 +475,8 @@ export interface ThemeSlots {
 export declare function toolDefinition(): any
 
 /**
- * The result of a call that asked nothing (`invalid_questions`, `no_ui`): `content` for the
- * model, `details` for the card.
+ * A call's result as it crosses to JavaScript and back: `content` for the model, `details` for
+ * the card (a call that asked nothing, the page's answer, the inbox's).
  */
 export interface ToolResult {
   content: string

@@ -172,10 +172,7 @@ impl Dialogs {
     /// also over a result the replies reached after it.
     #[napi]
     pub fn end_in_inbox(&mut self, result: crate::tool::ToolResult) -> Closed {
-        self.end(ToolResult {
-            content: result.content,
-            details: result.details,
-        });
+        self.end(result.into());
         self.result()
     }
 

@@ -86,11 +86,9 @@ impl InboxPost {
     /// when pi's counts (or the store is gone).
     #[napi]
     pub fn settle(&self, surface: String, result: ToolResult) -> Option<ToolResult> {
-        let result = question::ToolResult {
-            content: result.content,
-            details: result.details,
-        };
-        self.inbox.settle(&surface, &result).map(ToolResult::from)
+        self.inbox
+            .settle(&surface, &result.into())
+            .map(ToolResult::from)
     }
 
     /// pi stops waiting with nobody's answer: the questionnaire leaves the inbox's list saying

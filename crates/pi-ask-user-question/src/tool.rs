@@ -63,8 +63,8 @@ pub fn no_ui_result(input: Value) -> ToolResult {
     question::no_ui_result(&input).into()
 }
 
-/// The result of a call that asked nothing (`invalid_questions`, `no_ui`): `content` for the
-/// model, `details` for the card.
+/// A call's result as it crosses to JavaScript and back: `content` for the model, `details` for
+/// the card (a call that asked nothing, the page's answer, the inbox's).
 #[napi(object)]
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolResult {
@@ -75,6 +75,15 @@ pub struct ToolResult {
 impl From<question::ToolResult> for ToolResult {
     fn from(result: question::ToolResult) -> ToolResult {
         ToolResult {
+            content: result.content,
+            details: result.details,
+        }
+    }
+}
+
+impl From<ToolResult> for question::ToolResult {
+    fn from(result: ToolResult) -> question::ToolResult {
+        question::ToolResult {
             content: result.content,
             details: result.details,
         }

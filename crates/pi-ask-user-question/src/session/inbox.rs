@@ -10,11 +10,7 @@ use crate::outcome::Closed;
 /// Ends `session` with the inbox's `result`, also over a result pi's side reached after it; an
 /// open questionnaire closes through the extension's wake-up and `tick()`.
 pub fn end_in_inbox(session: &mut Session, result: crate::tool::ToolResult) -> Closed {
-    let result = question::ToolResult {
-        content: result.content,
-        details: result.details,
-    };
-    session.end_with(result, true);
+    session.end_with(result.into(), true);
     session.result()
 }
 
