@@ -3,10 +3,11 @@
 //!
 //! ```text
 //! Event ──Keys::msg_for(mode)──▶ Msg ──update──▶ model + Cmd<Msg, Outcome>
-//!                                                  │ fit: render what shows, plan the rows
+//!                                                  │ render what the next frame shows
 //!                                                  ▼
-//!                     view: Frame { Tabs, context, prompt, list, editor, preview, footer }
-//!                           → one tea::View tree, laid out and drawn by tea
+//!       view: plan the rows (with what the last frame kept), keep what this one shows
+//!             → one tea::View tree: Frame { Tabs, context, prompt, list, editor, preview,
+//!               footer }, laid out and drawn by tea
 //! ```
 //!
 //! Modules: [`msg`] (messages and outcomes), `model` (the state), `update` (messages change

@@ -1,6 +1,6 @@
 //! The questionnaire's messages and what it hands back: [`Msg`] (what the user means) and
-//! [`Outcome`] (how it ended). Kept apart
-//! from the model so the keymap can build messages without knowing the model.
+//! [`Outcome`] (how it ended). Kept apart from the model so the keymap can build messages
+//! without knowing the model.
 
 use question::ToolResult;
 use tea::Size;

@@ -1,8 +1,8 @@
 //! The driver: the one Elm loop. It owns the program, its size, palette, frame cache, a clock,
-//! timers and tasks, and performs every effect but the ones only a host can perform
-//! ([`Effect`]: quit, bell, attention, printing, an editor run when the host runs it), which it hands
-//! back. With no terminal it runs tests,
-//! the CLI's `--keys` replay and the pi addon; the terminal runtime is a terminal around it.
+//! timers and tasks, and performs every effect but those that need the terminal ([`Effect`]:
+//! quit, bell, attention, printing, an editor run when the host runs it), which it hands back.
+//! With no terminal it runs tests, the CLI's `--keys` replay and the pi addon; the terminal
+//! runtime is a terminal around it.
 //!
 //! Time is a virtual clock (a [`Duration`] since the start) that moves only when told to
 //! ([`Driver::advance`], a script's `wait:`), so timers are deterministic in tests; the
@@ -54,7 +54,8 @@ pub enum Effect<O> {
     Exec(ExecRequest),
 }
 
-/// The effects a call hands back for the terminal (or a test) to perform, in order. After a quit nothing more is performed.
+/// The effects a call hands back for the terminal (or a test) to perform, in order. After a
+/// quit nothing more is performed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Effects<O>(pub Vec<Effect<O>>);
 
@@ -168,7 +169,7 @@ pub struct Driver<P: Program> {
     /// each belongs to.
     #[cfg(feature = "editor")]
     execs: VecDeque<(Exec<P::Msg>, Option<u64>)>,
-    /// Host effects not handed back yet.
+    /// Effects not handed back yet.
     effects: Vec<Effect<P::Output>>,
     /// Whether key releases reach the program ([`Driver::set_key_releases`]).
     key_releases: bool,
@@ -444,7 +445,7 @@ impl<P: Program> Driver<P> {
         self.take_effects()
     }
 
-    /// Host effects not handed back yet (e.g. from `init`).
+    /// Effects not handed back yet (e.g. from `init`).
     pub fn take_effects(&mut self) -> Effects<P::Output> {
         self.quitting = false;
         Effects(std::mem::take(&mut self.effects))
