@@ -11,16 +11,16 @@
 //! The tokio runtime and the server start only here, so a run without these flags starts as
 //! fast as before.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use ask_user_question::signals::Caught;
+use ask_user_question_web::race::{Ending, Held, Settled};
 use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
 use clap::Args;
-use question::{Draft, Questionnaire, ResultOptions, ToolResult};
-use questionnaire::{App, Outcome};
+use question::{Questionnaire, ResultOptions, ToolResult};
+use questionnaire::Outcome;
 
 use crate::host::Hosted;
 
@@ -76,12 +76,40 @@ fn note(message: impl std::fmt::Display) {
     let _ = writeln!(std::io::stderr(), "ask-user-question: {message}");
 }
 
-/// The options of an outcome, to rebuild its result with the page's drafts.
-fn options_of(outcome: &Outcome) -> ResultOptions {
-    match outcome {
-        Outcome::Submitted(_) => ResultOptions::submitted(),
-        Outcome::Cancelled(_) => ResultOptions::cancelled(),
-        Outcome::TimedOut(_) => ResultOptions::timed_out(),
+/// The outcome of a terminal run that raced the page (`ask_user_question_web::race`, as pi's
+/// questionnaire settles it): the page's answer if it won, else the terminal's with the page's
+/// drafts; the page is closed either way.
+pub fn settle(web: Option<&WebServer>, hosted: &Hosted, outcome: Outcome) -> Outcome {
+    let Some(web) = web else {
+        return outcome;
+    };
+    let app = hosted.app();
+    let held = Held {
+        state: app.state().clone(),
+        unsaved: app.unsaved_drafts(),
+    };
+    if hosted.ended_on_page() {
+        note("answered on the web page; the terminal questionnaire closed");
+        return match outcome {
+            Outcome::Submitted(_) => match held.page_answer(web) {
+                Some(result) => Outcome::Submitted(result),
+                None => outcome,
+            },
+            _ => with_result(outcome, held.cancelled_on_page(web)),
+        };
+    }
+    let ending = match outcome {
+        Outcome::Submitted(_) => Ending::Submitted,
+        Outcome::Cancelled(_) => Ending::Cancelled,
+        Outcome::TimedOut(_) => Ending::TimedOut,
+    };
+    let result = outcome.result().clone();
+    match held.settle(web, ending, result) {
+        Settled::Page(result) => {
+            note("answered on the web page first; the terminal's answer was not used");
+            Outcome::Submitted(result)
+        }
+        Settled::Here(result) => with_result(outcome, result),
     }
 }
 
@@ -91,62 +119,6 @@ fn with_result(outcome: Outcome, result: ToolResult) -> Outcome {
         Outcome::Cancelled(_) => Outcome::Cancelled(result),
         Outcome::TimedOut(_) => Outcome::TimedOut(result),
     }
-}
-
-/// The text the terminal holds, by question id: what was saved (free text, a number, notes)
-/// and, in its place, what is typed and not saved. When the page's answer wins, these become
-/// the drafts of its result (`details.drafts`) where the page's answer does not hold the same
-/// text, so nothing typed in the terminal is lost.
-fn typed_in_terminal(app: &App) -> BTreeMap<String, Draft> {
-    let mut texts = app.state().typed_texts();
-    for (id, unsaved) in app.unsaved_drafts() {
-        texts.entry(id).or_default().update(unsaved);
-    }
-    texts
-}
-
-/// The outcome of a terminal run that raced the page: the page's answer if it won, else the
-/// terminal's with the page's drafts; the page is closed either way.
-pub fn settle(web: Option<&WebServer>, hosted: &Hosted, outcome: Outcome) -> Outcome {
-    let Some(web) = web else {
-        return outcome;
-    };
-    let app = hosted.app();
-    if hosted.ended_on_page() {
-        note("answered on the web page; the terminal questionnaire closed");
-        if let Outcome::Submitted(_) = outcome {
-            return match web.answer_with_drafts(typed_in_terminal(app)) {
-                Some(result) => Outcome::Submitted(result),
-                None => outcome,
-            };
-        }
-        let drafts = web.drafts(app.state());
-        let mut result = app.result_with(options_of(&outcome).with_drafts(drafts));
-        mark_answered_in(&mut result, "web");
-        return with_result(outcome, result);
-    }
-    let how = match outcome {
-        Outcome::Submitted(_) => Closed::AnsweredInTerminal,
-        Outcome::Cancelled(_) => Closed::Cancelled,
-        Outcome::TimedOut(_) => Closed::TimedOut,
-    };
-    if let Some(result) = web.close(how) {
-        note("answered on the web page first; the terminal's answer was not used");
-        let result = web
-            .answer_with_drafts(typed_in_terminal(app))
-            .unwrap_or(result);
-        return Outcome::Submitted(result);
-    }
-    let drafts = web.drafts(app.state());
-    let mut result = if drafts.is_empty() {
-        outcome.result().clone()
-    } else {
-        app.result_with(options_of(&outcome).with_drafts(drafts))
-    };
-    if !matches!(outcome, Outcome::TimedOut(_)) {
-        mark_answered_in(&mut result, "terminal");
-    }
-    with_result(outcome, result)
 }
 
 /// `--web-only`: the page alone, until it is answered, cancelled, the time limit runs out or a

@@ -20,6 +20,7 @@ pub mod inbox;
 mod limited;
 mod markdown;
 mod page;
+pub mod race;
 mod saved;
 mod server;
 mod token;
