@@ -18,15 +18,13 @@ export type {
 	CheckOptions,
 	Closed,
 	Dialogs,
-	InboxPost,
 	Opening,
 	Outcome,
-	PageAction,
 	Palette,
+	RivalOptions,
+	Rivals,
 	Session,
 	ToolResult,
-	TypedText,
-	WebPage,
 } from "./native.d.ts";
 
 /** The addon as loaded: every export of native.d.ts. */

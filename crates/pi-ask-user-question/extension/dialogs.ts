@@ -1,12 +1,9 @@
 // The sequential dialog fallback for hosts whose custom() shows nothing (pi's RPC mode): the
-// addon's Dialogs decides every dialog and keeps the time limit; this only shows them, raced
-// against the turn's signal and the addon's wake-up when the time runs out, and against the call's
-// web page when the operator serves one (its answer or cancel dismisses the open dialog), and
-// against the inbox when the call joined one (its answer dismisses the open dialog too).
+// addon's Dialogs decides every dialog, keeps the time limit and settles the race with the call's
+// web page and inbox (`rivals`); this only shows them, raced against the turn's signal and the
+// addon's wake-up, which comes when the time runs out or an answer came from elsewhere.
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
-import type { Addon, Closed } from "./addon.ts";
-import type { InboxRace } from "./inbox.ts";
-import type { PageRace } from "./web.ts";
+import type { Addon, Closed, Rivals } from "./addon.ts";
 
 export async function askWithDialogs(
 	addon: Addon,
@@ -14,35 +11,23 @@ export async function askWithDialogs(
 	ctx: ExtensionContext,
 	turn: AbortSignal | undefined,
 	timeoutMs: number | undefined,
-	race?: PageRace,
-	inbox?: InboxRace,
+	rivals?: Rivals,
 ): Promise<Closed> {
-	const dialogs = new addon.Dialogs(input, timeoutMs);
-	// Closes the open dialog when the addon says the time limit ran out, or the page ended the
-	// dialogs; next() then says so.
-	const timeUp = new AbortController();
-	dialogs.onWake(() => timeUp.abort());
-	race?.attach(dialogs, () => timeUp.abort());
-	inbox?.attach(dialogs, () => timeUp.abort());
-	const signal = turn ? AbortSignal.any([turn, timeUp.signal]) : timeUp.signal;
-	const settled = (result: Closed) => {
-		const ours = inbox ? inbox.settle(result) : result;
-		return race ? race.settle(dialogs, ours) : ours;
-	};
+	const dialogs = new addon.Dialogs(input, timeoutMs, rivals);
+	// Closes the open dialog when the addon wakes this; next() then says why.
+	const woken = new AbortController();
+	dialogs.onWake(() => woken.abort());
+	const signal = turn ? AbortSignal.any([turn, woken.signal]) : woken.signal;
 	try {
 		for (;;) {
-			if (turn?.aborted) return settled(dialogs.abort());
+			if (turn?.aborted) return dialogs.abort();
 			const step = dialogs.next();
-			if (step.result) return settled(step.result);
+			if (step.result) return step.result;
 			const shown = step.options
 				? ctx.ui.select(step.title, step.options, { signal })
 				: ctx.ui.input(step.title, step.placeholder ?? undefined, { signal });
 			const reply = await untilAborted(shown, signal);
-			if (!reply.aborted) {
-				dialogs.answer(reply.value ?? null);
-				race?.stopCountdown();
-				inbox?.afterKey();
-			}
+			if (!reply.aborted) dialogs.answer(reply.value ?? null);
 		}
 	} finally {
 		dialogs.onWake(null);

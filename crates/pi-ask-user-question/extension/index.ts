@@ -29,9 +29,9 @@ const PRELOAD_DELAY_MS = 500;
 const callModules = () =>
 	Promise.all([
 		import("./attention.ts"),
-		import("./inbox.ts"),
 		import("./one-at-a-time.ts"),
 		import("./questionnaire.ts"),
+		import("./rivals.ts"),
 	]);
 type CardState = { details?: Details };
 
@@ -91,50 +91,39 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			const invalid = addon().invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
 			const { notify, timeoutMs } = settings.attention();
-			const [{ openCall }, { joinInbox, warnOf }, { oneAtATime }, { askWithQuestionnaire }] = await callModules();
-			// The operator's web page serves the call's questions whichever way pi asks them.
-			const address = settings.web();
-			const race = address === undefined ? undefined : (await import("./web.ts")).openPage(addon(), params, address, timeoutMs);
-			// The inbox, when one runs (or ASK_USER_QUESTION_INBOX=1), races it too.
-			const inbox = joinInbox(addon(), params, ctx.cwd, signal, warnOf(ctx));
+			const [{ openCall }, { oneAtATime }, { askWithQuestionnaire }, { race }] = await callModules();
+			// The operator's web page and the inbox race whichever way pi asks; the addon settles it.
+			const racing = race(addon(), params, { web: settings.web(), project: ctx.cwd, timeoutMs }, ctx);
 			try {
-				const call = openCall(pi, addon(), notify, toolCallId, params, race?.url);
-
+				const call = openCall(pi, addon(), notify, toolCallId, params, racing.url);
 				let result: Closed | undefined;
 				if (!settings.accessible()) {
-					const session = new (addon().Session)(params, palette(ctx.ui.theme), {
-						collapseKey: settings.collapseKey(),
-						timeoutMs,
-						height: settings.height(),
-						webLink: race?.url,
-					});
-					race?.attach(session);
-					inbox?.attach(session);
-					const pageKey = race?.afterKey(session);
-					const afterKey = inbox || pageKey ? () => (pageKey?.(), inbox?.afterKey()) : undefined;
+					const session = new (addon().Session)(
+						params,
+						palette(ctx.ui.theme),
+						{ collapseKey: settings.collapseKey(), timeoutMs, height: settings.height() },
+						racing.rivals,
+					);
 					open.set(toolCallId, session);
 					try {
 						result = await oneAtATime(
 							"tool",
-							() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring, afterKey),
+							() => askWithQuestionnaire(addon(), session, palette, ctx, signal, onUpdate, call.ring),
 							signal,
 						);
 					} finally {
 						open.delete(toolCallId);
 					}
-					if (inbox && (result || inbox.endedInInbox)) result = inbox.settle(result ?? session.result());
-					if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
 				}
 				if (!result) {
-					// Where the questionnaire cannot show: the same post races the dialogs.
+					// Where the questionnaire cannot show: the same page and post race the dialogs.
 					const { askWithDialogs } = await import("./dialogs.ts");
-					result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs, race, inbox);
+					result = await askWithDialogs(addon(), params, ctx, signal, timeoutMs, racing.rivals);
 				}
 				call.close(result);
 				return { content: [{ type: "text", text: result.content }], details: result.details };
 			} finally {
-				inbox?.stop();
-				race?.stop();
+				racing.stop();
 			}
 		},
 

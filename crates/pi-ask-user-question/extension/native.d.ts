@@ -4,12 +4,13 @@
 export declare class Dialogs {
   /**
    * Fails with the `invalid_questions` content when `input` does not validate.
-   * `timeout_ms`: the operator's time limit (none when absent).
+   * `timeout_ms`: the operator's time limit (none when absent). `rivals` race the dialogs,
+   * and they settle the race themselves.
    */
-  constructor(input: any, timeoutMs?: number | undefined | null)
+  constructor(input: any, timeoutMs?: number | undefined | null, rivals?: Rivals | undefined | null)
   /**
-   * The dialog to show, or the result once the dialogs ended (answered, dismissed, or the
-   * time limit ran out).
+   * The dialog to show, or the result once the dialogs ended (answered, dismissed, the
+   * time limit ran out, or the page or the inbox answered first).
    */
   next(): Dialog
   /**
@@ -23,67 +24,12 @@ export declare class Dialogs {
    * `aborted`, keeping what was recorded. Dialogs that ended keep their result.
    */
   abort(): Closed
-  /** What the replies recorded, by question id: the web page's answer keeps it as drafts. */
-  typedTexts(): Record<string, TypedText>
   /**
-   * The web page's answer came first: `next()` gives `answer` (built by the page's addon),
-   * also over a result the replies reached after it. Throws, naming what is wrong, when
-   * `answer` is no page's answer to these questions.
-   */
-  endOnPage(answer: ToolResult): Closed
-  /**
-   * The web page's cancel came first: cancelled with what the replies recorded and
-   * `drafts`, what was typed on the page. Dialogs that ended keep their result.
-   */
-  cancelOnPage(drafts: Record<string, TypedText>): Closed
-  /**
-   * The replies ended the dialogs first (and the page's answer did not come before): their
-   * result with `drafts`, what was typed on the page, and `details.answeredIn: "terminal"`
-   * after a submit or a dismissal. Throws before the dialogs ended.
-   */
-  keepPageDrafts(drafts: Record<string, TypedText>): Closed
-  /**
-   * The inbox's answer came first (`InboxPost`): `next()` gives `result`,
-   * also over a result the replies reached after it.
-   */
-  endInInbox(result: ToolResult): Closed
-  /**
-   * What the replies recorded (`question::saved`), for the inbox to open with; `null` once
-   * the dialogs ended.
-   */
-  saved(): any | null
-  /**
-   * `callback` runs on pi's thread when the time limit runs out, so the extension closes the
-   * open dialog and asks `next()`; `null` stops it. It does not keep Node running.
+   * `callback` runs on pi's thread when the time limit runs out or the page or the inbox
+   * answered, so the extension closes the open dialog and asks `next()`; `null` stops it. It
+   * does not keep Node running.
    */
   onWake(callback?: (() => void) | undefined | null): void
-}
-
-/** The questionnaire of one call as posted to the inbox. */
-export declare class InboxPost {
-  /**
-   * Calls `callback` on pi's thread with the inbox's result (`details.answeredIn: "inbox"`)
-   * when the inbox answers first; never when pi's side settles or stops first, or the store
-   * fails. The callback does not keep Node running.
-   */
-  onAnswer(callback: (arg: ToolResult) => void): void
-  /**
-   * Hands what pi's questionnaire holds (`Session.saved()`) over to be
-   * written soon; never waits on the store.
-   */
-  save(saved: any): void
-  /**
-   * Offers pi's result from `surface`: the inbox's result when it answered first, `null`
-   * when pi's counts (or the store is gone).
-   */
-  settle(surface: string, result: ToolResult): ToolResult | null
-  /**
-   * pi stops waiting with nobody's answer: the questionnaire leaves the inbox's list saying
-   * `why`, what was typed kept. The inbox's result when it answered first.
-   */
-  stop(why: string): ToolResult | null
-  /** Why the store was left during the call, if it was; once. */
-  whyLeft(): string | null
 }
 
 /**
@@ -95,15 +41,39 @@ export declare class Palette {
   constructor(fg: Record<string, string>, bg: Record<string, string>)
 }
 
+/**
+ * The page and the inbox of one call, handed to its `Session` and, where the questionnaire
+ * cannot show, its `Dialogs`.
+ */
+export declare class Rivals {
+  /**
+   * Serves and posts `input` as `options` ask. Fails with the `invalid_questions` content,
+   * or with why the page cannot be served; the store's trouble is only a warning.
+   */
+  constructor(input: any, options?: RivalOptions | undefined | null)
+  /** The link to the page, with its token; `null` without a page. */
+  get url(): string | null
+  /**
+   * What went wrong with the store since the last call (it was left; the call goes on in pi),
+   * to say as warnings.
+   */
+  warnings(): Array<string>
+  /**
+   * The call is over: the page's server stops (a page still open says the questionnaire is
+   * closed), and a questionnaire nobody settled leaves the inbox's list.
+   */
+  stop(): void
+}
+
 /** The questionnaire of one tool call. */
 export declare class Session {
   /**
    * Fails with the `invalid_questions` content when `input` does not validate (as
    * `invalidResult` checks it, with `options.checks`), or with why `options.collapseKey`
    * cannot be the collapse key. The options are the operator's and the host's, each optional
-   * ([`SessionOptions`]).
+   * ([`SessionOptions`]). `rivals` race the questionnaire, and it settles the race itself.
    */
-  constructor(input: any, palette: Palette, options?: SessionOptions | undefined | null)
+  constructor(input: any, palette: Palette, options?: SessionOptions | undefined | null, rivals?: Rivals | undefined | null)
   /**
    * pi's keybindings (name → keys, as `KeybindingsManager.getKeys` gives them; see
    * `piKeybindingNames`): rebound keys act in the questionnaire and its footer names them.
@@ -123,9 +93,10 @@ export declare class Session {
    */
   edited(text?: string | undefined | null): void
   /**
-   * Moves the questionnaire's clock to now and takes in finished background work: what the
-   * extension does when the session wakes it. Returns the result once finished (a time
-   * limit ran out), else `null`.
+   * Moves the questionnaire's clock to now and takes in finished background work and an
+   * answer from elsewhere: what the extension does when the session wakes it. Returns the
+   * result once finished (a time limit ran out, the page or the inbox answered), else
+   * `null`.
    */
   tick(): Closed | null
   /**
@@ -173,88 +144,12 @@ export declare class Session {
   /** The draft waiting for pi's editor, if Ctrl+G asked for it. */
   get pendingEdit(): EditRequest | null
   get collapsed(): boolean
+  /** Whether it finished, also by an answer from elsewhere that came while it was not shown. */
   get finished(): boolean
-  /**
-   * Whether the time limit still counts down (no key yet): once it stops, the web page's
-   * countdown stops too.
-   */
-  get countingDown(): boolean
-  /**
-   * Everything typed in the questionnaire, saved or not, by question id (also once
-   * finished, with a web page): the page's answer keeps it as drafts.
-   */
-  typedTexts(): Record<string, TypedText>
-  /**
-   * The web page's answer came first: the call's result is `answer` (built by the page's
-   * addon), also over a result pi's side reached after it. An open questionnaire wakes the
-   * extension (`onWake`), whose `tick()` then closes it. Throws, naming what is wrong, when
-   * `answer` is no page's answer to these questions.
-   */
-  endOnPage(answer: ToolResult): Closed
-  /**
-   * The inbox's answer came first (`InboxPost.onAnswer`, or `settle` returned it): the
-   * call's result is `result`, as `endOnPage` ends it.
-   */
-  endInInbox(result: ToolResult): Closed
-  /**
-   * What the questionnaire holds, answered and typed (`question::saved`), for the inbox;
-   * `null` once it finished.
-   */
-  saved(): any | null
-  /**
-   * The web page's cancel came first: cancelled with every answer and unsaved text, and
-   * `drafts` (what was typed on the page); wakes the extension as `endOnPage` does. A
-   * finished questionnaire keeps its result. Throws when `drafts` names what these
-   * questions have not.
-   */
-  cancelOnPage(drafts: Record<string, TypedText>): Closed
-  /**
-   * pi's side ended first (and the page's answer did not come before): the result with
-   * `drafts`, what was typed on the page, and `details.answeredIn: "terminal"` after a submit
-   * or a cancel here. Throws before the questionnaire finished.
-   */
-  keepPageDrafts(drafts: Record<string, TypedText>): Closed
   /** Switches to another palette (pi's theme changed). */
   setPalette(palette: Palette): void
   /** The partial details pi stores while the call runs: `{collapsed}`. */
   progress(): any
-}
-
-/** One call's questions as a web page, served until [`WebPage::stop`] (or until Node frees it). */
-export declare class WebPage {
-  /**
-   * Serves `input` (checked with `options`, as the asking side checks it) at `address`
-   * (`local`, `lan`, an IP or `IP:PORT`), with a countdown of `timeout_ms` when given. Fails
-   * with the `invalid_questions` content, or with why the address cannot be served.
-   */
-  constructor(input: any, address: string, options?: CheckOptions | undefined | null, timeoutMs?: number | undefined | null)
-  /** The link to the page, with its token. */
-  get url(): string
-  /**
-   * `callback` runs once on pi's thread when the person submits or cancels on the page. A
-   * thread waits for it and ends with the page; it does not keep Node running.
-   */
-  onEvent(callback: (arg: PageAction) => void): void
-  /** A key or a reply on pi's side stopped the time limit: the page's countdown stops too. */
-  stopCountdown(): void
-  /** What is typed on the page and not sent, by question id (none once stopped). */
-  drafts(): Record<string, TypedText>
-  /**
-   * The page's accepted answer (the result as the CLI builds it, `details.answeredIn: "web"`),
-   * with `typed` (what pi's side holds, saved or not) kept as its drafts where the answer does
-   * not hold the same text; `null` before the page's answer was accepted, and once stopped.
-   */
-  answer(typed: Record<string, TypedText>): ToolResult | null
-  /**
-   * pi's side ended with `outcome`: the page accepts nothing more. `true` when the page's
-   * answer was accepted first, so it is the call's result ([`WebPage::answer`]).
-   */
-  close(outcome: Outcome): boolean
-  /**
-   * The call is over: the server stops now, so the link answers nobody and a page still open
-   * says that the questionnaire is closed.
-   */
-  stop(): void
 }
 
 /**
@@ -355,14 +250,6 @@ export interface InputOutcome {
 export declare function invalidResult(input: any, options?: CheckOptions | undefined | null): ToolResult | null
 
 /**
- * Posts `input` (the call's validated questions) as asked by `host` in `project` (a folder)
- * when joining applies (`ASK_USER_QUESTION_INBOX`: `1` always, `0` never, else while an inbox
- * runs; the store: `ASK_USER_QUESTION_STORE`, else the user's). `null` when not posted; throws
- * with why when the store cannot be used.
- */
-export declare function joinInbox(input: any, host: string, project: string): InboxPost | null
-
-/**
  * How many sessions the addon holds: opened, and not yet freed with their driver and task
  * threads. A session is freed once JavaScript dropped it and collected its object.
  */
@@ -401,10 +288,6 @@ export type Outcome =  'answered'|
 'aborted'|
 'timed_out';
 
-/** What the person did on the page. */
-export type PageAction =  'submitted'|
-'cancelled';
-
 /**
  * A time limit as the operator wrote it (`90s`, `5m`, `1m30s`), in milliseconds; an error that
  * says what was expected for zero, negative or unreadable values.
@@ -428,8 +311,29 @@ export declare function renderCall(args: any, width: number, palette: Palette, d
 export declare function renderResult(details: any, width: number, palette: Palette, content?: string | undefined | null, isError?: boolean | undefined | null): Array<string>
 
 /**
- * How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs, height,
- * webLink})`, every field optional.
+ * What races a call: `new Rivals(input, {web, project, timeoutMs, checks})`, every field
+ * optional.
+ */
+export interface RivalOptions {
+  /**
+   * Serve the call's questions as a web page at this address (the operator's `--ask-web`:
+   * `local`, `lan`, an IP or `IP:PORT`).
+   */
+  web?: string
+  /**
+   * Post them to the inbox as asked in this folder, when a call may join
+   * (`ASK_USER_QUESTION_INBOX`: `1` always, `0` never, else while an inbox runs).
+   */
+  project?: string
+  /** The operator's time limit, which the page counts down too. */
+  timeoutMs?: number
+  /** How the call is checked, as `invalidResult` takes it. */
+  checks?: CheckOptions
+}
+
+/**
+ * How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs,
+ * height}, rivals)`, every field optional.
  */
 export interface SessionOptions {
   /**
@@ -449,12 +353,6 @@ export interface SessionOptions {
   timeoutMs?: number
   /** The operator's height limit: `N` rows or `N%` of the terminal; 45 % when absent. */
   height?: string
-  /**
-   * The link to the call's web page (the operator's `--ask-web`), shown in the
-   * questionnaire and its dock; the page races it, settled through `endOnPage`,
-   * `cancelOnPage`, `keepPageDrafts`.
-   */
-  webLink?: string
 }
 
 export declare function themeSlots(): ThemeSlots
@@ -481,16 +379,6 @@ export declare function toolDefinition(): any
 export interface ToolResult {
   content: string
   details: any
-}
-
-/**
- * Text typed on one side for one question, saved or not: `text` (free text or a number),
- * `note`, and notes by option value. The web page takes and gives the same shape.
- */
-export interface TypedText {
-  text?: string
-  note?: string
-  optionNotes?: Record<string, string>
 }
 
 /** Version of the addon, so the extension can tell which build it loaded. */

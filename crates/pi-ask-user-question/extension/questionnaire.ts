@@ -21,7 +21,6 @@ export async function askWithQuestionnaire(
 	signal: AbortSignal | undefined,
 	onUpdate: AgentToolUpdateCallback<Record<string, unknown>> | undefined,
 	onShow?: (tui: TUI) => void,
-	afterKey?: () => void,
 ): Promise<Closed | undefined> {
 	// pi 1.x names its mode; only its terminal UI shows custom components (0.73 has no mode, and
 	// its custom() resolves undefined where it shows nothing).
@@ -29,7 +28,8 @@ export async function askWithQuestionnaire(
 	if (mode !== undefined && mode !== "tui") return undefined;
 	for (;;) {
 		if (signal?.aborted) return session.abort();
-		// The call's web page may have ended it (while it waited its turn, or pi's editor was open).
+		// The web page or the inbox may have ended it (while it waited its turn, or pi's editor
+		// was open).
 		if (session.finished) return session.result();
 		const shown = await ctx.ui.custom<Shown>((tui, theme, keybindings, done) => {
 			session.setPalette(palette(theme));
@@ -87,7 +87,6 @@ export async function askWithQuestionnaire(
 				handleInput: (data: string) => {
 					last = undefined;
 					const outcome = session.input(data);
-					afterKey?.();
 					if (outcome.result) done("finished");
 					else if (outcome.edit) done("editing");
 					else if (outcome.collapsed) done("collapsed");
@@ -110,7 +109,7 @@ export async function askWithQuestionnaire(
 			continue;
 		}
 		onUpdate?.({ content: [], details: session.progress() });
-		await whileDocked(session, palette, ctx, signal, afterKey);
+		await whileDocked(session, palette, ctx, signal);
 		if (session.finished) return session.result();
 		onUpdate?.({ content: [], details: session.progress() });
 	}
@@ -131,7 +130,6 @@ function whileDocked(
 	palette: (theme: Theme) => Palette,
 	ctx: ExtensionContext,
 	signal: AbortSignal | undefined,
-	afterKey?: () => void,
 ): Promise<void> {
 	return new Promise((resolve) => {
 		const finish = () => {
@@ -163,7 +161,6 @@ function whileDocked(
 		);
 		const stopListening = ctx.ui.onTerminalInput((data) => {
 			const outcome = session.input(data);
-			afterKey?.();
 			if (!outcome.consumed) return undefined; // everything but the expand key is pi's
 			if (!outcome.collapsed || outcome.result) finish();
 			return { consume: true };

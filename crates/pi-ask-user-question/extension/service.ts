@@ -52,35 +52,25 @@ async function ask(
 	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
-	// The operator's web page serves these questions too.
-	const address = settings.web();
-	const race = address === undefined ? undefined : (await import("./web.ts")).openPage(addon, input, address, timeoutMs, SERVICE_CHECKS);
-	// The inbox races the questionnaire; not where pi says it shows none (pi 1.x names its mode),
-	// since the request is then answered as unavailable at once.
+	// The operator's web page serves these questions too, and the inbox races them; not where
+	// pi says it shows no questionnaire (pi 1.x names its mode), since the request is then
+	// answered as unavailable at once.
 	const mode = (ctx as { mode?: string }).mode;
-	const { joinInbox, warnOf } = await import("./inbox.ts");
-	const inbox = mode === undefined || mode === "tui" ? joinInbox(addon, input, ctx.cwd, signal, warnOf(ctx)) : undefined;
+	const project = mode === undefined || mode === "tui" ? ctx.cwd : undefined;
+	const { race } = await import("./rivals.ts");
+	const racing = race(addon, input, { web: settings.web(), project, timeoutMs, checks: SERVICE_CHECKS }, ctx);
 	let result: Closed | undefined;
 	try {
-		const session = new addon.Session(input, palette(ctx.ui.theme), {
-			checks: SERVICE_CHECKS,
-			collapseKey: settings.collapseKey(),
-			timeoutMs,
-			height: settings.height(),
-			webLink: race?.url,
-		});
-		race?.attach(session);
-		inbox?.attach(session);
+		const session = new addon.Session(
+			input,
+			palette(ctx.ui.theme),
+			{ checks: SERVICE_CHECKS, collapseKey: settings.collapseKey(), timeoutMs, height: settings.height() },
+			racing.rivals,
+		);
 		const { askWithQuestionnaire } = await import("./questionnaire.ts");
-		const pageKey = race?.afterKey(session);
-		const afterKey = inbox || pageKey ? () => (pageKey?.(), inbox?.afterKey()) : undefined;
-		const show = () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined, undefined, afterKey);
-		result = await oneAtATime("service", show, signal);
-		if (inbox && (result || inbox.endedInInbox)) result = inbox.settle(result ?? session.result());
-		if (race && (result || race.endedOnPage)) result = race.settle(session, result ?? session.result());
+		result = await oneAtATime("service", () => askWithQuestionnaire(addon, session, palette, ctx, signal, undefined), signal);
 	} finally {
-		inbox?.stop();
-		race?.stop();
+		racing.stop();
 	}
 	if (!result) return { status: "unavailable", reason: NO_QUESTIONNAIRE };
 	// The addon's details of a questionnaire that opened always have this shape.

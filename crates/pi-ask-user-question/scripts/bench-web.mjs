@@ -18,7 +18,7 @@ const loadStart = process.hrtime.bigint();
 const addon = createRequire(import.meta.url)(addonPath);
 const loadMs = Number(process.hrtime.bigint() - loadStart) / 1e6;
 
-const page = new addon.WebPage(input, "local");
+const page = new addon.Rivals(input, { web: "local" });
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 const { host } = new URL(page.url);
 

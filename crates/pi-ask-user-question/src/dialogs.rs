@@ -2,20 +2,20 @@
 //! show `select` and `input` dialogs (pi's RPC mode): `question::Dialogs` and the operator's time
 //! limit, which ends the dialogs as timed out unless a reply comes first. When the time runs out,
 //! an alarm wakes the extension (`onWake`) to close the open dialog; `next()` then says so.
-//! A web page may race the dialogs (the operator's `--ask-web`): the extension settles it
-//! (`crate::page`) and closes the open dialog itself when the page ends the call.
+//! The web page and the inbox may race the dialogs ([`Rivals`]): when one of them answers first,
+//! the same wake-up closes the open dialog, and `next()` gives their result.
 
-use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use napi::bindgen_prelude::{Function, Result};
+use ask_user_question_web::race::Held;
+use napi::bindgen_prelude::{ClassInstance, Function, Result};
 use napi_derive::napi;
 use serde_json::Value;
 
 use question::{DialogRequest, DialogStep, ToolResult};
 
 use crate::outcome::Closed;
-use crate::page::{self, Held, TypedText};
+use crate::rivals::{EndedBy, Race, Rivals};
 use crate::wake::{Alarm, Waker};
 
 /// The dialog to show, or the result once the dialogs ended: `options` for a select, else
@@ -39,35 +39,46 @@ pub struct Dialogs {
     /// Until the first reply: when the time limit runs out, and the alarm that says so.
     limit: Option<(Instant, Alarm)>,
     waker: Waker,
-    /// The result once the web page ended the dialogs, or settled how pi's side ended them.
+    /// What races the dialogs (the web page, the inbox).
+    race: Option<Race>,
+    /// The call's result once the dialogs ended, the race settled.
     ended: Option<ToolResult>,
 }
 
 #[napi]
 impl Dialogs {
     /// Fails with the `invalid_questions` content when `input` does not validate.
-    /// `timeout_ms`: the operator's time limit (none when absent).
+    /// `timeout_ms`: the operator's time limit (none when absent). `rivals` race the dialogs,
+    /// and they settle the race themselves.
     #[napi(constructor)]
-    pub fn new(input: Value, timeout_ms: Option<f64>) -> Result<Dialogs> {
+    pub fn new(
+        input: Value,
+        timeout_ms: Option<f64>,
+        rivals: Option<ClassInstance<Rivals>>,
+    ) -> Result<Dialogs> {
         let questionnaire = question::validate(&input)
             .map_err(|issues| napi::Error::from_reason(question::invalid_result(issues).content))?;
         let limit = timeout_ms
             .filter(|ms| ms.is_finite() && *ms > 0.0)
             .map(|ms| Duration::from_millis(ms.ceil() as u64));
-        Ok(Dialogs::with_limit(
-            question::Dialogs::new(questionnaire),
-            limit,
-        ))
+        let dialogs = Dialogs::with_limit(question::Dialogs::new(questionnaire), limit);
+        Ok(match rivals {
+            Some(rivals) => dialogs.racing(rivals.race()),
+            None => dialogs,
+        })
     }
 
-    /// The dialog to show, or the result once the dialogs ended (answered, dismissed, or the
-    /// time limit ran out).
+    /// The dialog to show, or the result once the dialogs ended (answered, dismissed, the
+    /// time limit ran out, or the page or the inbox answered first).
     // The JavaScript name; the dialogs are no iterator.
     #[allow(clippy::should_implement_trait)]
     #[napi]
     pub fn next(&mut self) -> Dialog {
         if let Some(result) = &self.ended {
             return Dialog::finished(result);
+        }
+        if let Some((result, from)) = self.arrival() {
+            return self.end(result, Some(from));
         }
         if self.time_ran_out() {
             self.inner.time_out();
@@ -86,10 +97,7 @@ impl Dialogs {
                 placeholder: Some(placeholder),
                 result: None,
             },
-            DialogStep::Finished(result) => {
-                self.stop_limit();
-                Dialog::finished(&result)
-            }
+            DialogStep::Finished(result) => self.end(result, None),
         }
     }
 
@@ -103,89 +111,31 @@ impl Dialogs {
         }
         self.stop_limit();
         self.inner.answer(reply);
+        if let Some(race) = &self.race {
+            race.after_key(false);
+            if race.joined() {
+                race.save(&self.held());
+            }
+        }
     }
 
     /// Ends the dialogs (the turn was aborted; the host dismissed the open one): cancelled +
     /// `aborted`, keeping what was recorded. Dialogs that ended keep their result.
     #[napi]
     pub fn abort(&mut self) -> Closed {
-        self.stop_limit();
-        match &self.ended {
-            Some(result) => Closed::of(result),
-            None => Closed::of(&self.inner.abort()),
+        if let Some(result) = &self.ended {
+            return Closed::of(result);
         }
+        let aborted = self.inner.abort();
+        let ended = self.end(aborted, None);
+        ended
+            .result
+            .unwrap_or_else(|| unreachable!("ended dialogs have their result"))
     }
 
-    /// What the replies recorded, by question id: the web page's answer keeps it as drafts.
-    #[napi]
-    pub fn typed_texts(&self) -> HashMap<String, TypedText> {
-        self.held().typed()
-    }
-
-    /// The web page's answer came first: `next()` gives `answer` (built by the page's addon),
-    /// also over a result the replies reached after it. Throws, naming what is wrong, when
-    /// `answer` is no page's answer to these questions.
-    #[napi]
-    pub fn end_on_page(&mut self, answer: crate::tool::ToolResult) -> Result<Closed> {
-        let result = page::page_answer(
-            self.inner.state(),
-            answer.content,
-            answer.details,
-            "endOnPage",
-        )?;
-        self.end(result);
-        Ok(self.result())
-    }
-
-    /// The web page's cancel came first: cancelled with what the replies recorded and
-    /// `drafts`, what was typed on the page. Dialogs that ended keep their result.
-    #[napi]
-    pub fn cancel_on_page(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
-        let drafts = page::drafts_from(self.inner.state(), drafts, "cancelOnPage")?;
-        if self.ended.is_none() && !self.inner.is_finished() {
-            let result = self.held().cancelled_on_page(drafts);
-            self.end(result);
-        }
-        Ok(self.result())
-    }
-
-    /// The replies ended the dialogs first (and the page's answer did not come before): their
-    /// result with `drafts`, what was typed on the page, and `details.answeredIn: "terminal"`
-    /// after a submit or a dismissal. Throws before the dialogs ended.
-    #[napi]
-    pub fn keep_page_drafts(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
-        let result = match (self.ended.clone(), self.inner.next()) {
-            (Some(result), _) | (None, DialogStep::Finished(result)) => result,
-            (None, DialogStep::Ask(_)) => {
-                return Err(napi::Error::from_reason(
-                    "keepPageDrafts: the dialogs have not ended",
-                ));
-            }
-        };
-        let drafts = page::drafts_from(self.inner.state(), drafts, "keepPageDrafts")?;
-        let result = self.held().with_page_drafts(result, drafts);
-        self.end(result);
-        Ok(self.result())
-    }
-
-    /// The inbox's answer came first (`InboxPost`): `next()` gives `result`,
-    /// also over a result the replies reached after it.
-    #[napi]
-    pub fn end_in_inbox(&mut self, result: crate::tool::ToolResult) -> Closed {
-        self.end(result.into());
-        self.result()
-    }
-
-    /// What the replies recorded (`question::saved`), for the inbox to open with; `null` once
-    /// the dialogs ended.
-    #[napi]
-    pub fn saved(&self) -> Option<Value> {
-        (self.ended.is_none() && !self.inner.is_finished())
-            .then(|| question::saved::save(self.inner.state(), &Default::default()))
-    }
-
-    /// `callback` runs on pi's thread when the time limit runs out, so the extension closes the
-    /// open dialog and asks `next()`; `null` stops it. It does not keep Node running.
+    /// `callback` runs on pi's thread when the time limit runs out or the page or the inbox
+    /// answered, so the extension closes the open dialog and asks `next()`; `null` stops it. It
+    /// does not keep Node running.
     #[napi]
     pub fn on_wake(&mut self, callback: Option<Function<(), ()>>) -> Result<()> {
         self.waker.set(callback)
@@ -204,7 +154,7 @@ impl Dialog {
 }
 
 impl Dialogs {
-    fn with_limit(inner: question::Dialogs, limit: Option<Duration>) -> Dialogs {
+    pub(crate) fn with_limit(inner: question::Dialogs, limit: Option<Duration>) -> Dialogs {
         let waker = Waker::default();
         let limit = limit.map(|limit| {
             let due = Instant::now() + limit;
@@ -217,8 +167,16 @@ impl Dialogs {
             inner,
             limit,
             waker,
+            race: None,
             ended: None,
         }
+    }
+
+    /// The same, raced by `race`, which wakes them when an answer comes from elsewhere.
+    pub(crate) fn racing(mut self, race: Race) -> Dialogs {
+        race.attach(self.waker.clone());
+        self.race = Some(race);
+        self
     }
 
     fn held(&self) -> Held {
@@ -228,15 +186,26 @@ impl Dialogs {
         }
     }
 
-    /// Ends the dialogs with `result`: nothing more is asked, and the time limit stops.
-    fn end(&mut self, result: ToolResult) {
-        self.stop_limit();
-        self.ended = Some(result);
+    /// An answer from elsewhere, if one came while the dialogs ask.
+    fn arrival(&self) -> Option<(ToolResult, EndedBy)> {
+        if self.inner.is_finished() {
+            return None;
+        }
+        self.race.as_ref()?.arrival(|| self.held())
     }
 
-    /// The result `next()` gives now.
-    fn result(&mut self) -> Closed {
-        self.next().result.unwrap_or_else(|| self.abort())
+    /// Ends the dialogs with `result` (from elsewhere when `from`): the race settles, nothing
+    /// more is asked, and the time limit stops.
+    fn end(&mut self, result: ToolResult, from: Option<EndedBy>) -> Dialog {
+        let result = match &self.race {
+            Some(race) => race.settle(&self.held(), result, from),
+            None => result,
+        };
+        self.stop_limit();
+        self.waker.clear();
+        let dialog = Dialog::finished(&result);
+        self.ended = Some(result);
+        dialog
     }
 
     fn time_ran_out(&self) -> bool {
@@ -248,7 +217,6 @@ impl Dialogs {
     /// No time limit from here on: a reply came, or the dialogs ended.
     fn stop_limit(&mut self) {
         self.limit = None;
-        self.waker.clear();
     }
 }
 
@@ -259,7 +227,7 @@ mod tests {
     use serde_json::json;
 
     fn dialogs(input: Value) -> Dialogs {
-        Dialogs::new(input, None).unwrap_or_else(|e| panic!("{e}"))
+        Dialogs::new(input, None, None).unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The entry of the select `step` that contains `text`.
@@ -285,26 +253,6 @@ mod tests {
         assert_eq!(result.outcome, Outcome::Answered);
         assert_eq!(result.details["answers"]["a"]["values"], json!(["fast"]));
         assert_eq!(result.details["cancelled"], false);
-    }
-
-    #[test]
-    fn the_inbox_answer_ends_the_dialogs_and_what_was_replied_is_saved() {
-        let mut d = dialogs(json!({"questions": [
-            {"id": "a", "header": "Approach", "prompt": "Which?",
-             "options": [{"value": "safe", "label": "Safe"}, {"value": "fast", "label": "Fast"}]},
-            {"id": "t", "header": "Name", "prompt": "Name?", "type": "text"}]}));
-        let step = d.next();
-        d.answer(Some(entry(&step, "Fast")));
-        let saved = d.saved().expect("still asking");
-        assert_eq!(saved["answers"]["a"]["picks"], json!(["fast"]), "{saved}");
-        let inbox = json!({"answers": {"a": {"values": ["safe"]}}, "answeredIn": "inbox"});
-        let closed = d.end_in_inbox(crate::tool::ToolResult {
-            content: "from the inbox".into(),
-            details: inbox.clone(),
-        });
-        assert_eq!(closed.content, "from the inbox");
-        assert_eq!(d.next().result.expect("ended").details, inbox);
-        assert!(d.saved().is_none());
     }
 
     #[test]
@@ -390,6 +338,7 @@ mod tests {
     fn invalid_input_is_refused_with_every_issue() {
         let error = Dialogs::new(
             json!({"questions": [{"id": "", "header": "", "prompt": "?"}]}),
+            None,
             None,
         )
         .err()

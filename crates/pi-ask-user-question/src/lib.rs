@@ -1,8 +1,8 @@
 //! The Node addon behind the pi extension (`extension/index.ts`): the tool definition and JSON
 //! Schema, input checks, the sequential dialog driver, the questionnaire session, the transcript
-//! cards, the web page (`--ask-web`) and the call's post to the inbox. All behaviour lives here;
-//! the extension only wires pi's API to these functions. One addon: the page's server and the
-//! store (with SQLite) start only when a call asks for them.
+//! cards, and what races a call (the web page of `--ask-web`, the inbox), settled here. All
+//! behaviour lives here; the extension only wires pi's API to these functions. One addon: the
+//! page's server and the store (with SQLite) start only when a call asks for them.
 //!
 //! JSON crosses the boundary as plain JS values; results are `{content, details}` as the `question`
 //! crate builds them.
@@ -10,30 +10,26 @@
 mod attention;
 mod cards;
 mod dialogs;
-mod inbox_post;
 mod keys;
 mod outcome;
-mod page;
 mod palette;
+mod rivals;
 mod session;
 mod sgr;
 #[cfg(test)]
 mod test_support;
 mod tool;
 mod wake;
-mod web_page;
 
 pub use attention::{Opening, opening, parse_timeout};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
-pub use inbox_post::{InboxPost, join_inbox};
 pub use keys::{check_collapse_key, pi_keybinding_names};
 pub use outcome::{Closed, Outcome};
-pub use page::TypedText;
 pub use palette::{Palette, ThemeSlots, theme_slots};
+pub use rivals::{RivalOptions, Rivals, check_web_address};
 pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
-pub use web_page::{PageAction, WebPage, check_web_address};
 
 use napi_derive::napi;
 

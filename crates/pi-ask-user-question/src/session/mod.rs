@@ -15,7 +15,6 @@
 //! see the native memory behind it, and a wake-up callback that reaches its session would hold
 //! it for good (a thread-safe function is a GC root); so nothing waits for either.
 
-mod inbox;
 mod live;
 mod settings;
 #[cfg(test)]
@@ -29,6 +28,7 @@ use napi::bindgen_prelude::{ClassInstance, Function, Result};
 use napi_derive::napi;
 use serde_json::{Value, json};
 
+use ask_user_question_web::race::Held;
 use question::{ResultOptions, ToolResult};
 use questionnaire::{App, HeightLimit, Keys};
 use tea::ExecPolicy;
@@ -37,8 +37,8 @@ use tea::driver::{Driver, Effect, Effects, TaskPolicy};
 
 use crate::keys;
 use crate::outcome::Closed;
-use crate::page::{self, Held, TypedText};
 use crate::palette::Palette;
+use crate::rivals::{EndedBy, Race, Rivals, SAVE_EVERY};
 use crate::tool::CheckOptions;
 use crate::wake::{Alarm, Waker};
 
@@ -96,11 +96,15 @@ pub struct Session {
     finished: Option<ToolResult>,
     /// A draft handed to pi's editor, waiting for [`Session::edited`].
     edit: Option<EditRequest>,
-    /// Tells the extension that a deadline came or a task finished, from another thread.
+    /// Tells the extension that a deadline came, a task finished or an answer came from
+    /// elsewhere, from another thread.
     waker: Waker,
-    /// With a web page racing the questionnaire: what it held when it finished, to settle the
-    /// race after the questionnaire is freed.
-    held: Option<Held>,
+    /// What races the questionnaire (the web page, the inbox), settled when it finishes.
+    race: Option<Race>,
+    /// Where the questionnaire was ended from, when not by itself.
+    ended_by: Option<EndedBy>,
+    /// When what is typed goes to the inbox next, after keys.
+    save_due: Option<Instant>,
 }
 
 /// What only an open questionnaire needs.
@@ -114,8 +118,8 @@ struct Open {
     sent: Vec<String>,
 }
 
-/// How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs, height,
-/// webLink})`, every field optional.
+/// How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs,
+/// height}, rivals)`, every field optional.
 #[napi(object)]
 #[derive(Debug, Clone, Default)]
 pub struct SessionOptions {
@@ -130,29 +134,27 @@ pub struct SessionOptions {
     pub timeout_ms: Option<f64>,
     /// The operator's height limit: `N` rows or `N%` of the terminal; 45 % when absent.
     pub height: Option<String>,
-    /// The link to the call's web page (the operator's `--ask-web`), shown in the
-    /// questionnaire and its dock; the page races it, settled through `endOnPage`,
-    /// `cancelOnPage`, `keepPageDrafts`.
-    pub web_link: Option<String>,
 }
 
 /// The operator's limits: the time limit, if any, and the height.
 type Limits = (Option<Duration>, HeightLimit);
 
-/// How the questionnaire is shown: its collapse key and the link to the web page racing it.
-type Shown<'a> = (Option<&'a str>, Option<String>);
+/// How the questionnaire is shown: its collapse key, and what races it (the web page, whose
+/// link it shows, and the inbox).
+type Shown<'a> = (Option<&'a str>, Option<Race>);
 
 #[napi]
 impl Session {
     /// Fails with the `invalid_questions` content when `input` does not validate (as
     /// `invalidResult` checks it, with `options.checks`), or with why `options.collapseKey`
     /// cannot be the collapse key. The options are the operator's and the host's, each optional
-    /// ([`SessionOptions`]).
+    /// ([`SessionOptions`]). `rivals` race the questionnaire, and it settles the race itself.
     #[napi(constructor)]
     pub fn new(
         input: Value,
         palette: ClassInstance<Palette>,
         options: Option<SessionOptions>,
+        rivals: Option<ClassInstance<Rivals>>,
     ) -> Result<Session> {
         let options = options.unwrap_or_default();
         let validation = CheckOptions::validation(options.checks.as_ref());
@@ -165,7 +167,7 @@ impl Session {
             &input,
             palette.inner.clone(),
             validation,
-            (options.collapse_key.as_deref(), options.web_link),
+            (options.collapse_key.as_deref(), rivals.map(|r| r.race())),
             (limit, height),
         )
         .map_err(napi::Error::from_reason)
@@ -212,9 +214,10 @@ impl Session {
         self.release_if_finished();
     }
 
-    /// Moves the questionnaire's clock to now and takes in finished background work: what the
-    /// extension does when the session wakes it. Returns the result once finished (a time
-    /// limit ran out), else `null`.
+    /// Moves the questionnaire's clock to now and takes in finished background work and an
+    /// answer from elsewhere: what the extension does when the session wakes it. Returns the
+    /// result once finished (a time limit ran out, the page or the inbox answered), else
+    /// `null`.
     #[napi]
     pub fn tick(&mut self) -> Option<Closed> {
         self.catch_up();
@@ -287,14 +290,16 @@ impl Session {
             consumed = true;
             self.perform(cmd);
         }
-        let outcome = InputOutcome {
-            consumed,
-            collapsed: self.collapsed(),
-            result: self.finished.as_ref().map(Closed::of),
-            edit: self.edit.clone(),
-        };
+        self.after_key();
+        let (collapsed, edit) = (self.collapsed(), self.edit.clone());
+        // Settles the race once finished, so the result is the call's.
         self.release_if_finished();
-        outcome
+        InputOutcome {
+            consumed,
+            collapsed,
+            result: self.finished.as_ref().map(Closed::of),
+            edit,
+        }
     }
 
     /// The one-line dock shown above pi's editor while collapsed, fitted to `width`; empty once
@@ -369,77 +374,12 @@ impl Session {
         self.app().is_some_and(App::is_collapsed)
     }
 
+    /// Whether it finished, also by an answer from elsewhere that came while it was not shown.
     #[napi(getter)]
-    pub fn finished(&self) -> bool {
+    pub fn finished(&mut self) -> bool {
+        self.take_arrival();
+        self.release_if_finished();
         self.finished.is_some()
-    }
-
-    /// Whether the time limit still counts down (no key yet): once it stops, the web page's
-    /// countdown stops too.
-    #[napi(getter)]
-    pub fn counting_down(&self) -> bool {
-        self.finished.is_none() && self.app().is_some_and(|app| app.countdown().is_some())
-    }
-
-    /// Everything typed in the questionnaire, saved or not, by question id (also once
-    /// finished, with a web page): the page's answer keeps it as drafts.
-    #[napi]
-    pub fn typed_texts(&self) -> HashMap<String, TypedText> {
-        self.held().map(|held| held.typed()).unwrap_or_default()
-    }
-
-    /// The web page's answer came first: the call's result is `answer` (built by the page's
-    /// addon), also over a result pi's side reached after it. An open questionnaire wakes the
-    /// extension (`onWake`), whose `tick()` then closes it. Throws, naming what is wrong, when
-    /// `answer` is no page's answer to these questions.
-    #[napi]
-    pub fn end_on_page(&mut self, answer: crate::tool::ToolResult) -> Result<Closed> {
-        let state = self.held().map(|held| held.state).ok_or_else(no_page)?;
-        let result = page::page_answer(&state, answer.content, answer.details, "endOnPage")?;
-        self.end_with(result, true);
-        Ok(self.result())
-    }
-
-    /// The inbox's answer came first (`InboxPost.onAnswer`, or `settle` returned it): the
-    /// call's result is `result`, as `endOnPage` ends it.
-    #[napi]
-    pub fn end_in_inbox(&mut self, result: crate::tool::ToolResult) -> Closed {
-        inbox::end_in_inbox(self, result)
-    }
-
-    /// What the questionnaire holds, answered and typed (`question::saved`), for the inbox;
-    /// `null` once it finished.
-    #[napi]
-    pub fn saved(&self) -> Option<Value> {
-        self.app().map(inbox::saved)
-    }
-
-    /// The web page's cancel came first: cancelled with every answer and unsaved text, and
-    /// `drafts` (what was typed on the page); wakes the extension as `endOnPage` does. A
-    /// finished questionnaire keeps its result. Throws when `drafts` names what these
-    /// questions have not.
-    #[napi]
-    pub fn cancel_on_page(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
-        let held = self.held().ok_or_else(no_page)?;
-        let drafts = page::drafts_from(&held.state, drafts, "cancelOnPage")?;
-        let result = held.cancelled_on_page(drafts);
-        self.end_with(result, false);
-        Ok(self.result())
-    }
-
-    /// pi's side ended first (and the page's answer did not come before): the result with
-    /// `drafts`, what was typed on the page, and `details.answeredIn: "terminal"` after a submit
-    /// or a cancel here. Throws before the questionnaire finished.
-    #[napi]
-    pub fn keep_page_drafts(&mut self, drafts: HashMap<String, TypedText>) -> Result<Closed> {
-        let (Some(held), Some(result)) = (self.held.clone(), self.finished.clone()) else {
-            return Err(napi::Error::from_reason(
-                "keepPageDrafts: the questionnaire has not finished (or shows no web page)",
-            ));
-        };
-        let drafts = page::drafts_from(&held.state, drafts, "keepPageDrafts")?;
-        self.finished = Some(held.with_page_drafts(result, drafts));
-        Ok(self.result())
     }
 
     /// Switches to another palette (pi's theme changed).
@@ -460,7 +400,7 @@ impl Session {
         input: &Value,
         palette: tea::Palette,
         validation: question::ValidateOptions,
-        (collapse_key, web_link): Shown<'_>,
+        (collapse_key, race): Shown<'_>,
         (limit, height): Limits,
     ) -> std::result::Result<Session, String> {
         let questionnaire = question::validate_with(input, validation)
@@ -475,7 +415,7 @@ impl Session {
             Some(limit) => app.with_time_limit(limit),
             None => app,
         };
-        let app = match web_link {
+        let app = match race.as_ref().and_then(Race::url) {
             Some(link) => app.with_web_link(link),
             None => app,
         };
@@ -512,8 +452,13 @@ impl Session {
             finished: None,
             edit: None,
             waker,
-            held: None,
+            race,
+            ended_by: None,
+            save_due: None,
         };
+        if let Some(race) = &session.race {
+            race.attach(session.waker.clone());
+        }
         session.rearm();
         Ok(session)
     }
@@ -557,9 +502,10 @@ impl Session {
         self.driver().map(Driver::program)
     }
 
-    /// Timers due by now and finished tasks, through the program.
+    /// Timers due by now, finished tasks, an answer from elsewhere, and drafts due for the
+    /// inbox.
     fn catch_up(&mut self) {
-        if self.finished.is_some() {
+        if self.take_arrival() {
             return;
         }
         let now = self.opened.elapsed();
@@ -569,55 +515,81 @@ impl Session {
         let mut effects = driver.advance_to(now);
         effects.extend(driver.poll_tasks());
         self.perform(effects);
+        if self.save_due.is_some_and(|due| due <= Instant::now()) {
+            self.save_due = None;
+            if let (Some(race), Some(held)) = (&self.race, self.app().map(held_by)) {
+                race.save(&held);
+            }
+        }
     }
 
-    /// Sets the alarm to the driver's next deadline.
+    /// Whether the time limit still counts down (no key yet): once it stops, the web page's
+    /// countdown stops too.
+    fn counting_down(&self) -> bool {
+        self.finished.is_none() && self.app().is_some_and(|app| app.countdown().is_some())
+    }
+
+    /// Ends an open questionnaire with an answer from elsewhere, if one came; whether it did.
+    fn take_arrival(&mut self) -> bool {
+        let (Some(race), Some(app)) = (&self.race, self.driver().map(Driver::program)) else {
+            return false;
+        };
+        if self.finished.is_some() {
+            return false;
+        }
+        let Some((result, from)) = race.arrival(|| held_by(app)) else {
+            return false;
+        };
+        self.finished = Some(result);
+        self.ended_by = Some(from);
+        true
+    }
+
+    /// After keys: the page's countdown stops with pi's, and what is typed goes to the inbox
+    /// soon.
+    fn after_key(&mut self) {
+        let Some(race) = &self.race else {
+            return;
+        };
+        race.after_key(self.counting_down());
+        if race.joined() && self.save_due.is_none() && self.finished.is_none() {
+            self.save_due = Some(Instant::now() + SAVE_EVERY);
+            self.rearm();
+        }
+    }
+
+    /// Sets the alarm to the driver's next deadline, or the inbox's save when sooner.
     fn rearm(&mut self) {
-        let opened = self.opened;
+        let (opened, save_due) = (self.opened, self.save_due);
         if let Some(open) = self.open.as_mut() {
-            let due = open.driver.next_deadline().map(|at| opened + at);
+            let next = open.driver.next_deadline().map(|at| opened + at);
+            let due = match (next, save_due) {
+                (Some(next), Some(save)) => Some(next.min(save)),
+                (next, save) => next.or(save),
+            };
             open.alarm.set(due);
         }
     }
 
-    /// Once finished, frees the questionnaire: the driver (the program, its caches, timers and
-    /// the results of tasks still running, which then end unheard), the alarm and the wake-up
-    /// callback.
+    /// Once finished, settles the race (with what the questionnaire holds now) and frees the
+    /// questionnaire: the driver (the program, its caches, timers and the results of tasks
+    /// still running, which then end unheard), the alarm and the wake-up callback.
     fn release_if_finished(&mut self) {
-        if self.finished.is_some()
-            && let Some(held) = self
-                .app()
-                .filter(|app| app.web_link().is_some())
-                .map(held_by)
-        {
-            self.held = Some(held);
+        if self.finished.is_none() {
+            return;
         }
-        if self.finished.is_some() && self.open.take().is_some() {
+        let settled = match (&self.race, self.app(), &self.finished) {
+            (Some(race), Some(app), Some(result)) => {
+                Some(race.settle(&held_by(app), result.clone(), self.ended_by))
+            }
+            _ => None,
+        };
+        if settled.is_some() {
+            self.finished = settled;
+        }
+        if self.open.take().is_some() {
             self.edit = None;
             self.waker.clear();
-        }
-    }
-
-    /// What the questionnaire holds for the web page's race: while open, its answers and
-    /// unsaved text now; once finished, what it held then. `None` without a web page.
-    fn held(&self) -> Option<Held> {
-        match self.app() {
-            Some(app) if app.web_link().is_some() => Some(held_by(app)),
-            Some(_) => None,
-            None => self.held.clone(),
-        }
-    }
-
-    /// The page settled the race with `result`: it replaces pi's side's result when `first`
-    /// (the page's answer came before), else only ends an open questionnaire.
-    fn end_with(&mut self, result: ToolResult, first: bool) {
-        let open = self.finished.is_none();
-        if open || first {
-            self.finished = Some(result);
-        }
-        if open {
-            // The questionnaire shown closes through the extension's wake-up and `tick()`.
-            self.waker.wake();
         }
     }
 
@@ -648,10 +620,6 @@ fn held_by(app: &App) -> Held {
         state: app.state().clone(),
         unsaved: app.unsaved_drafts(),
     }
-}
-
-fn no_page() -> napi::Error {
-    napi::Error::from_reason("the questionnaire shows no web page (it was made without its link)")
 }
 
 /// The size a session starts at, until pi's first render gives the real one.
