@@ -17,9 +17,9 @@ use std::time::{Duration, Instant};
 
 use ask_user_question::signals::Caught;
 use ask_user_question_web::race::{Ending, Held, Settled};
-use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
+use ask_user_question_web::{Bind, Closed, PageEvent, WebServer};
 use clap::Args;
-use question::{Questionnaire, ResultOptions, ToolResult};
+use question::{Questionnaire, ToolResult};
 use questionnaire::Outcome;
 
 use crate::host::Hosted;
@@ -147,27 +147,27 @@ fn serve_only(
     let web = args.start(&questionnaire, limit)?;
     let events = web.events();
     let deadline = limit.map(|limit| Instant::now() + limit);
+    // The page's own answer, should it have come first, wins over how the run ends.
+    let ended = |how| match web.end_alone(how) {
+        Settled::Page(result) => Outcome::Submitted(result),
+        Settled::Here(result) if how == Closed::TimedOut => Outcome::TimedOut(result),
+        Settled::Here(result) => Outcome::Cancelled(result),
+    };
     loop {
         if let Some(signal) = caught.signal() {
-            web.close(Closed::Cancelled);
-            let result = web.result_so_far(ResultOptions::cancelled());
-            return Ok((Outcome::Cancelled(result), Some(signal)));
+            return Ok((ended(Closed::Cancelled), Some(signal)));
         }
         let now = Instant::now();
         if deadline.is_some_and(|d| d <= now) {
-            if let Some(result) = web.close(Closed::TimedOut) {
-                return Ok((Outcome::Submitted(result), None));
-            }
-            let result = web.result_so_far(ResultOptions::timed_out());
-            return Ok((Outcome::TimedOut(result), None));
+            return Ok((ended(Closed::TimedOut), None));
         }
         let wait = deadline.map_or(SIGNAL_CHECK, |d| (d - now).min(SIGNAL_CHECK));
         match events.next(Some(wait)) {
-            Some(PageEvent::Submitted(result)) => return Ok((Outcome::Submitted(result), None)),
-            Some(PageEvent::Cancelled) => {
-                let mut result = web.result_so_far(ResultOptions::cancelled());
-                mark_answered_in(&mut result, "web");
-                return Ok((Outcome::Cancelled(result), None));
+            Some(event @ PageEvent::Submitted(_)) => {
+                return Ok((Outcome::Submitted(web.result_of(event)), None));
+            }
+            Some(event @ PageEvent::Cancelled) => {
+                return Ok((Outcome::Cancelled(web.result_of(event)), None));
             }
             None => {}
         }

@@ -10,6 +10,10 @@
 //! - The other side ended first: the page closes; its answer still wins if it was accepted
 //!   before, else the other side's result keeps the page's drafts ([`Held::settle`]).
 //!
+//! Where the page is the only questionnaire (the CLI's `--web-only`, MCP's web route), the other
+//! side is whatever ends it from outside (a signal, the time limit, a call that gave up, the
+//! inbox): [`WebServer::result_of`] and [`WebServer::end_alone`].
+//!
 //! `details.answeredIn` says where it was answered: `web`, or `terminal` after a submit or a
 //! cancel on the other side; a time-out or an abort was answered nowhere.
 
@@ -17,7 +21,7 @@ use std::collections::BTreeMap;
 
 use question::{AnswerState, Draft, ResultOptions, ToolResult};
 
-use crate::{Closed, WebServer, mark_answered_in};
+use crate::{Closed, PageEvent, WebServer, mark_answered_in};
 
 /// What the side racing the page holds: its recorded answers and its text typed and not saved.
 #[derive(Debug, Clone)]
@@ -41,7 +45,7 @@ pub enum Ending {
 pub enum Settled {
     /// The page's answer was accepted first.
     Page(ToolResult),
-    /// The other side's result, with the page's drafts.
+    /// How it ended elsewhere, with what was typed on the page.
     Here(ToolResult),
 }
 
@@ -112,6 +116,34 @@ impl Settled {
         match self {
             Settled::Page(result) | Settled::Here(result) => result,
         }
+    }
+}
+
+impl WebServer {
+    /// The result of what the person did on a page that asks alone: its answer, or cancelled
+    /// with what the page holds.
+    pub fn result_of(&self, event: PageEvent) -> ToolResult {
+        match event {
+            PageEvent::Submitted(result) => result,
+            PageEvent::Cancelled => {
+                let mut result = self.result_so_far(ResultOptions::cancelled());
+                mark_answered_in(&mut result, "web");
+                result
+            }
+        }
+    }
+
+    /// A page that asks alone was ended from outside as `how`: it closes saying so. Its answer
+    /// if it was accepted first, else what it holds, cancelled or timed out.
+    pub fn end_alone(&self, how: Closed) -> Settled {
+        if let Some(answer) = self.close(how) {
+            return Settled::Page(answer);
+        }
+        let options = match how {
+            Closed::TimedOut => ResultOptions::timed_out(),
+            _ => ResultOptions::cancelled(),
+        };
+        Settled::Here(self.result_so_far(options))
     }
 }
 

@@ -13,8 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
-use ask_user_question_web::{Bind, Closed, PageEvent, WebServer, mark_answered_in};
-use question::{Questionnaire, ResultOptions};
+use ask_user_question_web::{Bind, Closed, WebServer};
+use question::Questionnaire;
 use rmcp::model::{CustomNotification, ElicitRequestParams, ElicitationAction, ServerNotification};
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::json;
@@ -92,21 +92,11 @@ pub fn serve(
         let mut page_event = tokio::task::spawn_blocking(move || events.next(None));
         let limit = tokio::time::sleep(limit.unwrap_or(Duration::MAX));
         tokio::pin!(limit);
-        let so_far = |options: ResultOptions| page.result_so_far(options);
-        // Ends the page as `how`; the page's own answer if it came first.
-        let close = |how: Closed, options: ResultOptions| {
-            page.close(how).unwrap_or_else(|| so_far(options))
-        };
         let mut result = tokio::select! {
             event = &mut page_event => match event {
-                Ok(Some(PageEvent::Submitted(result))) => result,
-                Ok(Some(PageEvent::Cancelled)) => {
-                    let mut result = so_far(ResultOptions::cancelled());
-                    mark_answered_in(&mut result, "web");
-                    result
-                }
+                Ok(Some(event)) => page.result_of(event),
                 // The page closed under it: the server is exiting.
-                Ok(None) | Err(_) => so_far(ResultOptions::cancelled()),
+                Ok(None) | Err(_) => page.end_alone(Closed::Cancelled).into_result(),
             },
             () = asking.close.cancelled() => {
                 let how = if asking.answered_in_inbox.load(Ordering::SeqCst) {
@@ -114,9 +104,9 @@ pub fn serve(
                 } else {
                     Closed::Cancelled
                 };
-                close(how, ResultOptions::cancelled())
+                page.end_alone(how).into_result()
             }
-            () = &mut limit => close(Closed::TimedOut, ResultOptions::timed_out()),
+            () = &mut limit => page.end_alone(Closed::TimedOut).into_result(),
         };
         result.details["via"] = json!("web");
         // The link stops answering before the result goes out (stopping joins the server's
