@@ -402,3 +402,33 @@ fn an_abort_leaves_the_inboxs_list_with_what_was_typed() {
     );
     assert_eq!(saved["drafts"]["name"]["text"], "Half", "{saved}");
 }
+
+#[test]
+fn what_is_typed_reaches_the_store_soon_after_the_keys() {
+    let store = TempStore::new("typed");
+    let (race, id) = store.joined();
+    let mut s = session(race);
+    s.input("2".into());
+    s.input("Half".into());
+    // The alarm rings for the save a moment after the keys; pi then ticks the session.
+    std::thread::sleep(SAVE_EVERY + Duration::from_millis(50));
+    assert_eq!(s.tick(), None);
+    let started = Instant::now();
+    let saved = loop {
+        let opened = store
+            .open()
+            .open_questionnaire(id)
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some(saved) = opened.and_then(|q| q.saved) {
+            break saved;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "never saved");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(
+        saved["answers"]["approach"]["picks"],
+        json!(["fast"]),
+        "{saved}"
+    );
+    assert_eq!(saved["drafts"]["name"]["text"], "Half", "{saved}");
+}

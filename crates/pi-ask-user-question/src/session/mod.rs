@@ -508,6 +508,13 @@ impl Session {
         if self.take_arrival() {
             return;
         }
+        // Before the driver's effects, which set the alarm again without this save.
+        if self.save_due.is_some_and(|due| due <= Instant::now()) {
+            self.save_due = None;
+            if let (Some(race), Some(held)) = (&self.race, self.app().map(held_by)) {
+                race.save(&held);
+            }
+        }
         let now = self.opened.elapsed();
         let Some(driver) = self.driver_mut() else {
             return;
@@ -515,12 +522,6 @@ impl Session {
         let mut effects = driver.advance_to(now);
         effects.extend(driver.poll_tasks());
         self.perform(effects);
-        if self.save_due.is_some_and(|due| due <= Instant::now()) {
-            self.save_due = None;
-            if let (Some(race), Some(held)) = (&self.race, self.app().map(held_by)) {
-                race.save(&held);
-            }
-        }
     }
 
     /// Whether the time limit still counts down (no key yet): once it stops, the web page's
