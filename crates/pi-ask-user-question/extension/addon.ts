@@ -19,6 +19,7 @@ export type {
 	Closed,
 	Dialogs,
 	Opening,
+	OperatorSettings,
 	Outcome,
 	Palette,
 	RivalOptions,

@@ -90,18 +90,18 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 			if (!ctx.hasUI) fail(toolCallId, addon().noUiResult(params));
 			const invalid = addon().invalidResult(params);
 			if (invalid) fail(toolCallId, invalid);
-			const { notify, timeoutMs } = settings.attention();
+			const { accessible, notify, timeoutMs, collapseKey, height, web } = settings();
 			const [{ openCall }, { oneAtATime }, { askWithQuestionnaire }, { race }] = await callModules();
 			// The operator's web page and the inbox race whichever way pi asks; the addon settles it.
-			const racing = race(addon(), params, { web: settings.web(), project: ctx.cwd, timeoutMs }, ctx);
+			const racing = race(addon(), params, { web, project: ctx.cwd, timeoutMs }, ctx);
 			try {
 				const call = openCall(pi, addon(), notify, toolCallId, params, racing.url);
 				let result: Closed | undefined;
-				if (!settings.accessible()) {
+				if (!accessible) {
 					const session = new (addon().Session)(
 						params,
 						palette(ctx.ui.theme),
-						{ collapseKey: settings.collapseKey(), timeoutMs, height: settings.height() },
+						{ collapseKey, timeoutMs, height },
 						racing.rivals,
 					);
 					open.set(toolCallId, session);

@@ -228,6 +228,17 @@ export interface EditRequest {
   text: string
 }
 
+/**
+ * What pi and the environment say: each flag's value as `pi.getFlag` gives it (`true` for a
+ * text flag given without a value), the settings' environment variables, and pi's command
+ * line (for `--ask-web=ADDR`).
+ */
+export interface Given {
+  flags: Record<string, boolean | string>
+  env: Record<string, string>
+  argv: Array<string>
+}
+
 /** What one chunk of input did. */
 export interface InputOutcome {
   /**
@@ -275,6 +286,28 @@ export interface Opening {
    * and OSC 777, in tmux's passthrough when `tmux`).
    */
   bytes: string
+}
+
+/**
+ * The flags to register with pi: `[{name, env, description, type, default?}]`, as
+ * `pi.registerFlag` takes them (`env`: the variable read when the flag is not given).
+ */
+export declare function operatorFlags(): any
+
+/** The settings `given` says; throws naming each setting that is wrong and why, one per line. */
+export declare function operatorSettings(given: Given): OperatorSettings
+
+/** The operator's settings for a call. */
+export interface OperatorSettings {
+  accessible: boolean
+  notify: boolean
+  /** The time limit in milliseconds; none unless set. */
+  timeoutMs?: number
+  collapseKey?: string
+  /** The height limit as written (`20`, `60%`); pi's 45 % unless set. */
+  height?: string
+  /** Where to serve each call's web page (`local`, `lan`, an IP or `IP:PORT`); none unless set. */
+  web?: string
 }
 
 /**

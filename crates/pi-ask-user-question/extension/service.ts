@@ -4,10 +4,9 @@
 // falls back to sequential dialogs: where the questionnaire cannot show, the caller decides.
 // Requests are taken in index.ts, while the caller's emit runs; this module answers them.
 import type { ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
-import type { Addon, CheckOptions, Closed, Palette } from "./addon.ts";
+import type { Addon, CheckOptions, Closed, OperatorSettings, Palette } from "./addon.ts";
 import type { AskResponse, Issue, QuestionRequestEvent, ResultDetails } from "./ask-user.ts";
 import { oneAtATime } from "./one-at-a-time.ts";
-import type { Settings } from "./settings.ts";
 
 /** A program asking has no reply to hold longer text, so `context` has no length limit here. */
 const SERVICE_CHECKS: CheckOptions = { contextLimit: false };
@@ -23,7 +22,7 @@ export async function answer(
 	request: QuestionRequestEvent,
 	addon: () => Addon,
 	palette: (theme: Theme) => Palette,
-	settings: Pick<Settings, "collapseKey" | "height" | "web">,
+	settings: () => OperatorSettings,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<void> {
@@ -40,7 +39,7 @@ async function ask(
 	request: QuestionRequestEvent,
 	addon: Addon,
 	palette: (theme: Theme) => Palette,
-	settings: Pick<Settings, "collapseKey" | "height" | "web">,
+	settings: () => OperatorSettings,
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
@@ -58,13 +57,14 @@ async function ask(
 	const mode = (ctx as { mode?: string }).mode;
 	const project = mode === undefined || mode === "tui" ? ctx.cwd : undefined;
 	const { race } = await import("./rivals.ts");
-	const racing = race(addon, input, { web: settings.web(), project, timeoutMs, checks: SERVICE_CHECKS }, ctx);
+	const { web, collapseKey, height } = settings();
+	const racing = race(addon, input, { web, project, timeoutMs, checks: SERVICE_CHECKS }, ctx);
 	let result: Closed | undefined;
 	try {
 		const session = new addon.Session(
 			input,
 			palette(ctx.ui.theme),
-			{ checks: SERVICE_CHECKS, collapseKey: settings.collapseKey(), timeoutMs, height: settings.height() },
+			{ checks: SERVICE_CHECKS, collapseKey, timeoutMs, height },
 			racing.rivals,
 		);
 		const { askWithQuestionnaire } = await import("./questionnaire.ts");

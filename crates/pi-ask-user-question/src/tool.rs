@@ -93,27 +93,10 @@ impl From<ToolResult> for question::ToolResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::assert_copy_is_current;
 
     fn valid_input() -> Value {
         json!({"questions": [{"id": "a", "header": "A", "prompt": "Pick?", "options": [{"value": "x", "label": "X"}]}]})
-    }
-
-    /// A file of the extension written from the Rust side: it must be `current`
-    /// (`UPDATE_SNAPSHOTS=1` rewrites it, for review like a snapshot).
-    fn assert_copy_is_current(file: &str, current: &str, what: &str) {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("extension")
-            .join(file);
-        if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v != "0") {
-            std::fs::write(&path, current).expect("write the extension's copy");
-            return;
-        }
-        let copy = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(
-            copy == current,
-            "extension/{file} is not {what}; run \
-             `UPDATE_SNAPSHOTS=1 cargo test -p pi-ask-user-question` and review its diff"
-        );
     }
 
     /// The extension reads the definition from a copy beside it, so pi's start need not load
