@@ -75,34 +75,26 @@ fn post(race: &Race, path: &str, body: &str) -> u16 {
         .0
 }
 
-/// Ticks `session` as pi does when woken, until it finishes; the arrival comes from another
-/// thread, so this waits for it (without any limit on how fast that must be).
-fn ticked_until_finished(session: &mut Session) -> Closed {
+/// What `look` finds once it finds something: answers come from other threads, so this waits
+/// for them (without any limit on how fast that must be).
+fn eventually<T>(mut look: impl FnMut() -> Option<T>) -> T {
     let started = Instant::now();
     loop {
-        if let Some(closed) = session.tick() {
-            return closed;
+        if let Some(found) = look() {
+            return found;
         }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "nothing arrived"
-        );
+        assert!(started.elapsed() < Duration::from_secs(30), "nothing came");
         std::thread::sleep(Duration::from_millis(2));
     }
 }
 
+/// Ticks `session` as pi does when woken, until it finishes.
+fn ticked_until_finished(session: &mut Session) -> Closed {
+    eventually(|| session.tick())
+}
+
 fn next_until_ended(dialogs: &mut Dialogs) -> Closed {
-    let started = Instant::now();
-    loop {
-        if let Some(closed) = dialogs.next().result {
-            return closed;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(30),
-            "nothing arrived"
-        );
-        std::thread::sleep(Duration::from_millis(2));
-    }
+    eventually(|| dialogs.next().result)
 }
 
 #[test]
@@ -413,18 +405,12 @@ fn what_is_typed_reaches_the_store_soon_after_the_keys() {
     // The alarm rings for the save a moment after the keys; pi then ticks the session.
     std::thread::sleep(SAVE_EVERY + Duration::from_millis(50));
     assert_eq!(s.tick(), None);
-    let started = Instant::now();
-    let saved = loop {
-        let opened = store
-            .open()
-            .open_questionnaire(id)
-            .unwrap_or_else(|e| panic!("{e}"));
-        if let Some(saved) = opened.and_then(|q| q.saved) {
-            break saved;
-        }
-        assert!(started.elapsed() < Duration::from_secs(30), "never saved");
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let saved = eventually(|| {
+        let opened = store.open().open_questionnaire(id);
+        opened
+            .unwrap_or_else(|e| panic!("{e}"))
+            .and_then(|q| q.saved)
+    });
     assert_eq!(
         saved["answers"]["approach"]["picks"],
         json!(["fast"]),
