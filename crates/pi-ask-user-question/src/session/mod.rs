@@ -290,7 +290,10 @@ impl Session {
             consumed = true;
             self.perform(cmd);
         }
-        self.after_key();
+        // Keys pi keeps while the questionnaire is docked change nothing here.
+        if consumed {
+            self.after_key();
+        }
         let (collapsed, edit) = (self.collapsed(), self.edit.clone());
         // Settles the race once finished, so the result is the call's.
         self.release_if_finished();
