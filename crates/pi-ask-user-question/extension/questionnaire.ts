@@ -25,7 +25,7 @@ export async function askWithQuestionnaire(
 	// pi 1.x names its mode; only its terminal UI shows custom components (0.73 has no mode, and
 	// its custom() resolves undefined where it shows nothing).
 	const mode = (ctx as { mode?: string }).mode;
-	if (mode !== undefined && mode !== "tui") return undefined;
+	if (mode !== undefined && mode !== "tui") return shownNowhere(session);
 	for (;;) {
 		if (signal?.aborted) return session.abort();
 		// The web page or the inbox may have ended it (while it waited its turn, or pi's editor
@@ -102,7 +102,7 @@ export async function askWithQuestionnaire(
 			};
 			return component;
 		});
-		if (shown === undefined) return undefined;
+		if (shown === undefined) return shownNowhere(session);
 		if (shown === "finished" || session.finished) return session.result();
 		if (shown === "editing") {
 			await editInPi(session, ctx, signal);
@@ -113,6 +113,11 @@ export async function askWithQuestionnaire(
 		if (session.finished) return session.result();
 		onUpdate?.({ content: [], details: session.progress() });
 	}
+}
+
+/** Nothing shows here: undefined, unless the page or the inbox answered meanwhile. */
+function shownNowhere(session: Session): Closed | undefined {
+	return session.finished ? session.result() : undefined;
 }
 
 /** `rows` with pi's cursor marker (zero-width: visibleWidth skips it) at the caret's cell. */
