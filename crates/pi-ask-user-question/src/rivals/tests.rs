@@ -418,3 +418,34 @@ fn what_is_typed_reaches_the_store_soon_after_the_keys() {
     );
     assert_eq!(saved["drafts"]["name"]["text"], "Half", "{saved}");
 }
+
+#[test]
+fn the_inboxs_answer_closes_the_page_saying_so() {
+    let store = TempStore::new("page-and-inbox");
+    let inbox = Joined::new(store.open(), "pi".into())
+        .post(&plan(), "/home/ana/shop")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let id = inbox.id();
+    let questionnaire = question::validate(&plan()).unwrap_or_else(|e| panic!("{e:?}"));
+    let page = WebServer::start(questionnaire, Bind::Local, None).unwrap_or_else(|e| panic!("{e}"));
+    let race = Race::start(Some(page), Some(inbox), Vec::new());
+    let mut s = session(race.clone());
+    let answer = question::ToolResult {
+        content: "from the inbox".into(),
+        details: json!({"answers": {"approach": {"values": ["safe"]}}, "cancelled": false}),
+    };
+    store
+        .open()
+        .settle(id, "inbox", &answer)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ticked_until_finished(&mut s).content, "from the inbox");
+    let url = race.url().expect("a page");
+    let (status, body) = http(&url, "GET", "", "").expect("still served until the call ends");
+    assert_eq!(status, 410, "closed");
+    assert!(body.contains("Answered in the inbox"), "{body}");
+    assert_eq!(
+        post(&race, "answer", FAST_AND_ADA),
+        410,
+        "the page takes nothing more"
+    );
+}
