@@ -195,8 +195,8 @@ fn page_result(questionnaire: &Questionnaire, form: &Form) -> Result<ToolResult,
     page_result_with(questionnaire, form, BTreeMap::new())
 }
 
-/// [`page_result`] with drafts typed elsewhere (`others`, by question id) added where the page
-/// has no draft of its own for the same field and the answer does not hold that text already.
+/// [`page_result`] with drafts typed elsewhere (`others`, by question id) kept beside the
+/// page's own ([`Draft::keep_both`]) where the answer does not hold that text already.
 fn page_result_with(
     questionnaire: &Questionnaire,
     form: &Form,
@@ -212,19 +212,18 @@ fn page_result_with(
                 .or_else(|| a.number.map(|n| n.to_string()))
         });
         let held_note = answer.and_then(|a| a.note.as_deref());
-        let draft = drafts.entry(id.clone()).or_default();
-        if draft.text.is_none() && other.text.is_some() && other.text != held_text {
-            draft.text = other.text;
+        // What the answer holds already is no draft; the rest joins the page's own drafts.
+        let mut unheld = other;
+        if unheld.text == held_text {
+            unheld.text = None;
         }
-        if draft.note.is_none() && other.note.as_deref() != held_note {
-            draft.note = other.note;
+        if unheld.note.as_deref() == held_note {
+            unheld.note = None;
         }
-        for (value, note) in other.option_notes {
-            let held = answer.and_then(|a| a.option_note(&value)) == Some(note.as_str());
-            if !held {
-                draft.option_notes.entry(value).or_insert(note);
-            }
-        }
+        unheld
+            .option_notes
+            .retain(|value, note| answer.and_then(|a| a.option_note(value)) != Some(note.as_str()));
+        drafts.entry(id.clone()).or_default().keep_both(unheld);
     }
     let options = ResultOptions::submitted().with_drafts(drafts);
     let mut result = answers.build_result(options);
@@ -313,8 +312,8 @@ impl WebServer {
 
     /// The page's accepted answer with text typed elsewhere (`drafts`, by question id: the
     /// terminal's saved and unsaved text) kept as its drafts, so nothing typed is lost when the
-    /// page wins: each where the page has no draft of its own for the same field and its
-    /// answer does not hold the same text. `None` before an answer was accepted.
+    /// page wins: each beside the page's own draft for the same field, where its answer does
+    /// not hold the same text. `None` before an answer was accepted.
     pub fn answer_with_drafts(&self, drafts: BTreeMap<String, Draft>) -> Option<ToolResult> {
         let state = self.shared.lock();
         let form = state.accepted.as_ref()?;

@@ -60,17 +60,18 @@ impl Held {
         texts
     }
 
-    /// The result for `options`, with `drafts` and this side's unsaved text over them.
+    /// The result for `options`, with this side's unsaved text and `drafts` (typed on the
+    /// page) as drafts: both where they differ ([`Draft::keep_both`]), this side's first.
     pub fn result_with(
         &self,
         options: ResultOptions,
         drafts: BTreeMap<String, Draft>,
     ) -> ToolResult {
-        let mut drafts = drafts;
-        for (id, own) in &self.unsaved {
-            drafts.entry(id.clone()).or_default().update(own.clone());
+        let mut kept = self.unsaved.clone();
+        for (id, page) in drafts {
+            kept.entry(id).or_default().keep_both(page);
         }
-        self.state.build_result(options.with_drafts(drafts))
+        self.state.build_result(options.with_drafts(kept))
     }
 
     /// The page's submit came first: its answer with this side's text kept as drafts; `None`

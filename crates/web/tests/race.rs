@@ -77,8 +77,8 @@ fn the_pages_cancel_keeps_the_other_sides_answers_and_both_sides_text() {
     assert_eq!(answers["db"]["values"], json!(["lite"]));
     assert_eq!(answers["db"]["draft"]["note"], "on the phone");
     assert_eq!(
-        answers["name"]["draft"]["text"], "Bob",
-        "the other side's own text wins"
+        answers["name"]["draft"]["text"], "Bob\nEve",
+        "both sides' texts, the other side's first"
     );
 }
 
@@ -150,4 +150,98 @@ fn a_page_alone_ends_with_what_it_holds_or_its_own_answer() {
         panic!("the page's answer came first");
     };
     assert_eq!(answer.details["answeredIn"], "web");
+}
+
+/// A word someone types: letters and digits of several scripts, never blank.
+fn word() -> impl proptest::strategy::Strategy<Value = String> {
+    "[a-zA-Z0-9éü漢字]{1,12}"
+}
+
+/// Every line of text the answers hold: answered text, notes, and drafts.
+fn typed_in(details: &serde_json::Value) -> Vec<String> {
+    let mut texts = Vec::new();
+    let answers = details["answers"]
+        .as_object()
+        .into_iter()
+        .flat_map(|a| a.values());
+    for answer in answers {
+        let draft = &answer["draft"];
+        let notes = [&answer["optionNotes"], &draft["optionNotes"]];
+        let fields = [
+            &answer["customText"],
+            &answer["note"],
+            &draft["text"],
+            &draft["note"],
+        ];
+        let notes = notes
+            .into_iter()
+            .filter_map(|n| n.as_object())
+            .flat_map(|n| n.values());
+        for text in fields.into_iter().chain(notes).filter_map(|t| t.as_str()) {
+            texts.extend(text.lines().map(str::to_string));
+        }
+    }
+    texts
+}
+
+fn encoded(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config::with_cases(48))]
+
+    /// Whoever wins, every text typed on either side is in the result: in an answer, or kept
+    /// as a draft.
+    #[test]
+    fn nothing_typed_on_either_side_is_lost(
+        here_pick in proptest::option::of(0usize..2),
+        here_name in word(),
+        here_saved in proptest::bool::ANY,
+        page_note in word(),
+        page_name in word(),
+        ending in 0usize..6,
+    ) {
+        let mut state = AnswerState::new(questionnaire());
+        if let Some(pick) = here_pick {
+            state = state.select("db", ["pg", "lite"][pick]).unwrap();
+        }
+        let mut unsaved = BTreeMap::new();
+        if here_saved {
+            state = state.set_custom_text("name", &here_name).unwrap();
+        } else {
+            let draft = Draft { text: Some(here_name.clone()), ..Draft::default() };
+            unsaved.insert("name".to_string(), draft);
+        }
+        let held = Held { state, unsaved };
+        let web = page();
+        let typed = format!("n.0={}&t.1={}", encoded(&page_note), encoded(&page_name));
+        let result = match ending {
+            0 => {
+                let body = format!("q.0=0&{typed}&action=submit&confirm=1");
+                proptest::prop_assert_eq!(send(&web, "answer", &body), 200);
+                held.page_answer(&web).expect("accepted")
+            }
+            1 => {
+                proptest::prop_assert_eq!(send(&web, "answer", &format!("{typed}&action=cancel")), 200);
+                held.cancelled_on_page(&web)
+            }
+            _ => {
+                proptest::prop_assert_eq!(send(&web, "draft", &typed), 204);
+                let (ending, options) = [
+                    (Ending::Submitted, ResultOptions::submitted()),
+                    (Ending::Cancelled, ResultOptions::cancelled()),
+                    (Ending::Aborted, ResultOptions::aborted()),
+                    (Ending::TimedOut, ResultOptions::timed_out()),
+                ][ending - 2].clone();
+                let own = held.result_with(options, BTreeMap::new());
+                held.settle(&web, ending, own).into_result()
+            }
+        };
+        let typed = typed_in(&result.details);
+        for text in [&here_name, &page_note, &page_name] {
+            let kept = typed.iter().any(|line| line.contains(text.as_str()));
+            proptest::prop_assert!(kept, "{:?} lost: {}", text, result.details);
+        }
+    }
 }

@@ -185,7 +185,7 @@ fn the_pages_answer_that_came_first_wins_over_pis_later_submit() {
 }
 
 #[test]
-fn the_pages_cancel_keeps_pis_answers_unsaved_text_and_the_pages_drafts() {
+fn the_pages_cancel_keeps_pis_answers_and_both_sides_typed_text() {
     let race = with_page();
     let mut s = session(race.clone());
     s.input("2".into());
@@ -205,8 +205,8 @@ fn the_pages_cancel_keeps_pis_answers_unsaved_text_and_the_pages_drafts() {
         "typed on the phone"
     );
     assert_eq!(
-        details["answers"]["name"]["draft"]["text"], "Half",
-        "pi's own text wins"
+        details["answers"]["name"]["draft"]["text"], "Half\nOther",
+        "both texts, pi's first"
     );
 }
 
