@@ -324,6 +324,26 @@ impl TempStore {
     }
 }
 
+impl TempStore {
+    /// What the store keeps of what was typed for questionnaire `id`, once it keeps any.
+    fn saved(&self, id: ask_user_question_store::Id) -> Option<Value> {
+        let opened = self.open().open_questionnaire(id);
+        opened
+            .unwrap_or_else(|e| panic!("{e}"))
+            .and_then(|q| q.saved)
+    }
+}
+
+/// Fast picked and "Half" typed as the name, as the store keeps them.
+fn assert_fast_and_half(saved: &Value) {
+    assert_eq!(
+        saved["answers"]["approach"]["picks"],
+        json!(["fast"]),
+        "{saved}"
+    );
+    assert_eq!(saved["drafts"]["name"]["text"], "Half", "{saved}");
+}
+
 impl Drop for TempStore {
     fn drop(&mut self) {
         if let Some(folder) = self.0.parent() {
@@ -377,22 +397,12 @@ fn an_abort_leaves_the_inboxs_list_with_what_was_typed() {
     s.input("2".into());
     s.input("Half".into());
     s.abort();
-    let opened = store.open();
-    match opened.outcome(id).unwrap_or_else(|e| panic!("{e}")) {
+    match store.open().outcome(id).unwrap_or_else(|e| panic!("{e}")) {
         ask_user_question_store::Outcome::Ended { why } => assert_eq!(why, "pi stopped waiting"),
         other => panic!("not ended: {other:?}"),
     }
-    let saved = opened
-        .open_questionnaire(id)
-        .unwrap_or_else(|e| panic!("{e}"))
-        .and_then(|q| q.saved)
-        .expect("what was typed is kept");
-    assert_eq!(
-        saved["answers"]["approach"]["picks"],
-        json!(["fast"]),
-        "{saved}"
-    );
-    assert_eq!(saved["drafts"]["name"]["text"], "Half", "{saved}");
+    let saved = store.saved(id).expect("what was typed is kept");
+    assert_fast_and_half(&saved);
 }
 
 #[test]
@@ -405,18 +415,8 @@ fn what_is_typed_reaches_the_store_soon_after_the_keys() {
     // The alarm rings for the save a moment after the keys; pi then ticks the session.
     std::thread::sleep(SAVE_EVERY + Duration::from_millis(50));
     assert_eq!(s.tick(), None);
-    let saved = eventually(|| {
-        let opened = store.open().open_questionnaire(id);
-        opened
-            .unwrap_or_else(|e| panic!("{e}"))
-            .and_then(|q| q.saved)
-    });
-    assert_eq!(
-        saved["answers"]["approach"]["picks"],
-        json!(["fast"]),
-        "{saved}"
-    );
-    assert_eq!(saved["drafts"]["name"]["text"], "Half", "{saved}");
+    let saved = eventually(|| store.saved(id));
+    assert_fast_and_half(&saved);
 }
 
 #[test]
