@@ -14,15 +14,17 @@ export async function askWithDialogs(
 	rivals?: Rivals,
 ): Promise<Closed> {
 	const dialogs = new addon.Dialogs(input, timeoutMs, rivals);
-	// Closes the open dialog when the addon wakes this; next() then says why.
-	const woken = new AbortController();
+	// Closes the open dialog when the addon wakes this; next() then says why. One controller per
+	// dialog: a wake-up that ended nothing shows the dialog again instead of closing every one.
+	let woken = new AbortController();
 	dialogs.onWake(() => woken.abort());
-	const signal = turn ? AbortSignal.any([turn, woken.signal]) : woken.signal;
 	try {
 		for (;;) {
 			if (turn?.aborted) return dialogs.abort();
 			const step = dialogs.next();
 			if (step.result) return step.result;
+			if (woken.signal.aborted) woken = new AbortController();
+			const signal = turn ? AbortSignal.any([turn, woken.signal]) : woken.signal;
 			const shown = step.options
 				? ctx.ui.select(step.title, step.options, { signal })
 				: ctx.ui.input(step.title, step.placeholder ?? undefined, { signal });
