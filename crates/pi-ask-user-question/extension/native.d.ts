@@ -47,8 +47,9 @@ export declare class Palette {
  */
 export declare class Rivals {
   /**
-   * Serves and posts `input` as `options` ask. Fails with the `invalid_questions` content,
-   * or with why the page cannot be served; the store's trouble is only a warning.
+   * Serves and posts `input` as `options` ask. Fails with the `invalid_questions` content
+   * when a page is asked for (the asking side checks the questions anyway), or with why the
+   * page cannot be served; the store's trouble is only a warning.
    */
   constructor(input: any, options?: RivalOptions | undefined | null)
   /** The link to the page, with its token; `null` without a page. */

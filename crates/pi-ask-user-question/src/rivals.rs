@@ -76,16 +76,19 @@ pub struct Rivals {
 
 #[napi]
 impl Rivals {
-    /// Serves and posts `input` as `options` ask. Fails with the `invalid_questions` content,
-    /// or with why the page cannot be served; the store's trouble is only a warning.
+    /// Serves and posts `input` as `options` ask. Fails with the `invalid_questions` content
+    /// when a page is asked for (the asking side checks the questions anyway), or with why the
+    /// page cannot be served; the store's trouble is only a warning.
     #[napi(constructor)]
     pub fn new(input: Value, options: Option<RivalOptions>) -> Result<Rivals> {
         let options = options.unwrap_or_default();
-        let validation = CheckOptions::validation(options.checks.as_ref());
-        let questionnaire = question::validate_with(&input, validation)
-            .map_err(|issues| napi::Error::from_reason(question::invalid_result(issues).content))?;
         let page = match &options.web {
             Some(address) => {
+                let validation = CheckOptions::validation(options.checks.as_ref());
+                let questionnaire =
+                    question::validate_with(&input, validation).map_err(|issues| {
+                        napi::Error::from_reason(question::invalid_result(issues).content)
+                    })?;
                 let bind = parse_bind(address).map_err(napi::Error::from_reason)?;
                 let limit = options
                     .timeout_ms
