@@ -47,7 +47,7 @@ async function threadsSettleAt(count) {
 test("a questionnaire starts no server, no store and no thread of the addon's", { skip: !linux }, () => {
 	assert.deepEqual(addonThreads(), [], "nothing runs once the addon is loaded");
 	// As a tool call makes them: it may join an inbox, and asks for no page.
-	const rivals = new addon.Rivals(oneQuestion, { project: "/home/ana/shop" });
+	const rivals = new addon.Rivals(oneQuestion, { project: process.cwd() });
 	assert.equal(rivals.url, null);
 	const session = new addon.Session(oneQuestion, new addon.Palette({}, {}), {}, rivals);
 	session.render(80, 24);

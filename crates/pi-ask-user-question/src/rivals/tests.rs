@@ -300,6 +300,11 @@ fn the_replies_first_keep_the_pages_drafts() {
     assert_eq!(closed.details["answers"]["name"]["customText"], "Ada");
 }
 
+/// The folder a call is asked in, as the inbox lists it.
+fn project() -> String {
+    std::env::temp_dir().join("shop").display().to_string()
+}
+
 /// A store of its own in a fresh folder, removed when dropped.
 struct TempStore(PathBuf);
 
@@ -317,7 +322,7 @@ impl TempStore {
     /// The call's questions posted by pi, as `Rivals` posts them when a call joins.
     fn joined(&self) -> (Race, ask_user_question_store::Id) {
         let inbox = Joined::new(self.open(), "pi".into())
-            .post(&plan(), "/home/ana/shop")
+            .post(&plan(), &project())
             .unwrap_or_else(|e| panic!("{e}"));
         let id = inbox.id();
         (Race::start(None, Some(inbox), Vec::new()), id)
@@ -423,7 +428,7 @@ fn what_is_typed_reaches_the_store_soon_after_the_keys() {
 fn the_inboxs_answer_closes_the_page_saying_so() {
     let store = TempStore::new("page-and-inbox");
     let inbox = Joined::new(store.open(), "pi".into())
-        .post(&plan(), "/home/ana/shop")
+        .post(&plan(), &project())
         .unwrap_or_else(|e| panic!("{e}"));
     let id = inbox.id();
     let questionnaire = question::validate(&plan()).unwrap_or_else(|e| panic!("{e:?}"));
