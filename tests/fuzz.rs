@@ -373,7 +373,7 @@ fn run_case(seed: u64, pieces: &[String]) -> Result<(), String> {
         Palette::no_color()
     };
     let mut size = random_size(rng);
-    let mut app = App::new(questionnaire, size);
+    let mut app = App::new(questionnaire);
     // Half the cases are served as a web page too: the link in the footer, its QR code.
     if seed.is_multiple_of(2) {
         app = app.with_web_link(format!(
@@ -507,7 +507,7 @@ proptest! {
         }]});
         let questionnaire = question::validate(&input).expect("valid");
         let size = Size::new(width, height);
-        let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+        let mut driver = Driver::new(App::new(questionnaire), size, Palette::dark());
         let checked = check_frame(&mut driver, size, "first frame");
         prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
         driver.step(&parse_script("down").unwrap()[0]);

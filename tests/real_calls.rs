@@ -123,7 +123,7 @@ fn calls() -> Vec<Value> {
 
 fn driver(input: &Value, size: Size, limit: HeightLimit) -> Driver<App> {
     let questionnaire = question::validate(input).expect("a valid call");
-    let app = App::new(questionnaire, size).with_height_limit(limit);
+    let app = App::new(questionnaire).with_height_limit(limit);
     Driver::new(app, size, Palette::no_color())
 }
 

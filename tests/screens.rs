@@ -97,7 +97,7 @@ fn keys(spec: &Value) -> &str {
 
 /// Replays the case's keys; returns the driver and the outcome if the questionnaire ended.
 fn replay(spec: &Value, size: Size) -> (Driver<App>, Option<Outcome>) {
-    let mut app = App::new(questionnaire(spec), size);
+    let mut app = App::new(questionnaire(spec));
     // `height`: the host's height rule (`"100%"` is the CLI's); pi's 45 % when absent.
     if let Some(height) = spec.get("height").and_then(Value::as_str) {
         let limit: HeightLimit = height.parse().unwrap_or_else(|e| panic!("height: {e}"));

@@ -54,7 +54,7 @@ fn run(driver: &mut Driver<App>, keys: &[Event]) -> Vec<Sample> {
 }
 
 fn bench(size: Size) {
-    let mut driver = Driver::new(App::new(questionnaire(), size), size, Palette::dark());
+    let mut driver = Driver::new(App::new(questionnaire()), size, Palette::dark());
     driver.frame_ref();
     // A sweep over the first 20 options and back.
     let mut sweep = vec![press(KeyCode::Down); 20];

@@ -63,7 +63,7 @@ fn store_with(waiting: usize) -> (Scratch, PathBuf) {
 fn inbox(path: &Path, size: Size) -> Driver<Inbox> {
     let store = Store::open(path).expect("the store");
     let listed = store.list().expect("listed");
-    let inbox = Inbox::new(store, std::process::id(), size)
+    let inbox = Inbox::new(store, std::process::id())
         .with_home(Some("/home/ana"))
         .listing(&listed, now_ms());
     let mut driver = Driver::new(inbox, size, Palette::dark());

@@ -71,7 +71,7 @@ fn key_latency(size: Size) {
         None => questionnaire.questions.len() + 2,
     };
     let rows: Vec<usize> = (0..tabs).map(rows_of).collect();
-    let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+    let mut driver = Driver::new(App::new(questionnaire), size, Palette::dark());
     driver.frame_ref();
     let mut first_views = Vec::new();
     let mut all = Vec::new();
@@ -118,7 +118,7 @@ fn key_latency(size: Size) {
 }
 
 fn unchanged_rerender(size: Size) {
-    let mut driver = Driver::new(App::new(reference(), size), size, Palette::dark());
+    let mut driver = Driver::new(App::new(reference()), size, Palette::dark());
     driver.frame_ref();
     let cached: Vec<Sample> = (0..SAMPLES_PER_TAB)
         .map(|_| {
@@ -175,7 +175,7 @@ fn probe_first_frame() {
     let size = Size::new(120, 40);
     let page_down = press(KeyCode::PageDown);
     let start = Instant::now();
-    let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+    let mut driver = Driver::new(App::new(questionnaire), size, Palette::dark());
     let mut pages = 0;
     while !shows_highlighted_code(&mut driver) {
         assert!(pages < 20, "no frame shows highlighted code");

@@ -185,7 +185,7 @@ fn probe_headless(path: &str) {
     let questionnaire = question::validate(&value).expect("valid");
     drop(value);
     let first = Size::new(80, 24);
-    let mut driver = Driver::new(App::new(questionnaire, first), first, Palette::dark());
+    let mut driver = Driver::new(App::new(questionnaire), first, Palette::dark());
     driver.resize(Size::new(120, 40));
     let rows = driver.frame_ref().ansi().len();
     let elapsed = start.elapsed();
@@ -270,7 +270,7 @@ fn editing(bytes: usize, editor: Editor) {
         ),
     };
     let questionnaire = question::validate(&input).expect("valid");
-    let mut driver = Driver::new(App::new(questionnaire, size), size, Palette::dark());
+    let mut driver = Driver::new(App::new(questionnaire), size, Palette::dark());
     let plain = |code| key(code, KeyModifiers::NONE);
     if let Some(code) = open {
         driver.send(&plain(code));

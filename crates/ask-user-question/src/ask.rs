@@ -238,7 +238,7 @@ fn replay(
 ) -> Outcome {
     // `wait:` steps move the replay's virtual clock, so a time limit runs out as on a terminal.
     let app = controls
-        .apply(App::new(questionnaire, size))
+        .apply(App::new(questionnaire))
         .with_height_limit(height);
     let app = with_limit(app, limit);
     // The palette does not change the result; no frame is drawn.
@@ -322,16 +322,10 @@ fn interactive(
     limit: Option<Duration>,
     height: HeightLimit,
 ) -> ExitCode {
-    // Lay out for the terminal's size from the start, so the first frame is not measured twice
-    // (the runtime tells the program its size before drawing; an equal size changes nothing).
-    let size = crossterm::terminal::window_size()
-        .ok()
-        .filter(|s| s.columns > 0 && s.rows > 0)
-        .map_or(DEFAULT_SIZE, |s| Size::new(s.columns, s.rows));
     // The first frame does not wait for syntax highlighting: code is colored once its
     // grammars compiled on a task, a moment later.
     let mut app = controls
-        .apply(App::highlighting_later(questionnaire, size))
+        .apply(App::highlighting_later(questionnaire))
         .with_height_limit(height);
     if let Some(page) = &page {
         app = app.with_web_link(page.url().to_string());

@@ -48,7 +48,7 @@ pub fn render(args: &RenderArgs) -> ExitCode {
         Err(error) => return input_failure(&error),
     };
     let size = args.size;
-    let app = App::new(questionnaire, size)
+    let app = App::new(questionnaire)
         .with_keys(args.collapse.keys())
         .with_height_limit(args.height.limit());
     let app = with_limit(app, args.timeout);

@@ -71,8 +71,7 @@ fn prints_the_same_rows_as_the_headless_driver() {
     let input = serde_json::from_str(&std::fs::read_to_string(demo()).unwrap()).unwrap();
     let size = Size::new(100, 30);
     // The CLI's panel takes what it needs, up to the terminal's height.
-    let app =
-        App::new(question::validate(&input).unwrap(), size).with_height_limit(HeightLimit::FULL);
+    let app = App::new(question::validate(&input).unwrap()).with_height_limit(HeightLimit::FULL);
     let mut driver = Driver::new(app, size, Palette::dark());
     driver.send_all(&parse_key_script(keys).unwrap());
     let expected: String = driver

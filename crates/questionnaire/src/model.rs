@@ -3,6 +3,7 @@
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
@@ -21,7 +22,8 @@ use crate::clip::{wrap_head, wrap_head_after};
 use crate::keymap::Mode;
 use crate::keys::Keys;
 use crate::kind::Traits;
-use crate::layout::{HeightLimit, Measured, QuestionLayout};
+use crate::layout::{HeightLimit, Measured};
+use crate::measures::Measures;
 use crate::memo::ViewMemo;
 use crate::preview::{NO_PREVIEW, PreviewDoc, preview_source};
 
@@ -68,7 +70,6 @@ impl ShownKey {
 /// The questionnaire program.
 pub struct App {
     pub(crate) state: AnswerState,
-    pub(crate) size: Size,
     /// The shown tab: a question index, or `questions.len()` for Review.
     pub(crate) tab: usize,
     /// Per question: the focused row (an option, or "Type something." after them) and the
@@ -98,8 +99,8 @@ pub struct App {
     /// Time left of the host's limit while the countdown runs; `None` without a limit or
     /// once a key stopped it for good. Moved on by [`crate::Msg::Tick`] only.
     pub(crate) countdown: Option<Duration>,
-    pub(crate) markdown: MarkdownCache,
-    pub(crate) measured: Measured,
+    /// The text measured at the size of the last frame (the model keeps no size).
+    pub(crate) measures: Measures,
     /// The keys, with a host's changes.
     pub(crate) keys: Keys,
     /// What the terminal's keyboard tells apart, as the host said; `None` until it does (a
@@ -138,8 +139,8 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(questionnaire: Questionnaire, size: Size) -> App {
-        App::with_code(questionnaire, size, Vec::new())
+    pub fn new(questionnaire: Questionnaire) -> App {
+        App::with_code(questionnaire, Vec::new())
     }
 
     /// The questionnaire for a host whose first frame must not wait for syntax highlighting.
@@ -147,31 +148,21 @@ impl App {
     /// plain at first, [`Program::init`](tea::Program::init) compiles it on a task, and
     /// [`Msg::CodeHighlighted`](crate::Msg::CodeHighlighted) colors it. A driver that runs tasks
     /// inline draws the same frames as with [`App::new`].
-    pub fn highlighting_later(questionnaire: Questionnaire, size: Size) -> App {
+    pub fn highlighting_later(questionnaire: Questionnaire) -> App {
         let uncompiled = uncompiled_code(&questionnaire);
-        App::with_code(questionnaire, size, uncompiled)
+        App::with_code(questionnaire, uncompiled)
     }
 
     /// Code is drawn plain while `uncompiled` holds any.
-    fn with_code(questionnaire: Questionnaire, size: Size, uncompiled: Vec<Vec<String>>) -> App {
+    fn with_code(questionnaire: Questionnaire, uncompiled: Vec<Vec<String>>) -> App {
         let count = questionnaire.questions.len();
         let mut markdown = MarkdownCache::default();
         if !uncompiled.is_empty() {
             markdown.set_code(Code::Plain);
         }
         let height_limit = HeightLimit::default();
-        // A new questionnaire has no notes yet.
-        let measured = Measured::new(
-            &questionnaire,
-            size,
-            false,
-            height_limit,
-            &mut markdown,
-            &|_| false,
-        );
-        let mut app = App {
+        App {
             state: AnswerState::new(questionnaire),
-            size,
             tab: 0,
             lists: vec![ListState::default(); count],
             shown_key: ShownKey::new(),
@@ -187,8 +178,7 @@ impl App {
             review_warning: false,
             esc_armed: false,
             countdown: None,
-            markdown,
-            measured,
+            measures: Measures::new(markdown),
             keys: Keys::default(),
             keyboard: None,
             typing_after_save: None,
@@ -204,9 +194,7 @@ impl App {
             light_background: false,
             memo: ViewMemo::default(),
             mouse: false,
-        };
-        app.render_pending();
-        app
+        }
     }
 
     /// The questionnaire with a host's rule for its height: pi's share of the terminal by
@@ -214,7 +202,6 @@ impl App {
     pub fn with_height_limit(mut self, limit: HeightLimit) -> App {
         self.height_limit = limit;
         self.remeasure();
-        self.render_pending();
         self
     }
 
@@ -262,7 +249,8 @@ impl App {
     /// host's own editor dialog shows.
     pub fn editor_title(&self) -> Option<String> {
         self.open_editor()
-            .map(|target| self.editor_props(target).label)
+            // The host's dialog cuts it to its own width.
+            .map(|target| self.editor_props(target, usize::from(u16::MAX)).label)
     }
 
     /// The questionnaire ends as timed out after `limit` unless a key is pressed first
@@ -328,19 +316,15 @@ impl App {
         self.collapsed
     }
 
-    pub fn size(&self) -> Size {
-        self.size
-    }
-
     /// The shown tab: a question index, or the number of questions for Review.
     pub fn tab(&self) -> usize {
         self.tab
     }
 
-    /// The panel height at the current size and preview expansion (rows of [`App::lines`]
-    /// while expanded).
-    pub fn height(&self) -> usize {
-        self.measured.height
+    /// The panel height in a terminal of `size`, with the previews as they are (rows of
+    /// [`App::lines`] while expanded).
+    pub fn height(&self, size: Size) -> usize {
+        self.measured_at(size).height
     }
 
     /// The keymap mode right now.
@@ -388,10 +372,6 @@ impl App {
         sanitize_line(self.state.questionnaire().labels.get(label))
     }
 
-    pub(crate) fn layout_of(&self, q: usize) -> &QuestionLayout {
-        &self.measured.questions[q]
-    }
-
     /// The open filter of question `q`.
     pub(crate) fn filter_of(&self, q: usize) -> Option<&ListFilter> {
         self.filter.as_ref().filter(|f| f.q == q)
@@ -410,7 +390,8 @@ impl App {
 
     /// Rows in a question's list: its options, then "Type something." when allowed.
     pub(crate) fn item_count(&self, q: usize) -> usize {
-        self.measured.questions[q].items.len()
+        let question = &self.questions()[q];
+        question.options.len() + usize::from(Traits::of_question(question).free_text_row())
     }
 
     /// The editor shown on the current tab.
@@ -475,12 +456,12 @@ impl App {
     /// Whether row `i` of question `q` has something to preview that its list row does not
     /// show: a markdown preview, a note, or (beside the list, where the list may shorten it) a
     /// description.
-    pub(crate) fn previewable(&self, q: usize, i: usize) -> bool {
+    pub(crate) fn previewable(&self, measured: &Measured, q: usize, i: usize) -> bool {
         let question = &self.questions()[q];
         let Some(option) = question.options.get(i) else {
             return false;
         };
-        let m = self.layout_of(q);
+        let m = &measured.questions[q];
         let shows_more = match preview_source(option) {
             Some((Kind::Markdown, _)) => true,
             Some((Kind::Plain, _)) => m.beside,
@@ -491,31 +472,74 @@ impl App {
     }
 
     /// The editor's columns: the list's when a preview sits beside it.
-    pub(crate) fn editor_width(&self) -> usize {
-        let geometry = &self.measured.geometry;
+    pub(crate) fn editor_width(&self, measured: &Measured) -> usize {
+        let geometry = &measured.geometry;
         match self.question() {
-            Some((q, _)) if self.layout_of(q).beside => geometry.list,
+            Some((q, _)) if measured.questions[q].beside => geometry.list,
             _ => geometry.inner,
         }
         .max(1)
     }
 
-    pub(crate) fn remeasure(&mut self) {
+    /// The text measured in a terminal of `size`, with what the next frame shows rendered.
+    pub(crate) fn measured_at(&self, size: Size) -> Arc<Measured> {
         let state = &self.state;
-        self.measured = Measured::new(
-            state.questionnaire(),
-            self.size,
-            self.previews_expanded,
-            self.height_limit,
-            &mut self.markdown,
-            &|q| has_option_notes(state, q),
-        );
+        let measure = |size, markdown: &mut MarkdownCache| {
+            Measured::new(
+                state.questionnaire(),
+                size,
+                self.previews_expanded,
+                self.height_limit,
+                markdown,
+                &|q| has_option_notes(state, q),
+            )
+        };
+        self.measures.at(size, measure, |measured, markdown| {
+            self.prepare(measured, markdown)
+        })
+    }
+
+    /// The text measured as the last frame showed it: what a message is handled with.
+    pub(crate) fn measured(&self) -> Arc<Measured> {
+        self.measured_at(self.measures.message_size())
+    }
+
+    /// Renders the focused preview as far as the next frame shows it, when a preview shows.
+    fn prepare(&self, measured: &mut Measured, markdown: &mut MarkdownCache) {
+        if let Some((q, _)) = self.question()
+            && (measured.questions[q].beside || !measured.geometry.wide && self.previews_expanded)
+        {
+            // Rows from the scroll position to a panel below it, and one more.
+            let rows = (self.preview_scroll, measured.height + 1);
+            let questionnaire = self.state.questionnaire();
+            measured.ensure_preview(questionnaire, (q, self.cursor(q)), rows, markdown);
+        }
+    }
+
+    /// After a change: renders in the last frame's measure what the next frame shows (a
+    /// pending preview) and lays the open draft out at the editor's width, so the view finds
+    /// the text it draws. Nothing before the first frame, which measures it all.
+    pub(crate) fn render_pending(&mut self) {
+        self.measures
+            .prepare_drawn(|measured, markdown| self.prepare(measured, markdown));
+        if let Some(target) = self.open_editor()
+            && let Some(width) = self.measures.drawn(|measured| self.editor_width(measured))
+            && let Some(draft) = self.drafts.get_mut(&target)
+        {
+            draft.lay_out(width);
+        }
+    }
+
+    /// What the text is measured from changed: the next frame measures it again.
+    pub(crate) fn remeasure(&mut self) {
+        self.measures.invalidate();
     }
 
     /// Measures again when question `q` gained its first option note or lost its last: the
     /// pane beside the list shows notes.
     pub(crate) fn remeasure_if_notes_changed(&mut self, q: usize) {
-        if self.layout_of(q).noted != has_option_notes(&self.state, q) {
+        let noted = self.measures.drawn(|measured| measured.questions[q].noted);
+        if noted.is_some_and(|noted| noted != has_option_notes(&self.state, q)) {
             self.remeasure();
         }
     }
@@ -523,7 +547,12 @@ impl App {
 
 impl App {
     /// What row `i` of question `q` previews (nothing while no filtered row matches).
-    pub(crate) fn preview_doc(&self, q: usize, i: usize) -> PreviewDoc<'_> {
+    pub(crate) fn preview_doc<'a>(
+        &'a self,
+        measured: &'a Measured,
+        q: usize,
+        i: usize,
+    ) -> PreviewDoc<'a> {
         if self.nothing_matches(q) {
             return PreviewDoc {
                 base: &NO_PREVIEW,
@@ -531,12 +560,12 @@ impl App {
                 extra_complete: true,
             };
         }
-        let preview_width = self.measured.geometry.preview;
+        let preview_width = measured.geometry.preview;
         let muted = Style::fg(Slot::Muted);
         let question = &self.questions()[q];
         // Rows a preview may show: from the scroll position to a panel below it, and one more
         // to tell whether more follow.
-        let wanted = self.preview_scroll + self.measured.height + 1;
+        let wanted = self.preview_scroll + measured.height + 1;
         if i >= question.options.len() {
             let mut extra = vec![Line::styled(self.label(Label::TypeOwn), muted.clone())];
             extra.push(Line::default());
@@ -573,7 +602,7 @@ impl App {
                 extra_complete,
             };
         }
-        let base = &self.layout_of(q).previews[i];
+        let base = &measured.questions[q].previews[i];
         let mut extra = Vec::new();
         let mut extra_complete = true;
         if let Some(note) = self.live_text(Target::OptionNote(q, i))

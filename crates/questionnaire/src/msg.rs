@@ -3,7 +3,6 @@
 //! without knowing the model.
 
 use question::ToolResult;
-use tea::Size;
 use tea::components::filter::FilterMsg;
 use tea::components::textarea::TextAreaMsg;
 use tea::input::Keyboard;
@@ -102,7 +101,6 @@ pub enum Msg {
     CloseQrCode,
     /// What the external editor gave back: the new draft, or why there is none.
     ExternalEdited(Result<String, String>),
-    Resized(Size),
     /// A second of the host's time limit passed (from the countdown's subscription).
     Tick,
     /// A key that means nothing here was pressed: the person is present, so the countdown
@@ -135,7 +133,6 @@ impl Msg {
         matches!(
             self,
             Msg::Tick
-                | Msg::Resized(_)
                 | Msg::CodeHighlighted
                 | Msg::KeyboardKnown(_)
                 | Msg::LightBackground(_)

@@ -57,7 +57,6 @@ impl App {
 mod tests {
     use question::ResultOptions;
     use serde_json::json;
-    use tea::Size;
 
     use super::*;
 
@@ -98,7 +97,7 @@ mod tests {
             ),
             ("nope".to_string(), Draft::default()),
         ]);
-        let app = App::new(questionnaire(), Size::new(80, 24)).with_answers(state.clone(), &drafts);
+        let app = App::new(questionnaire()).with_answers(state.clone(), &drafts);
         assert_eq!(app.state(), &state);
         let mut expected = drafts.clone();
         expected.remove("nope");

@@ -7,7 +7,9 @@
 
 use tea::kept;
 
-use crate::layout::{self, FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput};
+use crate::layout::{
+    self, FilterInput, Measured, Plan, PlanInput, QuestionInput, ReviewInput, TabInput,
+};
 use crate::model::App;
 
 /// What the last frame showed, as one record.
@@ -32,16 +34,17 @@ impl App {
     fn recall<R>(&self, read: impl FnOnce(&Shown) -> R) -> Option<R> {
         kept::recall(&self.shown_key.0, read)
     }
-    /// The plan of the shown tab: from the model, with each list's window kept from the last
-    /// draw.
-    pub(crate) fn plan(&self) -> Plan {
+    /// The plan of the shown tab with the text measured as `measured`: from the model, with
+    /// each list's window kept from the last draw.
+    pub(crate) fn plan(&self, measured: &Measured) -> Plan {
         let preview_len = || {
-            self.question()
-                .map_or(0, |(q, _)| self.preview_doc(q, self.cursor(q)).len())
+            self.question().map_or(0, |(q, _)| {
+                self.preview_doc(measured, q, self.cursor(q)).len()
+            })
         };
         let tab = match self.question() {
             Some((q, _)) => {
-                let width = self.editor_width();
+                let width = self.editor_width(measured);
                 let filtering = self.filter_of(q).is_some();
                 let first_shown = self.recall(|shown| match filtering {
                     true => shown.filter,
@@ -50,15 +53,15 @@ impl App {
                 let mut list = self.lists[q];
                 list.offset = first_shown.unwrap_or(0);
                 TabInput::Question(QuestionInput {
-                    layout: self.layout_of(q),
+                    layout: &measured.questions[q],
                     traits: self.traits(q),
                     list,
                     draft_rows: self
                         .open_editor()
                         .map(|target| self.draft(target).row_count(width)),
-                    previewable: self.previewable(q, self.cursor(q)),
+                    previewable: self.previewable(measured, q, self.cursor(q)),
                     any_previewable: (0..self.questions()[q].options.len())
-                        .any(|i| self.previewable(q, i)),
+                        .any(|i| self.previewable(measured, q, i)),
                     previews_expanded: self.previews_expanded,
                     preview_len: &preview_len,
                     context_scroll: self.context_scroll,
@@ -81,7 +84,7 @@ impl App {
             }
         };
         layout::plan(&PlanInput {
-            measured: &self.measured,
+            measured,
             tabs: self.has_tabs(),
             tab,
         })
@@ -119,19 +122,19 @@ impl App {
     /// The context's and prompt's scroll as the last frame showed it.
     pub(crate) fn shown_context_scroll(&self) -> usize {
         self.recall(|shown| shown.context_scroll)
-            .unwrap_or_else(|| self.plan().text_scroll)
+            .unwrap_or_else(|| self.plan(&self.measured()).text_scroll)
     }
 
     /// The preview's scroll as the last frame showed it.
     pub(crate) fn shown_preview_scroll(&self) -> usize {
         self.recall(|shown| shown.preview_scroll)
-            .unwrap_or_else(|| self.plan().preview_scroll)
+            .unwrap_or_else(|| self.plan(&self.measured()).preview_scroll)
     }
 
     /// Body rows of the preview the last frame showed (a page is half of them).
     pub(crate) fn preview_page(&self) -> usize {
         self.recall(|shown| shown.preview_page)
-            .unwrap_or_else(|| self.plan().preview_body)
+            .unwrap_or_else(|| self.plan(&self.measured()).preview_body)
     }
 
     /// The next frame shows the filter's matches and the Review tab's questions from their
@@ -146,8 +149,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use serde_json::json;
+    use tea::Program;
     use tea::kept::{Memory, drawing};
-    use tea::{Program, Size};
 
     use crate::{App, Msg};
 
@@ -157,7 +160,7 @@ mod tests {
             "context": context.join("\n\n"),
             "options": [{"value": "a", "label": "A"}, {"value": "b", "label": "B"}]}]});
         let questionnaire = question::validate(&input).expect("valid input");
-        App::new(questionnaire, Size::new(60, 20))
+        App::new(questionnaire)
     }
 
     fn draw(app: &App) -> Vec<String> {

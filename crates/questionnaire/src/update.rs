@@ -49,7 +49,8 @@ impl Program for App {
 
     fn event(&self, event: &Event) -> Option<Msg> {
         match event {
-            &Event::Resize(size) => return Some(Msg::Resized(size)),
+            // The model keeps no size: the view draws at the one it is given.
+            Event::Resize(_) => return None,
             &Event::Keyboard(keyboard) => return Some(Msg::KeyboardKnown(keyboard)),
             &Event::Background { light } => return Some(Msg::LightBackground(light)),
             Event::Mouse(mouse) => return self.mouse_msg(mouse),
@@ -148,13 +149,6 @@ impl App {
             }
             Msg::OpenExternalEditor => self.open_external_editor(),
             Msg::ExternalEdited(result) => self.external_edited(result),
-            Msg::Resized(size) => {
-                if size != self.size {
-                    self.size = size;
-                    self.remeasure();
-                }
-                Cmd::None
-            }
             Msg::KeyboardKnown(keyboard) => {
                 self.keyboard = Some(keyboard);
                 Cmd::None
@@ -211,7 +205,6 @@ impl App {
         let keeps_going = matches!(
             msg,
             Msg::ToggleCollapse
-                | Msg::Resized(_)
                 | Msg::ExternalEdited(_)
                 | Msg::Tick
                 | Msg::CodeHighlighted
@@ -224,7 +217,7 @@ impl App {
     }
 
     fn toggle_preview(&mut self) -> Effect {
-        if self.measured.geometry.wide {
+        if self.measured().geometry.wide {
             return Cmd::None;
         }
         self.previews_expanded = !self.previews_expanded;
@@ -244,7 +237,7 @@ impl App {
         // The first batch's code shows first; later batches compile ahead of their tabs.
         if !self.uncompiled.is_empty() {
             self.uncompiled.clear();
-            self.markdown.set_code(Code::Highlighted);
+            self.measures.markdown_mut().set_code(Code::Highlighted);
             // The same rows, colored: measured again as after a resize.
             self.remeasure();
         }
@@ -264,29 +257,6 @@ impl App {
             return Cmd::Quit(Outcome::TimedOut(result));
         }
         Cmd::None
-    }
-
-    /// After every change: renders the focused preview if it is shown and still pending, and
-    /// lays the open draft out at the editor's width, so the view finds the text it draws.
-    pub(crate) fn render_pending(&mut self) {
-        if let Some((q, _)) = self.question()
-            && (self.layout_of(q).beside || !self.measured.geometry.wide && self.previews_expanded)
-        {
-            // Rows from the scroll position to a panel below it, and one more.
-            let rows = (self.preview_scroll, self.measured.height + 1);
-            self.measured.ensure_preview(
-                self.state.questionnaire(),
-                (q, self.cursor(q)),
-                rows,
-                &mut self.markdown,
-            );
-        }
-        if let Some(target) = self.open_editor() {
-            let width = self.editor_width();
-            if let Some(draft) = self.drafts.get_mut(&target) {
-                draft.lay_out(width);
-            }
-        }
     }
 
     fn move_cursor(&mut self, to: impl FnOnce(usize, usize) -> usize) -> Effect {

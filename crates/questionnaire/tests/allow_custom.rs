@@ -17,7 +17,7 @@ fn options_only(kind: &str) -> Value {
     ]})
 }
 
-fn has(app: &questionnaire::App, text: &str) -> bool {
+fn has(app: &Shown, text: &str) -> bool {
     screen(app).iter().any(|row| row.contains(text))
 }
 

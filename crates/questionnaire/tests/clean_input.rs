@@ -110,7 +110,7 @@ fn send(driver: &mut Driver<App>, events: &[Event]) -> Option<Outcome> {
 #[test]
 fn controls_never_reach_a_frame_or_the_result() {
     for size in [Size::new(120, 40), Size::new(60, 24)] {
-        let app = App::new(questionnaire(questions()), size);
+        let app = App::new(questionnaire(questions()));
         let mut driver = Driver::new(app, size, Palette::dark().with_links(false));
         let mut script = Vec::new();
         // Option note on A, question note, free text ("Type something." is row 3).

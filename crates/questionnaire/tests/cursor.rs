@@ -4,7 +4,6 @@
 mod common;
 
 use common::*;
-use questionnaire::App;
 use serde_json::json;
 use tea::text::grapheme_width;
 use tea::view::CursorShape;
@@ -14,7 +13,7 @@ use unicode_segmentation::UnicodeSegmentation;
 const SIZE: Size = Size::new(60, 30);
 
 /// The text before the cursor on its row and the cursor's column, `None` when it is hidden.
-fn before_cursor(a: &App) -> Option<(String, usize)> {
+fn before_cursor(a: &Shown) -> Option<(String, usize)> {
     let frame = tea::frame::draw(&a.view(), SIZE, &Palette::no_color());
     let cursor = frame.cursor?;
     assert_eq!(cursor.shape, CursorShape::Bar);
@@ -33,12 +32,12 @@ fn before_cursor(a: &App) -> Option<(String, usize)> {
 }
 
 /// Presses `keys`, then the text before the cursor, which must show.
-fn before_cursor_after(a: &mut App, keys: &str) -> String {
+fn before_cursor_after(a: &mut Shown, keys: &str) -> String {
     press(a, keys);
     before_cursor(a).expect("a cursor").0
 }
 
-fn choice() -> App {
+fn choice() -> Shown {
     app(
         json!({"questions": [{"id": "c", "header": "C", "prompt": "Pick",
             "options": [{"value": "a", "label": "Alpha"}, {"value": "b", "label": "Beta"}]}]}),

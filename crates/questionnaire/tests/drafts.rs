@@ -8,10 +8,10 @@ use common::*;
 use std::time::Duration;
 
 use question::ResultOptions;
-use questionnaire::{App, Msg, Outcome};
+use questionnaire::Outcome;
 use serde_json::{Value, json};
 use tea::driver::Driver;
-use tea::{Palette, Program, Size};
+use tea::{Palette, Size};
 
 fn two_questions() -> Value {
     json!({"questions": [
@@ -125,7 +125,7 @@ fn a_submit_reports_drafts_left_behind_but_not_saved_text() {
 
 #[test]
 fn blank_or_unchanged_drafts_are_not_reported() {
-    let mut a: App = app(two_questions(), 80, 24);
+    let mut a = app(two_questions(), 80, 24);
     press(&mut a, "tab text:x backspace");
     assert!(
         a.result(true).details["answers"]["life"]
@@ -151,7 +151,7 @@ fn a_time_limit_that_runs_out_reports_each_open_draft() {
         // The keys stopped the countdown; a limit set afterwards (as a host would at the
         // start) runs out through the driver's clock with the draft in place.
         let mut driver = Driver::new(
-            a.with_time_limit(Duration::from_secs(3)),
+            a.app.with_time_limit(Duration::from_secs(3)),
             Size::new(80, 24),
             Palette::no_color(),
         );
@@ -229,8 +229,8 @@ fn drafts_survive_tab_collapse_resize_and_review() {
         press(&mut a, keys);
         // Away to Review and back, folded and unfolded, the terminal resized twice.
         press(&mut a, "tab tab tab ctrl+] ctrl+]");
-        a.update(Msg::Resized(Size::new(40, 12)));
-        a.update(Msg::Resized(Size::new(120, 40)));
+        a.resize(Size::new(40, 12));
+        a.resize(Size::new(120, 40));
         assert_eq!(
             draft_of(&a.result(true).details, pointer),
             Some(typed(keys)),

@@ -9,7 +9,7 @@ use serde_json::json;
 use tea::Program;
 use tea::input::Event;
 
-fn text_question() -> App {
+fn text_question() -> Shown {
     app(
         json!({"questions": [{"id": "t", "header": "T", "prompt": "Write", "type": "text"}]}),
         60,
@@ -31,7 +31,7 @@ fn saved(script: &str) -> String {
 
 /// The row holding the drawn cursor (a reversed cell without a color; the active tab is
 /// reversed accent).
-fn cursor_row(a: &App) -> Option<String> {
+fn cursor_row(a: &Shown) -> Option<String> {
     a.lines()
         .iter()
         .find(|line| {
@@ -208,7 +208,7 @@ fn two_on(keyboard: tea::input::Keyboard) -> tea::Driver<App> {
         80,
         24,
     );
-    let mut driver = tea::Driver::new(a, tea::Size::new(80, 24), tea::Palette::no_color());
+    let mut driver = tea::Driver::new(a.app, tea::Size::new(80, 24), tea::Palette::no_color());
     driver.set_keyboard(keyboard);
     driver
 }
@@ -228,7 +228,7 @@ fn the_footer_names_a_newline_key_that_works_on_the_terminal() {
     ] {
         let mut d = two_on(keyboard);
         replay(&mut d, "3");
-        assert!(show(d.program()).contains(named), "{keyboard:?}");
+        assert!(show_driver(&d).contains(named), "{keyboard:?}");
     }
     // Without a terminal (a key replay) keys are named as for a legacy one.
     let mut a = text_question();
@@ -251,7 +251,7 @@ fn keys_typed_right_after_a_save_on_a_legacy_terminal_do_nothing_until_a_pause()
         json!({"pick": {"status": "answered", "values": [], "labels": [], "customText": "first"},
                "more": {"status": "skipped", "values": [], "labels": []}})
     );
-    let screen = show(d.program());
+    let screen = show_driver(&d);
     assert!(
         screen.contains("keys typed right after it did nothing · ctrl+j newline"),
         "{screen}"

@@ -51,7 +51,7 @@ impl Drop for Scratch {
 fn driver(input: serde_json::Value, editor: &str) -> Driver<App> {
     let size = Size::new(80, 24);
     Driver::with_policies(
-        App::new(questionnaire(input), size),
+        App::new(questionnaire(input)),
         size,
         Palette::no_color(),
         TaskPolicy::Inline,

@@ -303,7 +303,7 @@ fn y_and_n_are_yes_no_keys_only_on_a_confirm_question() {
     let mut single_app = app(input, 80, 24);
     assert!(effects(&mut single_app, "y").is_empty());
     assert_eq!(
-        tea::Program::update(&mut single_app, questionnaire::Msg::AnswerYesNo(true)),
+        single_app.update(questionnaire::Msg::AnswerYesNo(true)),
         Cmd::Bell
     );
     assert_eq!(single_app.state().answered_count(), 0);

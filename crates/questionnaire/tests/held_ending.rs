@@ -12,7 +12,7 @@ use tea::{Driver, Effect};
 
 fn lone(question: Value, keyboard: Option<Keyboard>) -> Driver<App> {
     let a = app(json!({ "questions": [question] }), 80, 24);
-    let mut driver = Driver::new(a, tea::Size::new(80, 24), tea::Palette::no_color());
+    let mut driver = Driver::new(a.app, tea::Size::new(80, 24), tea::Palette::no_color());
     if let Some(keyboard) = keyboard {
         driver.set_keyboard(keyboard);
     }
@@ -63,7 +63,7 @@ fn text_typed_right_after_the_ending_enter_is_the_next_line() {
             ended.is_none(),
             "{keyboard:?}: the run must not end under the typing"
         );
-        let screen = show(d.program());
+        let screen = show_driver(&d);
         assert!(screen.contains("second line"), "{screen}");
         assert!(
             screen.contains("Typed right after Enter, so kept as a new line · ctrl+j newline"),
@@ -155,7 +155,7 @@ fn with_more_questions_a_save_does_not_end_and_keeps_the_hold_after_a_save() {
         {"id": "t", "header": "T", "prompt": "Anything?", "type": "text"},
         {"id": "u", "header": "U", "prompt": "More?", "type": "text"}]});
     let a = app(two, 80, 24);
-    let mut d = Driver::new(a, tea::Size::new(80, 24), tea::Palette::no_color());
+    let mut d = Driver::new(a.app, tea::Size::new(80, 24), tea::Palette::no_color());
     d.set_keyboard(Keyboard::Legacy);
     // Saved and on to the next question at once: the hold after a save covers this.
     assert!(replay(&mut d, "text:first enter").is_none());

@@ -44,7 +44,7 @@ fn threaded(app: App) -> (Driver<App>, mpsc::Receiver<()>) {
 }
 
 fn highlighted_frame(input: Value) -> Vec<String> {
-    Driver::new(App::new(questionnaire(input), SIZE), SIZE, palette())
+    Driver::new(App::new(questionnaire(input)), SIZE, palette())
         .frame_ref()
         .ansi()
 }
@@ -52,8 +52,7 @@ fn highlighted_frame(input: Value) -> Vec<String> {
 #[test]
 fn code_is_plain_first_and_colored_once_compiled() {
     let input = with_code("haskell");
-    let (mut driver, finished) =
-        threaded(App::highlighting_later(questionnaire(input.clone()), SIZE));
+    let (mut driver, finished) = threaded(App::highlighting_later(questionnaire(input.clone())));
     assert_eq!(driver.running_tasks(), 1, "the grammar compiles on a task");
     let first = driver.frame_ref().clone();
     let code_row = first
@@ -87,8 +86,7 @@ fn every_question_turns_colored() {
     let mut second = with_code("scala")["questions"][0].clone();
     second["id"] = json!("other");
     input["questions"].as_array_mut().unwrap().push(second);
-    let (mut driver, finished) =
-        threaded(App::highlighting_later(questionnaire(input.clone()), SIZE));
+    let (mut driver, finished) = threaded(App::highlighting_later(questionnaire(input.clone())));
     assert_eq!(driver.running_tasks(), 1, "one task at a time");
     for _ in 0..2 {
         finished
@@ -97,7 +95,7 @@ fn every_question_turns_colored() {
         driver.poll_tasks();
     }
     assert_eq!(driver.running_tasks(), 0);
-    let mut expected = Driver::new(App::new(questionnaire(input), SIZE), SIZE, palette());
+    let mut expected = Driver::new(App::new(questionnaire(input)), SIZE, palette());
     assert_eq!(driver.frame_ref().ansi(), expected.frame_ref().ansi());
     let tab = tea::input::parse_key_script("tab").unwrap();
     driver.send(&tab[0]);
@@ -113,8 +111,7 @@ fn every_question_turns_colored() {
 fn code_already_compiled_is_colored_from_the_first_frame() {
     let input = with_code("ruby");
     tea_markdown::compile_code("```ruby\nputs 1\n```");
-    let (mut driver, _finished) =
-        threaded(App::highlighting_later(questionnaire(input.clone()), SIZE));
+    let (mut driver, _finished) = threaded(App::highlighting_later(questionnaire(input.clone())));
     assert_eq!(driver.running_tasks(), 0, "nothing to compile");
     assert_eq!(driver.frame_ref().ansi(), highlighted_frame(input));
 }
@@ -122,7 +119,7 @@ fn code_already_compiled_is_colored_from_the_first_frame() {
 #[test]
 fn tasks_run_inline_draw_what_app_new_draws() {
     let input = with_code("perl");
-    let app = App::highlighting_later(questionnaire(input.clone()), SIZE);
+    let app = App::highlighting_later(questionnaire(input.clone()));
     let mut driver = Driver::new(app, SIZE, palette());
     assert_eq!(driver.frame_ref().ansi(), highlighted_frame(input));
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use questionnaire::{Action, App, Keys, Outcome};
+use questionnaire::{Action, Keys, Outcome};
 use serde_json::json;
 use tea::components::textarea::TextAreaMsg;
 
@@ -16,11 +16,11 @@ fn two() -> serde_json::Value {
 }
 
 /// Wide enough for every hint of the footer.
-fn with(keys: Keys) -> App {
-    app(two(), 200, 24).with_keys(keys)
+fn with(keys: Keys) -> Shown {
+    app(two(), 200, 24).with(|a| a.with_keys(keys))
 }
 
-fn footer(app: &App) -> String {
+fn footer(app: &Shown) -> String {
     let screen = screen(app);
     screen[screen.len() - 2].clone()
 }

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use tea::text::width;
 use tea::{Program, Size};
 
-fn assert_fits(app: &App) {
-    let width = app.size().width as usize;
+fn assert_fits(app: &Shown) {
+    let width = app.size.width as usize;
     let lines = app.lines();
     if app.is_collapsed() {
         assert_eq!(lines.len(), 1);
@@ -36,9 +36,9 @@ fn height_follows_the_formula() {
     assert_eq!(app(plan(), 80, 8).height(), 8);
     // The CLI takes what it needs up to the terminal, or what its --height allows.
     let cli = |limit: HeightLimit, rows: u16| {
-        App::new(questionnaire(plan()), Size::new(80, rows))
+        App::new(questionnaire(plan()))
             .with_height_limit(limit)
-            .height()
+            .height(Size::new(80, rows))
     };
     let need = cli(HeightLimit::FULL, 200);
     assert!(need > 12, "the plan needs {need} rows");
@@ -150,7 +150,7 @@ fn p_does_nothing_where_previews_are_beside_the_list() {
     let before = screen(&a);
     press(&mut a, "p");
     assert_eq!(screen(&a), before);
-    a.update(Msg::Resized(Size::new(80, 40)));
+    a.resize(Size::new(80, 40));
     assert!(
         show(&a).contains("▸ Preview"),
         "narrow previews still start collapsed"
@@ -172,7 +172,7 @@ fn narrow_previews_expand_below_the_list_and_stay_expanded() {
     // Across tabs and resizes.
     press(&mut a, "tab shift+tab");
     assert!(show(&a).contains("▾ Preview"));
-    a.update(Msg::Resized(Size::new(60, 50)));
+    a.resize(Size::new(60, 50));
     assert!(show(&a).contains("▾ Preview"));
     press(&mut a, "p");
     assert!(show(&a).contains("▸ Preview"));
@@ -210,7 +210,7 @@ fn a_long_prompt_shows_whole_when_it_fits_and_else_scrolls_with_the_context() {
         .join(" ");
     let input =
         json!({"questions": [{"id": "a", "header": "A", "prompt": prompt, "type": "confirm"}]});
-    let words = |a: &App| -> Vec<String> {
+    let words = |a: &Shown| -> Vec<String> {
         screen(a)
             .iter()
             .flat_map(|r| r.split_whitespace().map(str::to_string).collect::<Vec<_>>())
@@ -407,7 +407,7 @@ fn review_windows_long_questionnaires_and_keeps_its_actions() {
 #[test]
 fn the_headless_driver_draws_what_the_keys_did() {
     let mut driver = tea::driver::Driver::new(
-        app(plan(), 80, 24),
+        app(plan(), 80, 24).app,
         Size::new(80, 24),
         tea::Palette::no_color(),
     );
@@ -420,20 +420,24 @@ fn the_headless_driver_draws_what_the_keys_did() {
         .iter()
         .map(|r| r.trim_end().to_string())
         .collect();
-    let expected: Vec<String> = screen(driver.program())
+    let expected: Vec<String> = (driver.program().lines(Size::new(80, 24)))
         .iter()
+        .map(|r| r.plain_text())
         .map(|r| r.trim_end().to_string())
         .collect();
     assert_eq!(drawn, expected);
     assert!(drawn.iter().any(|r| r.contains("▾ Preview")));
     driver.resize(Size::new(120, 40));
-    assert_eq!(driver.frame().plain().len(), driver.program().height());
+    assert_eq!(
+        driver.frame().plain().len(),
+        driver.program().height(Size::new(120, 40))
+    );
 }
 
 #[test]
 fn the_view_draws_the_lines() {
     let a = app(plan(), 80, 24);
-    let frame = tea::draw(&a.view(), a.size(), &tea::Palette::no_color());
+    let frame = tea::draw(&a.view(), a.size, &tea::Palette::no_color());
     let expected: Vec<String> = screen(&a);
     let drawn: Vec<String> = frame
         .plain()
@@ -523,7 +527,7 @@ proptest! {
         let mut expected_height = a.height();
         for (step, &key) in keys.iter().enumerate() {
             if let Some((at, w, h)) = resize_at && at == step {
-                a.update(Msg::Resized(Size::new(w, h)));
+                a.resize(Size::new(w, h));
                 expected_height = a.height();
             }
             let events = tea::input::parse_key_script(KEYS[key]).unwrap();
@@ -565,7 +569,7 @@ proptest! {
         let script: Vec<&str> = keys.iter().map(|&k| key(k)).collect();
         let drawn = |each_key: bool| {
             let a = app(fixtures()[fixture].clone(), width, height);
-            let mut driver = tea::driver::Driver::new(a, size, tea::Palette::no_color());
+            let mut driver = tea::driver::Driver::new(a.app, size, tea::Palette::no_color());
             for event in tea::input::parse_key_script(&script.join(" ")).unwrap() {
                 if driver.send(&event).quits() {
                     break;
@@ -634,8 +638,8 @@ fn rows_the_window_leaves_show_the_next_option_cut_not_blank() {
     let bare = |row: &str| row.trim_matches(|c| c == '│' || c == ' ').to_string();
     for width in (30..=60).step_by(5) {
         for height in 6..=20 {
-            let mut a = App::new(questionnaire(input.clone()), Size::new(width, height))
-                .with_height_limit(HeightLimit::FULL);
+            let app = App::new(questionnaire(input.clone())).with_height_limit(HeightLimit::FULL);
+            let mut a = Shown::new(app, Size::new(width, height));
             for _ in 0..5 {
                 let rows: Vec<String> = screen(&a).iter().map(|r| bare(r)).collect();
                 // While options are hidden below, the list fills its rows: nothing blank
@@ -662,7 +666,7 @@ fn rows_the_window_leaves_show_the_next_option_cut_not_blank() {
 fn drawn_after(script: &str, draw_each_key: bool) -> Vec<String> {
     let size = Size::new(80, 24);
     let mut driver =
-        tea::driver::Driver::new(app(long_list(), 80, 24), size, tea::Palette::no_color());
+        tea::driver::Driver::new(app(long_list(), 80, 24).app, size, tea::Palette::no_color());
     for event in tea::input::parse_key_script(script).unwrap() {
         driver.send(&event);
         if draw_each_key {

@@ -17,7 +17,7 @@ fn driver(app: App) -> Driver<App> {
 }
 
 fn with_mouse(input: serde_json::Value) -> Driver<App> {
-    driver(app(input, SIZE.width, SIZE.height).with_mouse())
+    driver(app(input, SIZE.width, SIZE.height).app.with_mouse())
 }
 
 /// The cell (column, row) where `text` first shows in the frame.
@@ -72,7 +72,7 @@ fn single() -> serde_json::Value {
 #[test]
 fn the_view_asks_for_clicks_only_when_the_host_turns_the_mouse_on() {
     assert_eq!(with_mouse(single()).mouse_mode(), MouseMode::Clicks);
-    let mut plain = driver(app(single(), SIZE.width, SIZE.height));
+    let mut plain = driver(app(single(), SIZE.width, SIZE.height).app);
     assert_eq!(plain.mouse_mode(), MouseMode::Off);
     let gamma = cell_of(&mut plain, "Gamma");
     assert_eq!(click(&mut plain, gamma), None);
@@ -181,6 +181,7 @@ fn the_wheel_over_the_preview_scrolls_it() {
             120,
             24,
         )
+        .app
         .with_mouse(),
         Size::new(120, 24),
         Palette::no_color(),

@@ -73,8 +73,8 @@ fn the_tab_aligned_context_renders_at_every_size_up_to_40x24() {
                 let mut wide = Vec::new();
                 for height in 1..=24u16 {
                     let size = Size::new(width, height);
-                    let app = App::new(questionnaire(tab_aligned_context()), size)
-                        .with_height_limit(limit);
+                    let app =
+                        App::new(questionnaire(tab_aligned_context())).with_height_limit(limit);
                     let mut driver = Driver::new(app, size, Palette::no_color());
                     wide.extend(
                         too_wide(&mut driver, width)
@@ -94,7 +94,7 @@ fn a_resize_through_the_narrow_widths_draws_every_frame() {
     // As in a terminal dragged narrower and back: one questionnaire, many sizes in turn.
     within_deadline("resizing".to_string(), || {
         let size = Size::new(40, 24);
-        let app = App::new(questionnaire(tab_aligned_context()), size);
+        let app = App::new(questionnaire(tab_aligned_context()));
         let mut driver = Driver::new(app, size, Palette::no_color());
         for width in (1..=40).rev().chain(1..=40) {
             driver.resize(Size::new(width, 24));
@@ -188,7 +188,7 @@ proptest! {
                 {"value": "y", "label": "y"}]}]});
         let limit = if full { HeightLimit::FULL } else { HeightLimit::SHARE };
         let wide = within_deadline(format!("{first:?} then {then:?}: {input}"), move || {
-            let app = App::new(questionnaire(input), first).with_height_limit(limit);
+            let app = App::new(questionnaire(input)).with_height_limit(limit);
             let mut driver = Driver::new(app, first, Palette::no_color());
             let mut wide = too_wide(&mut driver, first.width);
             driver.resize(then);

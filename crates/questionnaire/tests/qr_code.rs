@@ -16,7 +16,7 @@ const LINK: &str = "http://127.0.0.1:41234/0123456789abcdef0123456789abcdef/";
 fn driver(size: Size, palette: Palette) -> Driver<App> {
     let input = json!({"questions": [{"id": "db", "header": "DB", "prompt": "Which database?",
         "options": [{"value": "pg", "label": "Postgres"}, {"value": "lite", "label": "SQLite"}]}]});
-    let app = App::new(questionnaire(input), size).with_web_link(LINK.to_string());
+    let app = App::new(questionnaire(input)).with_web_link(LINK.to_string());
     let mut driver = Driver::new(app, size, palette);
     for event in parse_key_script("ctrl+r").unwrap() {
         driver.send(&event);

@@ -24,7 +24,9 @@ fn recommended_pick() -> Value {
 
 fn driver(input: Value, seconds: u64, width: u16, height: u16) -> Driver<App> {
     let size = Size::new(width, height);
-    let app = app(input, width, height).with_time_limit(Duration::from_secs(seconds));
+    let app = app(input, width, height)
+        .app
+        .with_time_limit(Duration::from_secs(seconds));
     Driver::new(app, size, Palette::no_color())
 }
 
@@ -115,7 +117,9 @@ fn a_lone_question_shows_its_countdown_in_the_footer() {
 
 #[test]
 fn the_dock_line_shows_a_running_countdown() {
-    let a = app(recommended_pick(), 80, 24).with_time_limit(Duration::from_secs(125));
+    let a = app(recommended_pick(), 80, 24)
+        .app
+        .with_time_limit(Duration::from_secs(125));
     assert!(
         a.dock_line(80)
             .plain_text()
@@ -131,7 +135,7 @@ fn answers_made_before_a_limit_set_later_run_out_are_kept() {
     let mut a = app(recommended_pick(), 80, 24);
     press(&mut a, "2");
     let mut d = Driver::new(
-        a.with_time_limit(Duration::from_secs(1)),
+        a.app.with_time_limit(Duration::from_secs(1)),
         Size::new(80, 24),
         Palette::no_color(),
     );

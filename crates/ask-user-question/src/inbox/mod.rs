@@ -35,8 +35,8 @@ use std::process::ExitCode;
 use ask_user_question_store::{Store, StoreError, now_ms};
 use ask_user_question_web::Bind;
 use clap::Args;
+use tea::Palette;
 use tea::runtime::{Ending, InlineOptions, run_inline};
-use tea::{Palette, Size};
 
 pub use link::{WebAnswers, WebLink};
 pub use model::{Calls, Inbox, Row, Shared, home_as_tilde};
@@ -156,17 +156,13 @@ pub fn run(args: InboxArgs) -> ExitCode {
         };
         return headless::run(&store, pid);
     }
-    let size = crossterm::terminal::window_size()
-        .ok()
-        .filter(|s| s.columns > 0 && s.rows > 0)
-        .map_or(Size::new(80, 24), |s| Size::new(s.columns, s.rows));
     let tmux = std::env::var_os("TMUX").is_some_and(|v| !v.is_empty());
     let calls = Calls {
         bell: !args.no_bell,
         notify: args.notify,
         tmux,
     };
-    let mut inbox = Inbox::new(store, pid, size)
+    let mut inbox = Inbox::new(store, pid)
         .with_home(home.as_deref())
         .with_calls(calls)
         .listing(&listed, now_ms());

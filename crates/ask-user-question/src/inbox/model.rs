@@ -7,11 +7,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use ask_user_question_store::{Id, Listed, Store};
 use questionnaire::App;
 use serde_json::Value;
+use tea::Keymap;
 use tea::components::ListState;
 use tea::input::Keyboard;
 use tea::runtime::Attention;
 use tea::text::sanitize_line;
-use tea::{Keymap, Size};
 
 use super::keymap::{self, ListContext};
 use super::link::WebLink;
@@ -133,9 +133,6 @@ pub struct Inbox {
     /// This process, as the store knows the inbox.
     pub(crate) pid: u32,
     pub(crate) home: Option<String>,
-    /// The frame's size, for the questionnaire opened in it (which keeps its own size); the
-    /// list's window is tea's to keep ([`tea::components::list::kept_window`]).
-    pub(crate) size: Size,
     pub(crate) rows: Vec<Row>,
     /// The focused row (the first one shown is kept by the driver).
     pub(crate) list: ListState,
@@ -168,12 +165,11 @@ pub struct Inbox {
 
 impl Inbox {
     /// The inbox over `store`, in process `pid`, with nothing listed yet.
-    pub fn new(store: Store, pid: u32, size: Size) -> Inbox {
+    pub fn new(store: Store, pid: u32) -> Inbox {
         Inbox {
             store: Shared::new(store),
             pid,
             home: None,
-            size,
             rows: Vec::new(),
             list: ListState::default(),
             now_ms: 0,

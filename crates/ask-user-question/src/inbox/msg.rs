@@ -2,7 +2,7 @@
 
 use ask_user_question_store::{Claim, Id, Listed, Opened, Outcome as StoreOutcome};
 use questionnaire::Outcome;
-use tea::Size;
+
 use tea::input::Keyboard;
 
 /// What a poll of the store found.
@@ -51,7 +51,6 @@ pub enum Msg {
     /// An answer given here was offered to the store: this questionnaire's (its id and title),
     /// and what became of it.
     Settled(Id, String, Result<Claim, String>),
-    Resized(Size),
     KeyboardKnown(Keyboard),
     LightBackground(bool),
 }

@@ -22,7 +22,7 @@ fn served(scratch: &Scratch, size: Size) -> (Served, InboxDriver) {
     let web = web::start(&scratch.path(), Bind::Local, Some("/home/ana")).unwrap();
     let store = scratch.store();
     let listed = store.list().unwrap();
-    let inbox = Inbox::new(store, std::process::id(), size)
+    let inbox = Inbox::new(store, std::process::id())
         .with_home(Some("/home/ana"))
         .with_web(web.link())
         .listing(&listed, now_ms());

@@ -10,7 +10,7 @@ use question::AnswerState;
 use question::saved;
 use questionnaire::{App, HeightLimit, Outcome};
 use tea::input::{Event, KeyEventKind};
-use tea::{Cmd, Program, Size, Subs};
+use tea::{Cmd, Program, Subs};
 
 use super::keymap::{ListContext, is_interrupt};
 use super::model::{Inbox, Open};
@@ -131,11 +131,6 @@ impl Program for Inbox {
                 // The store's version moves only for others' writes: list again for ours.
                 Cmd::Msg(Msg::Poll { relist: true })
             }
-            Msg::Resized(size) => {
-                self.size = size;
-                let app_size = self.app_size();
-                self.with_app(|app| app.event(&Event::Resize(app_size)))
-            }
             Msg::KeyboardKnown(keyboard) => {
                 self.keyboard = Some(keyboard);
                 self.with_app(|app| app.event(&Event::Keyboard(keyboard)))
@@ -163,8 +158,8 @@ impl Program for Inbox {
 
     fn event(&self, event: &Event) -> Option<Msg> {
         match *event {
-            // A resize is the inbox's: the open questionnaire gets the frame less the heading row.
-            Event::Resize(size) => return Some(Msg::Resized(size)),
+            // Neither the inbox nor its questionnaire keeps a size: each draws at the one given.
+            Event::Resize(_) => return None,
             Event::Keyboard(keyboard) => return Some(Msg::KeyboardKnown(keyboard)),
             Event::Background { light } => return Some(Msg::LightBackground(light)),
             _ if is_interrupt(event) => return Some(Msg::Quit),
@@ -196,11 +191,6 @@ impl Inbox {
             _ => "in another inbox",
         };
         ended_notice_naming(title, outcome, first, inbox)
-    }
-
-    /// The open questionnaire's size: the frame less the inbox's heading row.
-    pub(crate) fn app_size(&self) -> Size {
-        Size::new(self.size.width, self.size.height.saturating_sub(1).max(1))
     }
 
     /// A message the open questionnaire asks for (a resize, the keyboard), when one is open.
@@ -276,7 +266,7 @@ impl Inbox {
             Some(saved) => saved::restore(state, saved),
             None => (state, BTreeMap::new()),
         };
-        let mut app = App::highlighting_later(questionnaire, self.app_size())
+        let mut app = App::highlighting_later(questionnaire)
             .with_height_limit(HeightLimit::FULL)
             .with_answers(state, &drafts);
         if let Some(web) = &self.web {

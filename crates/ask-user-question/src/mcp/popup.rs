@@ -236,7 +236,7 @@ async fn client_size() -> Result<Size, String> {
 /// as high as the questionnaire needs at that width, up to the client's height.
 fn popup_size(questionnaire: &Questionnaire, client: Size) -> (u16, u16) {
     let width = client.width.min(MAX_WIDTH);
-    let need = App::new(questionnaire.clone(), Size::new(width, client.height)).height();
+    let need = App::new(questionnaire.clone()).height(Size::new(width, client.height));
     let height = u16::try_from(need).unwrap_or(u16::MAX).min(client.height);
     (width, height)
 }

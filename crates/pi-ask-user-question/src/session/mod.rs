@@ -411,7 +411,7 @@ impl Session {
         let base_keys = keys::collapse_keys(collapse_key)?;
         // The first frame draws code plain if its grammars are not compiled yet; a task compiles
         // them and wakes pi to draw it colored.
-        let app = App::highlighting_later(questionnaire, START)
+        let app = App::highlighting_later(questionnaire)
             .with_keys(base_keys.clone())
             .with_height_limit(height);
         let app = match limit {

@@ -38,7 +38,7 @@ impl App {
         let Some(target) = self.open_editor() else {
             return Cmd::None;
         };
-        let width = self.editor_width();
+        let width = self.editor_width(&self.measured());
         if !self.drafts.contains_key(&target) {
             let draft = TextArea::new(&self.saved_draft(target));
             self.drafts.insert(target, draft);
@@ -65,7 +65,7 @@ impl App {
         let text = self.draft(target).text().to_string();
         let stepped = spec.stepped(&text, question.placeholder.as_deref(), steps.into());
         let mut draft = TextArea::new(&stepped);
-        draft.lay_out(self.editor_width());
+        draft.lay_out(self.editor_width(&self.measured()));
         self.drafts.insert(target, draft);
         Cmd::None
     }
@@ -94,7 +94,7 @@ impl App {
             Ok(text) => {
                 let mut draft = TextArea::new(&text);
                 if self.open_editor() == Some(target) {
-                    draft.lay_out(self.editor_width());
+                    draft.lay_out(self.editor_width(&self.measured()));
                 }
                 self.drafts.insert(target, draft);
                 if self.traits(target.question()).has_options() {

@@ -104,17 +104,15 @@ fn unit_after(row: &mut Line, unit: Option<&str>, draft: &str, width: usize) {
 }
 
 impl App {
-    pub(crate) fn editor_props(&self, target: Target) -> Editor<'_> {
+    /// The editor of `target` in a frame `columns` wide.
+    pub(crate) fn editor_props(&self, target: Target, columns: usize) -> Editor<'_> {
         let label = match target {
             Target::FreeText(_) => self.label(Label::YourAnswer),
             Target::QuestionNote(_) => self.label(Label::NoteForQuestion),
             Target::OptionNote(q, o) => format!(
                 "{} “{}”",
                 self.label(Label::NoteFor),
-                line_head(
-                    self.questions()[q].options[o].shown_label(),
-                    self.size.width.into()
-                )
+                line_head(self.questions()[q].options[o].shown_label(), columns)
             ),
         };
         let placeholder = match target {

@@ -108,11 +108,13 @@ fn input() -> Value {
     })
 }
 
-fn app(size: (u16, u16), keys: &str) -> App {
+/// The app after `keys`, each handled as a driver does: after a frame at `size`.
+fn app(size: Size, keys: &str) -> App {
     let questionnaire = question::validate(&input()).expect("valid gallery input");
-    let mut app = App::new(questionnaire, Size::new(size.0, size.1));
+    let mut app = App::new(questionnaire);
     for event in parse_key_script(keys).expect("valid key script") {
         if let Some(msg) = app.event(&event) {
+            app.lines(size);
             let _ = app.update(msg);
         }
     }
@@ -120,22 +122,25 @@ fn app(size: (u16, u16), keys: &str) -> App {
 }
 
 /// The component's lines in a box of `width` × `height`, from the props the view builds.
-fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Line> {
-    let plan = &app.plan();
+/// The app's text is measured at `size`, the size it was shown at.
+fn draw(component: Component, app: &App, size: Size, width: usize, height: usize) -> Vec<Line> {
+    let m = &*app.measured_at(size);
+    let plan = &app.plan(m);
     let q = app.tab.min(app.questions().len().saturating_sub(1));
     match component {
         Component::Tabs => app.tab_bar().lines(width, height),
-        Component::Context => app.context(q, plan).lines(width, height),
-        Component::Prompt => app.prompt(q, plan).lines(width, height),
-        Component::OptionList => app.option_list(q, plan).lines(width, height),
+        Component::Context => app.context(m, q, plan).lines(width, height),
+        Component::Prompt => app.prompt(m, q, plan).lines(width, height),
+        Component::OptionList => app.option_list(m, q, plan).lines(width, height),
         Component::Editor => {
             let target = app.open_editor().expect("an open editor");
-            app.editor_props(target).lines(width, height)
+            let editor = app.editor_props(target, size.width.into());
+            editor.lines(width, height)
         }
-        Component::PreviewPane => app.preview_pane(q, plan).lines(width, height),
-        Component::PreviewBelow => app.preview_below(q, plan).lines(width, height),
-        Component::Review => app.review_props(plan).lines(width, height),
-        Component::Footer => vec![app.footer(plan, width)],
+        Component::PreviewPane => app.preview_pane(m, q, plan).lines(width, height),
+        Component::PreviewBelow => app.preview_below(m, q, plan).lines(width, height),
+        Component::Review => app.review_props(m, plan).lines(width, height),
+        Component::Footer => vec![app.footer(m, plan, width)],
         Component::Dock => vec![app.dock_line(width as u16)],
     }
 }
@@ -144,9 +149,10 @@ fn draw(component: Component, app: &App, width: usize, height: usize) -> Vec<Lin
 fn components_match_their_snapshots() {
     let mut snapshots = SnapshotSet::new(snapshot_dir());
     for &(component, size, keys, styled) in CASES {
+        let size = Size::new(size.0, size.1);
         let app = app(size, keys);
         for (width, height) in SIZES {
-            let lines = draw(component, &app, width, height);
+            let lines = draw(component, &app, size, width, height);
             assert!(lines.len() <= height, "{}: too many rows", name(component));
             for line in &lines {
                 assert!(line.width() <= width, "{}: {line:?}", name(component));
@@ -155,7 +161,7 @@ fn components_match_their_snapshots() {
             let case = format!("{}@{width}x{height}", name(component));
             let header = format!(
                 "# component: {case}  app: {}x{}  keys: {keys:?}",
-                size.0, size.1
+                size.width, size.height
             );
             snapshots.check(&case, &header, &frame, styled);
         }

@@ -39,11 +39,11 @@ use tea::components::{
 use tea::mouse::{MouseMode, Zone};
 use tea::text::truncate;
 use tea::view::{Cursor, CursorShape, Draw, Element, View};
-use tea::{Line, Slot, Span, Style};
+use tea::{Line, Size, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::keymap::HintContext;
-use crate::layout::Plan;
+use crate::layout::{Measured, Plan};
 use crate::model::App;
 use crate::mouse::Part;
 
@@ -58,32 +58,45 @@ const TAB_HEADER_COLUMNS: usize = 24;
 const WARN_SECONDS: u128 = 30;
 
 impl App {
-    /// The frame as rows: the dock line while collapsed, else exactly [`App::height`] rows,
-    /// none wider than the terminal.
-    pub fn lines(&self) -> Vec<Line> {
-        let size = self.size;
+    /// The frame in a terminal of `size`: the dock line while collapsed, else exactly
+    /// [`App::height`] rows, none wider than the terminal.
+    pub fn lines(&self, size: Size) -> Vec<Line> {
         self.view_tree()
             .lines(usize::from(size.width), usize::from(size.height))
     }
 
-    /// The whole view as one tree: the dock line while collapsed, else the frame of
-    /// [`App::height`] rows around the tab bar, the shown tab and the footer, each part
-    /// given the rows the plan granted it.
+    /// The whole view as one tree, drawn at the size tea gives it: the dock line while
+    /// collapsed, else the frame of [`App::height`] rows around the tab bar, the shown tab and
+    /// the footer, each part given the rows the plan granted it.
     pub fn view_tree(&self) -> View<'_> {
-        let width = usize::from(self.size.width);
         if self.collapsed {
-            return View::rows(vec![self.dock_line(self.size.width)]);
+            return View::new(Draw(|width, _| vec![self.dock_line(columns(width))]));
         }
         if self.qr_open {
-            return View::rows(self.qr_rows(width));
+            return View::new(Draw(|width, height| self.qr_rows(width, height)));
         }
-        let height = self.measured.height;
+        // The panel's height is the questionnaire's own (docs/behaviour.md#height). The
+        // terminal's cursor sits on the caret of whichever editor types (docs/behaviour.md#caret).
+        View::new(Draw(|width, height| self.panel(width, height)))
+            .cursor(Cursor::on_caret().shape(CursorShape::Bar))
+            .mouse(if self.mouse {
+                MouseMode::Clicks
+            } else {
+                MouseMode::Off
+            })
+    }
+
+    /// The frame in `width` × `height` cells, from the text measured at that size.
+    fn panel(&self, width: usize, height: usize) -> Vec<Line> {
+        let measured = self.measured_at(Size::new(columns(width), columns(height)));
+        let m = &*measured;
+        let height = m.height;
         if height == 0 || width == 0 {
-            return View::rows(vec![Line::default(); height]);
+            return vec![Line::default(); height];
         }
         // The rows each part gets at this size, and the windows and scrolls they show, kept
         // for the next draw and the next message.
-        let plan = self.plan();
+        let plan = self.plan(m);
         self.keep_shown(&plan);
         let plan = &plan;
         let mut items = Vec::new();
@@ -94,9 +107,9 @@ impl App {
             items.push(StackItem::divider());
         }
         match self.question() {
-            Some((q, _)) => items.extend(self.question_items(q, plan)),
+            Some((q, _)) => items.extend(self.question_items(m, q, plan)),
             None => {
-                let review = self.review_props(plan);
+                let review = self.review_props(m, plan);
                 items.push(StackItem::new(review, 0, usize::MAX).priority(-1));
             }
         }
@@ -104,27 +117,18 @@ impl App {
             items.push(StackItem::divider());
         }
         if plan.footer > 0 {
-            let (shown, footer_rows) = (plan.clone(), plan.footer);
-            let footer = Draw(move |inner, _| vec![self.kept_footer(&shown, inner)]);
-            items.push(rows(footer, footer_rows));
+            let footer = Draw(|inner, _| vec![self.kept_footer(m, plan, inner)]);
+            items.push(rows(footer, plan.footer));
         }
-        let frame = Panel::around(Stack::new(items)).title(self.title());
-        // The panel's height is the questionnaire's own (docs/behaviour.md#height). The
-        // terminal's cursor sits on the caret of whichever editor types (docs/behaviour.md#caret).
-        View::new(Draw(move |width, _| frame.lines(width, height)))
-            .cursor(Cursor::on_caret().shape(CursorShape::Bar))
-            .mouse(if self.mouse {
-                MouseMode::Clicks
-            } else {
-                MouseMode::Off
-            })
+        Panel::around(Stack::new(items))
+            .title(self.title(width))
+            .lines(width, height)
     }
 
     /// The questionnaire's title, else the header of a lone question, else the `askUser`
     /// label (docs/behaviour.md#frame-and-title).
-    fn title(&self) -> String {
+    fn title(&self, columns: usize) -> String {
         let questionnaire = self.state.questionnaire();
-        let columns = self.size.width.into();
         match (&questionnaire.title, questionnaire.questions.as_slice()) {
             (Some(title), _) => line_head(title, columns),
             (None, [only]) => line_head(&only.header, columns),
@@ -186,17 +190,17 @@ impl App {
     }
 
     /// [`App::footer`], drawn again only when what it shows changed.
-    fn kept_footer(&self, plan: &Plan, columns: usize) -> Line {
+    fn kept_footer(&self, m: &Measured, plan: &Plan, columns: usize) -> Line {
         let key = FooterKey {
             notice: self.notice.clone(),
             mode: self.mode(),
-            ctx: self.hint_context(plan),
+            ctx: self.hint_context(m, plan),
             esc_armed: self.esc_armed,
             keyboard: self.keyboard,
             clock: self.countdown_seconds(),
             columns,
         };
-        self.memo.footer.get(key, || self.footer(plan, columns))
+        self.memo.footer.get(key, || self.footer(m, plan, columns))
     }
 
     /// The countdown's whole seconds left, as shown.
@@ -240,7 +244,7 @@ impl App {
         ))
     }
 
-    fn hint_context(&self, plan: &Plan) -> HintContext {
+    fn hint_context(&self, m: &Measured, plan: &Plan) -> HintContext {
         let mut ctx = HintContext {
             tabs: self.has_tabs(),
             web_link: self.web_link.is_some(),
@@ -250,7 +254,7 @@ impl App {
             let cursor = self.cursor(q);
             ctx.multi = self.traits(q).toggles();
             ctx.on_option = cursor < question.options.len();
-            ctx.narrow_preview = !self.measured.geometry.wide && self.previewable(q, cursor);
+            ctx.narrow_preview = !m.geometry.wide && self.previewable(m, q, cursor);
             ctx.context_scrolls = plan.context_max > 0;
             ctx.prompt_scrolls = plan.prompt_max > 0;
             ctx.preview_scrolls = plan.preview_body > 0 && plan.preview_len > plan.preview_body;
@@ -262,8 +266,8 @@ impl App {
     /// row under it when it does not fit.
     /// When the viewport is too small for the whole context, it shows the context's text
     /// without blank rows and borders.
-    fn context(&self, q: usize, plan: &Plan) -> Viewport<'_> {
-        let m = self.layout_of(q);
+    fn context<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> Viewport<'a> {
+        let m = &m.questions[q];
         let lines = if plan.context_text {
             &m.context_text
         } else {
@@ -274,29 +278,29 @@ impl App {
             .counter_below()
     }
 
-    fn prompt(&self, q: usize, plan: &Plan) -> Prompt<'_> {
+    fn prompt<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> Prompt<'a> {
         Prompt {
-            rows: &self.layout_of(q).prompt,
+            rows: &m.questions[q].prompt,
             scroll: plan.prompt_scroll,
             more: self.label(Label::More),
         }
     }
 
-    fn preview_pane(&self, q: usize, plan: &Plan) -> PreviewPane<'_> {
+    fn preview_pane<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> PreviewPane<'a> {
         let cursor = self.cursor(q);
         PreviewPane {
             title: self.preview_title(q, cursor),
-            doc: self.preview_doc(q, cursor),
+            doc: self.preview_doc(m, q, cursor),
             scroll: plan.preview_scroll,
             more: self.label(Label::More),
         }
     }
 
-    fn preview_below(&self, q: usize, plan: &Plan) -> PreviewBelow<'_> {
+    fn preview_below<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> PreviewBelow<'a> {
         let cursor = self.cursor(q);
         PreviewBelow {
             title: self.preview_title(q, cursor),
-            doc: self.preview_doc(q, cursor),
+            doc: self.preview_doc(m, q, cursor),
             scroll: plan.preview_scroll,
             expanded: self.previews_expanded,
             more: self.label(Label::More),
@@ -307,12 +311,12 @@ impl App {
     /// that Esc again cancels once it is armed; the web page's link and a lone question's
     /// countdown at the right.
     /// A notice (the external editor failed) takes the footer's row until the next key.
-    fn footer(&self, plan: &Plan, columns: usize) -> Line {
+    fn footer(&self, m: &Measured, plan: &Plan, columns: usize) -> Line {
         if let Some(notice) = &self.notice {
             let line = Line::styled(tea::text::sanitize_line(notice), Style::fg(Slot::Error));
             return tea::text::truncate_line(&line, columns);
         }
-        let mut ctx = self.hint_context(plan);
+        let mut ctx = self.hint_context(m, plan);
         let labels = &self.state.questionnaire().labels;
         let clock = self.countdown_line().filter(|_| !self.has_tabs());
         let room = match &clock {
@@ -372,19 +376,23 @@ impl App {
     /// The parts of a question tab: context, prompt, and the body (the list with its editor
     /// and a narrow preview in one column, the preview beside it on wide terminals), each
     /// with exactly the plan's rows.
-    fn question_items(&self, q: usize, plan: &Plan) -> Vec<StackItem<'_>> {
-        let m = self.layout_of(q);
-        let geometry = self.measured.geometry;
+    fn question_items<'a>(
+        &'a self,
+        measured: &'a Measured,
+        q: usize,
+        plan: &Plan,
+    ) -> Vec<StackItem<'a>> {
+        let geometry = measured.geometry;
         let mut items = vec![rows(
-            self.zone(Part::Context, self.context(q, plan)),
+            self.zone(Part::Context, self.context(measured, q, plan)),
             plan.context,
         )];
         if plan.context_divider > 0 {
             items.push(StackItem::divider());
         }
-        items.push(rows(self.prompt(q, plan), plan.prompt));
+        items.push(rows(self.prompt(measured, q, plan), plan.prompt));
 
-        let wide = m.beside;
+        let wide = measured.questions[q].beside;
         let mut column = Vec::new();
         if let Some(f) = self.filter_of(q) {
             let no_matches = self.label(Label::NoMatches);
@@ -399,15 +407,16 @@ impl App {
             column.push(rows(line, plan.filter));
         }
         column.push(rows(
-            self.zone(Part::List, self.option_list(q, plan)),
+            self.zone(Part::List, self.option_list(measured, q, plan)),
             plan.list.rows + plan.list_cut + plan.list_counter,
         ));
         if let Some(target) = self.open_editor() {
-            column.push(rows(self.editor_props(target), plan.editor));
+            let editor = self.editor_props(target, geometry.width);
+            column.push(rows(editor, plan.editor));
         }
         if !wide && plan.preview > 0 {
             column.push(rows(
-                self.zone(Part::Preview, self.preview_below(q, plan)),
+                self.zone(Part::Preview, self.preview_below(measured, q, plan)),
                 plan.preview,
             ));
         }
@@ -416,7 +425,7 @@ impl App {
         let column = Stack::new(column);
         if wide {
             // Beside the list at the framed width, also in a frame too low for its border.
-            let pane = self.zone(Part::Preview, self.preview_pane(q, plan));
+            let pane = self.zone(Part::Preview, self.preview_pane(measured, q, plan));
             let split = Split::new(column, pane).full_divider();
             let inner = geometry.inner;
             items.push(rows(Draw(move |_, rows| split.lines(inner, rows)), height));
@@ -452,6 +461,11 @@ impl App {
         }
         title
     }
+}
+
+/// Cells as a terminal counts them (tea's sizes come from one).
+fn columns(cells: usize) -> u16 {
+    u16::try_from(cells).unwrap_or(u16::MAX)
 }
 
 /// A part of the frame that gets exactly `count` rows.

@@ -15,7 +15,7 @@ use tea::{Line, Slot, Span, Style};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::clip::line_head;
-use crate::layout::{Plan, QuestionLayout};
+use crate::layout::{Measured, Plan, QuestionLayout};
 use crate::model::{App, Target};
 use crate::mouse::Part;
 use crate::secret;
@@ -52,10 +52,15 @@ pub(crate) struct OptionList<'a> {
 }
 
 impl App {
-    pub(crate) fn option_list(&self, q: usize, plan: &Plan) -> OptionList<'_> {
+    pub(crate) fn option_list<'a>(
+        &'a self,
+        m: &'a Measured,
+        q: usize,
+        plan: &Plan,
+    ) -> OptionList<'a> {
         OptionList {
             question: &self.questions()[q],
-            layout: self.layout_of(q),
+            layout: &m.questions[q],
             answer: self.answer(q),
             cursor: self.cursor(q),
             window: plan.list,

@@ -9,7 +9,7 @@ use tea::text::{sanitize_line, truncate, truncate_line, width as text_width};
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
-use crate::layout::Plan;
+use crate::layout::{Measured, Plan};
 use crate::model::{App, Target};
 use crate::secret;
 
@@ -30,7 +30,7 @@ pub(crate) struct Review<'a> {
 }
 
 impl App {
-    pub(crate) fn review_props(&self, plan: &Plan) -> Review<'_> {
+    pub(crate) fn review_props<'a>(&'a self, m: &'a Measured, plan: &Plan) -> Review<'a> {
         Review {
             questions: self.questions(),
             state: &self.state,
@@ -41,7 +41,7 @@ impl App {
             heading: plan.heading,
             window: plan.review,
             actions: plan.actions,
-            warning: &self.measured.warning[..plan.warning.min(self.measured.warning.len())],
+            warning: &m.warning[..plan.warning.min(m.warning.len())],
             filler: plan.filler,
             labels: &self.state.questionnaire().labels,
         }

@@ -3,7 +3,7 @@
 
 use question::Label;
 use tea::text::{truncate, truncate_line, wrap};
-use tea::{Line, Slot, Span, Style};
+use tea::{Line, Size, Slot, Span, Style};
 
 use crate::keymap::QR_KEY;
 use crate::model::App;
@@ -56,9 +56,12 @@ impl App {
     /// The QR code of the link with the link under it and how to close it, centred; at least
     /// the questionnaire's height, at most the terminal's. When it does not fit, one line says
     /// how big the terminal must be.
-    pub(crate) fn qr_rows(&self, width: usize) -> Vec<Line> {
-        let height = usize::from(self.size.height);
-        let panel = self.measured.height.min(height);
+    pub(crate) fn qr_rows(&self, width: usize, height: usize) -> Vec<Line> {
+        let size = Size::new(
+            u16::try_from(width).unwrap_or(u16::MAX),
+            u16::try_from(height).unwrap_or(u16::MAX),
+        );
+        let panel = self.measured_at(size).height.min(height);
         let url = self.web_link.as_deref().unwrap_or_default();
         let rows = qr_code_rows(
             url,

@@ -2,6 +2,8 @@
 //! real keymap, read the screen as plain text.
 #![allow(dead_code)]
 
+use std::ops::{Deref, DerefMut};
+
 use question::Questionnaire;
 use questionnaire::{App, Msg, Outcome};
 use serde_json::{Value, json};
@@ -12,12 +14,65 @@ pub fn questionnaire(input: Value) -> Questionnaire {
     question::validate(&input).unwrap_or_else(|issues| panic!("invalid test input: {issues:?}"))
 }
 
-pub fn app(input: Value, width: u16, height: u16) -> App {
-    App::new(questionnaire(input), Size::new(width, height))
+/// The questionnaire in a terminal of a size. Each message is handled after a frame at that
+/// size, as tea's driver handles it: from what the person saw.
+pub struct Shown {
+    pub app: App,
+    pub size: Size,
+}
+
+impl Shown {
+    pub fn new(app: App, size: Size) -> Shown {
+        Shown { app, size }
+    }
+
+    /// The same terminal with the questionnaire changed by `change` (a host's setting).
+    pub fn with(self, change: impl FnOnce(App) -> App) -> Shown {
+        Shown::new(change(self.app), self.size)
+    }
+
+    /// `msg` through `update`, after a frame.
+    pub fn update(&mut self, msg: Msg) -> Cmd<Msg, Outcome> {
+        self.app.lines(self.size);
+        self.app.update(msg)
+    }
+
+    /// The terminal resized: the next frame is drawn at `size`.
+    pub fn resize(&mut self, size: Size) {
+        self.size = size;
+        self.app.lines(size);
+    }
+
+    /// The frame as rows.
+    pub fn lines(&self) -> Vec<tea::Line> {
+        self.app.lines(self.size)
+    }
+
+    /// The panel's height.
+    pub fn height(&self) -> usize {
+        self.app.height(self.size)
+    }
+}
+
+impl Deref for Shown {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.app
+    }
+}
+
+impl DerefMut for Shown {
+    fn deref_mut(&mut self) -> &mut App {
+        &mut self.app
+    }
+}
+
+pub fn app(input: Value, width: u16, height: u16) -> Shown {
+    Shown::new(App::new(questionnaire(input)), Size::new(width, height))
 }
 
 /// Presses the keys of a key script; returns the first quit outcome, if any.
-pub fn press(app: &mut App, script: &str) -> Option<Outcome> {
+pub fn press(app: &mut Shown, script: &str) -> Option<Outcome> {
     let mut cmds = Vec::new();
     for event in parse_key_script(script).expect("valid key script") {
         if let Some(msg) = app.event(&event) {
@@ -42,7 +97,7 @@ pub fn typing(text: &str) -> String {
 }
 
 /// Every effect the keys produced, in order.
-pub fn effects(app: &mut App, script: &str) -> Vec<Cmd<Msg, Outcome>> {
+pub fn effects(app: &mut Shown, script: &str) -> Vec<Cmd<Msg, Outcome>> {
     let mut cmds = Vec::new();
     for event in parse_key_script(script).expect("valid key script") {
         if let Some(msg) = app.event(&event) {
@@ -52,11 +107,11 @@ pub fn effects(app: &mut App, script: &str) -> Vec<Cmd<Msg, Outcome>> {
     cmds
 }
 
-pub fn screen(app: &App) -> Vec<String> {
+pub fn screen(app: &Shown) -> Vec<String> {
     app.lines().iter().map(|l| l.plain_text()).collect()
 }
 
-pub fn show(app: &App) -> String {
+pub fn show(app: &Shown) -> String {
     screen(app).join("\n")
 }
 
@@ -134,4 +189,11 @@ pub fn long_list() -> Value {
         .map(|mut o| { if o["description"].is_null() { o.as_object_mut().unwrap().remove("description"); } o })
         .collect();
     json!({"questions": [{"id": "many", "header": "Many", "prompt": "Pick any", "type": "multi", "options": options}]})
+}
+
+/// What a driver's questionnaire shows at the driver's size, as plain text.
+pub fn show_driver(driver: &tea::Driver<App>) -> String {
+    let lines = driver.program().lines(driver.size());
+    let rows: Vec<String> = lines.iter().map(|l| l.plain_text()).collect();
+    rows.join("\n")
 }

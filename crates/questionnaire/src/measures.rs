@@ -1,0 +1,124 @@
+//! The text measured at the size the questionnaire is drawn at ([`Measured`]: wrapped prompts,
+//! labels and descriptions, rendered context and previews, the panel's height). The model keeps
+//! no size: the view measures at the size tea hands it, and this cache keeps that measure, with
+//! the markdown rendered for it, until the size or what it was measured from changes. A message
+//! is handled with the measure of the last frame, the one its person saw (tea's driver draws
+//! before each message), as ratatui's state carries what the last render chose.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tea::Size;
+use tea_markdown::MarkdownCache;
+
+use crate::layout::Measured;
+
+/// The size a model is measured at when a message comes before any frame was drawn (a host
+/// that restores answers first): a terminal's size at its start. The first frame measures
+/// again at its own size.
+const UNDRAWN: Size = Size::new(80, 24);
+
+/// The cache. A mutex, not a cell, for the memo's reason: the model stays `Sync`.
+#[derive(Debug)]
+pub(crate) struct Measures(Mutex<Cache>);
+
+#[derive(Debug)]
+struct Cache {
+    markdown: MarkdownCache,
+    /// Counts the changes of what is measured (notes, expanded previews, the height rule,
+    /// colored code); a measure of an older count is stale.
+    changes: u64,
+    last: Option<Entry>,
+}
+
+#[derive(Debug)]
+struct Entry {
+    size: Size,
+    changes: u64,
+    measured: Arc<Measured>,
+}
+
+impl Measures {
+    pub fn new(markdown: MarkdownCache) -> Measures {
+        Measures(Mutex::new(Cache {
+            markdown,
+            changes: 0,
+            last: None,
+        }))
+    }
+
+    fn cache(&mut self) -> &mut Cache {
+        self.0.get_mut().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// What is measured changed: the next measure is made afresh.
+    pub fn invalidate(&mut self) {
+        self.cache().changes += 1;
+    }
+
+    pub fn markdown_mut(&mut self) -> &mut MarkdownCache {
+        &mut self.cache().markdown
+    }
+
+    /// The size of the last frame, if one was drawn.
+    pub fn drawn_size(&self) -> Option<Size> {
+        let cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        cache.last.as_ref().map(|entry| entry.size)
+    }
+
+    /// The measure at `size` (made with `measure` unless kept), after `prepare` rendered in it
+    /// what the next frame shows.
+    pub fn at(
+        &self,
+        size: Size,
+        measure: impl FnOnce(Size, &mut MarkdownCache) -> Measured,
+        prepare: impl FnOnce(&mut Measured, &mut MarkdownCache),
+    ) -> Arc<Measured> {
+        let mut cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let Cache {
+            markdown,
+            changes,
+            last,
+        } = &mut *cache;
+        let kept = last
+            .as_mut()
+            .filter(|entry| entry.size == size && entry.changes == *changes);
+        let entry = match kept {
+            Some(entry) => entry,
+            None => last.insert(Entry {
+                size,
+                changes: *changes,
+                measured: Arc::new(measure(size, markdown)),
+            }),
+        };
+        // Nothing else holds the measure between a frame and a message: this changes it in
+        // place.
+        prepare(Arc::make_mut(&mut entry.measured), markdown);
+        Arc::clone(&entry.measured)
+    }
+
+    /// Changes the last frame's measure (a message rendered what the next frame shows in it);
+    /// nothing before the first frame, whose measure renders it.
+    pub fn prepare_drawn(&self, prepare: impl FnOnce(&mut Measured, &mut MarkdownCache)) {
+        let mut cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let Cache {
+            markdown,
+            changes,
+            last,
+        } = &mut *cache;
+        if let Some(entry) = last.as_mut().filter(|entry| entry.changes == *changes) {
+            prepare(Arc::make_mut(&mut entry.measured), markdown);
+        }
+    }
+
+    /// Reads the last frame's measure, unless it is stale or none was made.
+    pub fn drawn<R>(&self, read: impl FnOnce(&Measured) -> R) -> Option<R> {
+        let cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let entry = cache.last.as_ref().filter(|e| e.changes == cache.changes)?;
+        Some(read(&entry.measured))
+    }
+
+    /// The size messages are handled at: the last frame's.
+    pub fn message_size(&self) -> Size {
+        self.drawn_size().unwrap_or(UNDRAWN)
+    }
+}
