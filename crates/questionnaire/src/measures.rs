@@ -30,6 +30,15 @@ struct Cache {
     last: Option<Entry>,
 }
 
+impl Cache {
+    /// The last measure unless it is stale, and the markdown cache to change it with.
+    fn current(&mut self) -> (Option<&mut Entry>, &mut MarkdownCache) {
+        let changes = self.changes;
+        let last = self.last.as_mut().filter(|entry| entry.changes == changes);
+        (last, &mut self.markdown)
+    }
+}
+
 #[derive(Debug)]
 struct Entry {
     size: Size,
@@ -59,12 +68,6 @@ impl Measures {
         &mut self.cache().markdown
     }
 
-    /// The size of the last frame, if one was drawn.
-    pub fn drawn_size(&self) -> Option<Size> {
-        let cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        cache.last.as_ref().map(|entry| entry.size)
-    }
-
     /// The measure at `size` (made with `measure` unless kept), after `prepare` rendered in it
     /// what the next frame shows.
     pub fn at(
@@ -73,26 +76,22 @@ impl Measures {
         measure: impl FnOnce(Size, &mut MarkdownCache) -> Measured,
         prepare: impl FnOnce(&mut Measured, &mut MarkdownCache),
     ) -> Arc<Measured> {
-        let mut cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let Cache {
-            markdown,
-            changes,
-            last,
-        } = &mut *cache;
-        let kept = last
-            .as_mut()
-            .filter(|entry| entry.size == size && entry.changes == *changes);
+        let mut guard = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let cache = &mut *guard;
+        let changes = cache.changes;
+        let kept = (cache.last.take()).filter(|e| e.size == size && e.changes == changes);
         let entry = match kept {
             Some(entry) => entry,
-            None => last.insert(Entry {
+            None => Entry {
                 size,
-                changes: *changes,
-                measured: Arc::new(measure(size, markdown)),
-            }),
+                changes,
+                measured: Arc::new(measure(size, &mut cache.markdown)),
+            },
         };
+        let entry = cache.last.insert(entry);
         // Nothing else holds the measure between a frame and a message: this changes it in
         // place.
-        prepare(Arc::make_mut(&mut entry.measured), markdown);
+        prepare(Arc::make_mut(&mut entry.measured), &mut cache.markdown);
         Arc::clone(&entry.measured)
     }
 
@@ -100,12 +99,7 @@ impl Measures {
     /// nothing before the first frame, whose measure renders it.
     pub fn prepare_drawn(&self, prepare: impl FnOnce(&mut Measured, &mut MarkdownCache)) {
         let mut cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let Cache {
-            markdown,
-            changes,
-            last,
-        } = &mut *cache;
-        if let Some(entry) = last.as_mut().filter(|entry| entry.changes == *changes) {
+        if let (Some(entry), markdown) = cache.current() {
             prepare(Arc::make_mut(&mut entry.measured), markdown);
         }
     }
@@ -119,6 +113,59 @@ impl Measures {
 
     /// The size messages are handled at: the last frame's.
     pub fn message_size(&self) -> Size {
-        self.drawn_size().unwrap_or(UNDRAWN)
+        let cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        cache.last.as_ref().map_or(UNDRAWN, |entry| entry.size)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use question::Questionnaire;
+    use serde_json::json;
+
+    use super::*;
+    use crate::layout::HeightLimit;
+
+    fn questionnaire() -> Questionnaire {
+        let input = json!({"questions": [{"id": "q", "header": "Q", "prompt": "Pick",
+            "options": [{"value": "a", "label": "A", "preview": "# A\n\nalpha"}]}]});
+        question::validate(&input).expect("valid input")
+    }
+
+    #[test]
+    fn a_measure_is_kept_until_the_size_or_what_it_is_made_from_changes() {
+        let questionnaire = questionnaire();
+        let mut measures = Measures::new(MarkdownCache::default());
+        let made = Cell::new(0);
+        let at = |measures: &Measures, size: Size| {
+            let measure = |size, markdown: &mut MarkdownCache| {
+                made.set(made.get() + 1);
+                let limit = HeightLimit::FULL;
+                Measured::new(&questionnaire, size, false, limit, markdown, &|_| false)
+            };
+            measures.at(size, measure, |_, _| {})
+        };
+        assert_eq!(measures.message_size(), UNDRAWN, "nothing drawn yet");
+        let first = at(&measures, Size::new(100, 30));
+        at(&measures, Size::new(100, 30));
+        assert_eq!(made.get(), 1, "the same size is measured once");
+        assert_eq!(measures.message_size(), Size::new(100, 30));
+        assert_eq!(measures.drawn(|m| m.geometry.width), Some(100));
+        at(&measures, Size::new(40, 30));
+        assert_eq!(made.get(), 2, "a new size is measured");
+        assert!(
+            first.geometry.wide,
+            "a frame's measure stays whole while it draws"
+        );
+        measures.invalidate();
+        assert_eq!(
+            measures.drawn(|m| m.height),
+            None,
+            "a stale measure is not read"
+        );
+        at(&measures, Size::new(40, 30));
+        assert_eq!(made.get(), 3, "a change is measured again at the same size");
     }
 }
