@@ -158,6 +158,24 @@ fn p_does_nothing_where_previews_are_beside_the_list() {
 }
 
 #[test]
+fn a_key_right_after_a_resize_is_handled_at_the_new_size() {
+    // Beside the list at 120 columns, where `p` does nothing; below it at 80. No frame is drawn
+    // between the resize and the key (keys faster than frames).
+    let mut driver = tea::Driver::new(
+        app(plan(), 120, 40).app,
+        Size::new(120, 40),
+        tea::Palette::no_color(),
+    );
+    driver.frame_ref();
+    driver.resize(Size::new(80, 40));
+    for event in tea::input::parse_key_script("p").unwrap() {
+        driver.send(&event);
+    }
+    let shown = driver.frame().plain().join("\n");
+    assert!(shown.contains("▾ Preview"), "{shown}");
+}
+
+#[test]
 fn narrow_previews_expand_below_the_list_and_stay_expanded() {
     let mut a = app(plan(), 80, 40);
     press(&mut a, "p");

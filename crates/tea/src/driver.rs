@@ -342,8 +342,10 @@ impl<P: Program> Driver<P> {
     pub fn resize(&mut self, size: Size) -> Effects<P::Output> {
         if size != self.size {
             self.size = size;
-            // A new size is a new frame, whether or not the program hears of it.
+            // A new size is a new frame and a new layout, whether or not the program hears of
+            // it: the next message starts from what the new size shows.
             self.cached = None;
+            self.settled = false;
             self.tell(&Event::Resize(size));
         }
         self.take_effects()
