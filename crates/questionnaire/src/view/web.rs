@@ -3,7 +3,7 @@
 
 use question::Label;
 use tea::text::{truncate, truncate_line, wrap};
-use tea::{Line, Size, Slot, Span, Style};
+use tea::{Line, Slot, Span, Style};
 
 use crate::keymap::QR_KEY;
 use crate::model::App;
@@ -57,11 +57,8 @@ impl App {
     /// the questionnaire's height, at most the terminal's. When it does not fit, one line says
     /// how big the terminal must be.
     pub(crate) fn qr_rows(&self, width: usize, height: usize) -> Vec<Line> {
-        let size = Size::new(
-            u16::try_from(width).unwrap_or(u16::MAX),
-            u16::try_from(height).unwrap_or(u16::MAX),
-        );
-        let panel = self.measured_at(size).height.min(height);
+        let panel = self.measured_at(super::size_of(width, height)).height;
+        let panel = panel.min(height);
         let url = self.web_link.as_deref().unwrap_or_default();
         let rows = qr_code_rows(
             url,
