@@ -4,8 +4,15 @@
 //! row, how far they scrolled); the view plans the rows at the size it draws and keeps what it
 //! chose; a message that scrolls starts from what was shown. Outside a driver's draw nothing is
 //! kept, and the plan is made from the model alone.
+//!
+//! The text is measured at the size of the frame too ([`App::measured_at`], kept in
+//! [`crate::measures`]), and a message reads the last frame's measure ([`App::measured`]).
 
-use tea::kept;
+use std::sync::Arc;
+
+use question::AnswerState;
+use tea::{Size, kept};
+use tea_markdown::MarkdownCache;
 
 use crate::layout::{
     self, FilterInput, Measured, Plan, PlanInput, QuestionInput, ReviewInput, TabInput,
@@ -144,6 +151,77 @@ impl App {
             (shown.filter, shown.review) = (0, 0);
         });
     }
+}
+
+impl App {
+    /// The text measured in a terminal of `size`, with what the next frame shows rendered.
+    pub(crate) fn measured_at(&self, size: Size) -> Arc<Measured> {
+        let state = &self.state;
+        let measure = |size, markdown: &mut MarkdownCache| {
+            Measured::new(
+                state.questionnaire(),
+                size,
+                self.previews_expanded,
+                self.height_limit,
+                markdown,
+                &|q| has_option_notes(state, q),
+            )
+        };
+        self.measures.at(size, measure, |measured, markdown| {
+            self.prepare(measured, markdown)
+        })
+    }
+
+    /// The text measured as the last frame showed it: what a message is handled with.
+    pub(crate) fn measured(&self) -> Arc<Measured> {
+        self.measured_at(self.measures.message_size())
+    }
+
+    /// Renders the focused preview as far as the next frame shows it, when a preview shows.
+    fn prepare(&self, measured: &mut Measured, markdown: &mut MarkdownCache) {
+        if let Some((q, _)) = self.question()
+            && (measured.questions[q].beside || !measured.geometry.wide && self.previews_expanded)
+        {
+            // Rows from the scroll position to a panel below it, and one more.
+            let rows = (self.preview_scroll, measured.height + 1);
+            let questionnaire = self.state.questionnaire();
+            measured.ensure_preview(questionnaire, (q, self.cursor(q)), rows, markdown);
+        }
+    }
+
+    /// After a change: renders in the last frame's measure what the next frame shows (a
+    /// pending preview) and lays the open draft out at the editor's width, so the view finds
+    /// the text it draws. Nothing before the first frame, which measures it all.
+    pub(crate) fn render_pending(&mut self) {
+        self.measures
+            .prepare_drawn(|measured, markdown| self.prepare(measured, markdown));
+        if let Some(target) = self.open_editor()
+            && let Some(width) = self.measures.drawn(|measured| self.editor_width(measured))
+            && let Some(draft) = self.drafts.get_mut(&target)
+        {
+            draft.lay_out(width);
+        }
+    }
+
+    /// What the text is measured from changed: the next frame measures it again.
+    pub(crate) fn remeasure(&mut self) {
+        self.measures.invalidate();
+    }
+
+    /// Measures again when question `q` gained its first option note or lost its last: the
+    /// pane beside the list shows notes.
+    pub(crate) fn remeasure_if_notes_changed(&mut self, q: usize) {
+        let noted = self.measures.drawn(|measured| measured.questions[q].noted);
+        if noted.is_some_and(|noted| noted != has_option_notes(&self.state, q)) {
+            self.remeasure();
+        }
+    }
+}
+
+/// Whether an option of question `q` has a note.
+fn has_option_notes(state: &AnswerState, q: usize) -> bool {
+    let id = &state.questionnaire().questions[q].id;
+    state.answer(id).is_some_and(|a| !a.option_notes.is_empty())
 }
 
 #[cfg(test)]
