@@ -246,11 +246,12 @@ impl App {
     }
 
     /// The label of the open editor ("Your answer", "Note on this question"…): the title a
-    /// host's own editor dialog shows.
+    /// host's own editor dialog shows, with a long option label cut as the last frame's
+    /// editor cut it (the dialog wraps what it is given).
     pub fn editor_title(&self) -> Option<String> {
+        let columns = self.measures.message_size().width.into();
         self.open_editor()
-            // The host's dialog cuts it to its own width.
-            .map(|target| self.editor_props(target, usize::from(u16::MAX)).label)
+            .map(|target| self.editor_props(target, columns).label)
     }
 
     /// The questionnaire ends as timed out after `limit` unless a key is pressed first

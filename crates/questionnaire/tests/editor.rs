@@ -272,3 +272,19 @@ fn keys_typed_right_after_a_save_on_a_legacy_terminal_do_nothing_until_a_pause()
     replay(&mut d, "3 text:first enter 2");
     assert_eq!(answers(&d)["more"]["values"], json!(["y"]));
 }
+
+#[test]
+fn a_host_editor_title_keeps_only_the_start_of_a_huge_label() {
+    // pi's editor dialog wraps its title: a label of megabytes must not become its rows.
+    let label = "x".repeat(200_000);
+    let mut a = app(
+        json!({"questions": [{"id": "q", "header": "Q", "prompt": "Pick",
+            "options": [{"value": "a", "label": label}, {"value": "b", "label": "B"}]}]}),
+        80,
+        24,
+    );
+    press(&mut a, "n");
+    let title = a.editor_title().expect("the note editor is open");
+    assert!(title.starts_with("Note"), "{title:.40}");
+    assert!(title.len() < 1_000, "{} bytes", title.len());
+}
