@@ -34,6 +34,14 @@ impl Drop for Scratch {
     }
 }
 
+/// The home folder the projects sit in (shown as `~`), named after a temporary folder.
+fn home() -> String {
+    std::env::temp_dir()
+        .join("aq-bench-home")
+        .display()
+        .to_string()
+}
+
 fn store_with(waiting: usize) -> (Scratch, PathBuf) {
     let dir = std::env::temp_dir().join(format!(
         "aq-bench-inbox-{}-{waiting}-{}",
@@ -51,7 +59,7 @@ fn store_with(waiting: usize) -> (Scratch, PathBuf) {
         store
             .post(&Posting {
                 host: if i % 2 == 0 { "Claude Code" } else { "pi" },
-                project: "/home/ana/src/billing/services/api",
+                project: &format!("{}/src/billing/services/api", home()),
                 input: &input,
                 pid: std::process::id(),
             })
@@ -64,7 +72,7 @@ fn inbox(path: &Path, size: Size) -> Driver<Inbox> {
     let store = Store::open(path).expect("the store");
     let listed = store.list().expect("listed");
     let inbox = Inbox::new(store, std::process::id())
-        .with_home(Some("/home/ana"))
+        .with_home(Some(&home()))
         .listing(&listed, now_ms());
     let mut driver = Driver::new(inbox, size, Palette::dark());
     driver.frame_ref();

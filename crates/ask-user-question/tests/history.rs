@@ -23,13 +23,21 @@ impl Scratch {
     fn store(&self) -> Store {
         Store::open(&self.path()).unwrap()
     }
+    /// The home folder of the history's runs, in the scratch folder (shown as `~`).
+    fn home(&self) -> PathBuf {
+        self.0.join("home")
+    }
+    /// `rest` inside [`Scratch::home`].
+    fn at_home(&self, rest: &str) -> String {
+        self.home().join(rest).to_str().unwrap().to_string()
+    }
     fn history(&self, args: &[&str]) -> std::process::Output {
         binary()
             .arg("history")
             .args(["--store", self.path().to_str().unwrap()])
             .args(args)
             .env("TZ", "UTC")
-            .env("HOME", "/home/ana")
+            .env("HOME", self.home())
             .output()
             .unwrap()
     }
@@ -83,7 +91,7 @@ fn filled(scratch: &Scratch) {
     answered(
         &store,
         "Codex",
-        "/home/ana/src/billing",
+        &scratch.at_home("src/billing"),
         &database(),
         "inbox",
         |s| {
@@ -99,7 +107,7 @@ fn filled(scratch: &Scratch) {
     answered(
         &store,
         "pi",
-        "/home/ana/src/site",
+        &scratch.at_home("src/site"),
         &secret(),
         "terminal",
         |s| s.set_custom_text("token", "hunter2").unwrap(),
@@ -108,7 +116,7 @@ fn filled(scratch: &Scratch) {
     answered(
         &store,
         "Claude Code",
-        "/home/ana/src/billing/api",
+        &scratch.at_home("src/billing/api"),
         &database(),
         "web",
         |s| s,
@@ -199,7 +207,8 @@ fn json_is_an_array_of_records_and_project_filters_with_its_folders() {
     assert_eq!(records[0]["how"], "abandoned");
     assert_eq!(records[0]["why"], "Codex stopped waiting");
 
-    let output = scratch.history(&["--json", "--project", "/home/ana/src/billing"]);
+    let billing = scratch.at_home("src/billing");
+    let output = scratch.history(&["--json", "--project", &billing]);
     let records: Value = serde_json::from_slice(&output.stdout).unwrap();
     let hosts: Vec<&str> = records
         .as_array()

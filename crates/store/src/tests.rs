@@ -43,7 +43,7 @@ fn post(store: &Store, input: &Value) -> Id {
     store
         .post(&Posting {
             host: "Codex",
-            project: "/home/ana/src/billing",
+            project: "/src/billing",
             input,
             pid: std::process::id(),
         })

@@ -101,7 +101,7 @@ impl Row {
     }
 }
 
-/// `/home/me/src/app` as `~/src/app` when `/home/me` is the home folder.
+/// A project inside the home folder with `~` for the home (`~/src/app`).
 pub fn home_as_tilde(path: &str, home: Option<&str>) -> String {
     let Some(home) = home
         .map(|home| home.trim_end_matches('/'))

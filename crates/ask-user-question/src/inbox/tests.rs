@@ -48,11 +48,25 @@ pub(super) fn input(title: &str) -> Value {
         {"id": "name", "header": "Name", "prompt": "Name?", "type": "text"}]})
 }
 
+/// The home folder the tests' projects sit in, shown as `~`: one of this machine's temporary
+/// folders, so no test names a person's home.
+pub(super) fn home() -> String {
+    std::env::temp_dir()
+        .join("inbox-home")
+        .display()
+        .to_string()
+}
+
+/// `rest` inside [`home`].
+fn at_home(rest: &str) -> String {
+    format!("{}/{rest}", home())
+}
+
 pub(super) fn post(store: &Store, input: &Value) -> Id {
     store
         .post(&Posting {
             host: "Codex",
-            project: "/home/ana/src/billing",
+            project: &at_home("src/billing"),
             input,
             pid: std::process::id(),
         })
@@ -65,7 +79,7 @@ pub(super) fn driver(scratch: &Scratch, size: Size) -> InboxDriver {
     let store = scratch.store();
     let listed = store.list().unwrap();
     let inbox = Inbox::new(store, std::process::id())
-        .with_home(Some("/home/ana"))
+        .with_home(Some(&home()))
         .with_calls(Calls {
             bell: true,
             notify: false,
@@ -109,14 +123,14 @@ fn listed(id: Id, host: &str, project: &str, title: &str, questions: usize, ago_
 const NOW: i64 = 1_800_000_000_000;
 
 fn tricky_listing() -> Vec<Listed> {
-    let mut ended = listed(5, "Codex", "/home/ana/old", "Old question", 1, 400);
+    let mut ended = listed(5, "Codex", &at_home("old"), "Old question", 1, 400);
     ended.ended = Some("Codex stopped waiting".into());
     vec![
-        listed(1, "pi", "/home/ana/src/app", "Pick a database", 2, 12),
+        listed(1, "pi", &at_home("src/app"), "Pick a database", 2, 12),
         listed(
             2,
             "Claude Code",
-            "/home/ana/src/a/very/long/path/to/some/deeply/nested/project",
+            &at_home("src/a/very/long/path/to/some/deeply/nested/project"),
             "A very long title that goes on and on and on, well past any reasonable terminal width, to be cut",
             5,
             200,
@@ -143,7 +157,7 @@ fn tricky_listing() -> Vec<Listed> {
 
 fn snapshot_inbox(scratch: &Scratch, size: Size, listing: &[Listed]) -> InboxDriver {
     let inbox = Inbox::new(scratch.store(), 1)
-        .with_home(Some("/home/ana"))
+        .with_home(Some(&home()))
         .listing(listing, NOW);
     let mut driver = Driver::new(inbox, size, Palette::no_color());
     // The start-up poll read the (empty) scratch store: show the listing again, at NOW.
@@ -206,7 +220,7 @@ fn the_list_fits_every_size_with_long_wide_and_escaped_texts() {
 fn a_thousand_waiting_still_render_only_the_rows_shown() {
     let scratch = Scratch::new("thousand");
     let listing: Vec<Listed> = (0..1000)
-        .map(|i| listed(i, "pi", "/home/ana/src/app", &format!("Question {i}"), 1, i))
+        .map(|i| listed(i, "pi", &at_home("src/app"), &format!("Question {i}"), 1, i))
         .collect();
     let size = Size::new(80, 24);
     let mut driver = snapshot_inbox(&scratch, size, &listing);
@@ -461,12 +475,12 @@ fn the_inbox_says_it_runs_while_it_runs() {
 
 #[test]
 fn paths_are_shortened_from_home_and_in_the_middle() {
-    assert_eq!(home_as_tilde("/home/ana/src", Some("/home/ana")), "~/src");
-    assert_eq!(home_as_tilde("/home/ana", Some("/home/ana/")), "~");
-    assert_eq!(
-        home_as_tilde("/home/anna/src", Some("/home/ana")),
-        "/home/anna/src"
-    );
+    let home = home();
+    assert_eq!(home_as_tilde(&at_home("src"), Some(&home)), "~/src");
+    assert_eq!(home_as_tilde(&home, Some(&format!("{home}/"))), "~");
+    // A folder whose name only starts with the home's is not in it.
+    let beside = format!("{home}x/src");
+    assert_eq!(home_as_tilde(&beside, Some(&home)), beside);
     assert_eq!(elide_middle("~/src/project", 20), "~/src/project");
     assert_eq!(elide_middle("~/src/a/b/c/project", 11), "~/src…oject");
     assert_eq!(elide_middle("日本語のパス", 7), "日…パス");

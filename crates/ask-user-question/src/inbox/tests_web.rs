@@ -14,16 +14,16 @@ use tea::driver::Driver;
 use tea::{Palette, Size};
 
 use super::Inbox;
-use super::tests::{InboxDriver, Scratch, driver, input, keys, poll, post, screen};
+use super::tests::{InboxDriver, Scratch, driver, home, input, keys, poll, post, screen};
 use super::web::{self, Served};
 
 /// The page over `scratch`'s store, and the terminal inbox knowing it.
 fn served(scratch: &Scratch, size: Size) -> (Served, InboxDriver) {
-    let web = web::start(&scratch.path(), Bind::Local, Some("/home/ana")).unwrap();
+    let web = web::start(&scratch.path(), Bind::Local, Some(&home())).unwrap();
     let store = scratch.store();
     let listed = store.list().unwrap();
     let inbox = Inbox::new(store, std::process::id())
-        .with_home(Some("/home/ana"))
+        .with_home(Some(&home()))
         .with_web(web.link())
         .listing(&listed, now_ms());
     (web, Driver::new(inbox, size, Palette::no_color()))
