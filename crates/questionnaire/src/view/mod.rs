@@ -70,7 +70,9 @@ impl App {
     /// the footer, each part given the rows the plan granted it.
     pub fn view_tree(&self) -> View<'_> {
         if self.collapsed {
-            return View::new(Draw(|width, _| vec![self.dock_line(cells(width))]));
+            return View::new(Draw(|width, _| {
+                vec![self.dock_line(Size::of_box(width, 0).width)]
+            }));
         }
         if self.qr_open {
             return View::new(Draw(|width, height| self.qr_rows(width, height)));
@@ -88,7 +90,7 @@ impl App {
 
     /// The frame in `width` × `height` cells, from the text measured at that size.
     fn panel(&self, width: usize, height: usize) -> Vec<Line> {
-        let measured = self.measured_at(size_of(width, height));
+        let measured = self.measured_at(Size::of_box(width, height));
         let m = &*measured;
         let height = m.height;
         if height == 0 || width == 0 {
@@ -461,16 +463,6 @@ impl App {
         }
         title
     }
-}
-
-/// Cells as a terminal counts them (tea's sizes come from one).
-fn cells(count: usize) -> u16 {
-    u16::try_from(count).unwrap_or(u16::MAX)
-}
-
-/// The terminal size of a box of `width` × `height` cells.
-fn size_of(width: usize, height: usize) -> Size {
-    Size::new(cells(width), cells(height))
 }
 
 /// A part of the frame that gets exactly `count` rows.

@@ -3,7 +3,7 @@
 
 use question::Label;
 use tea::text::{truncate, truncate_line, wrap};
-use tea::{Line, Slot, Span, Style};
+use tea::{Line, Size, Slot, Span, Style};
 
 use crate::keymap::QR_KEY;
 use crate::model::App;
@@ -57,7 +57,7 @@ impl App {
     /// the questionnaire's height, at most the terminal's. When it does not fit, one line says
     /// how big the terminal must be.
     pub(crate) fn qr_rows(&self, width: usize, height: usize) -> Vec<Line> {
-        let panel = self.measured_at(super::size_of(width, height)).height;
+        let panel = self.measured_at(Size::of_box(width, height)).height;
         let panel = panel.min(height);
         let url = self.web_link.as_deref().unwrap_or_default();
         let rows = qr_code_rows(

@@ -20,6 +20,19 @@ impl Size {
     pub const fn new(width: u16, height: u16) -> Size {
         Size { width, height }
     }
+
+    /// The size of a box of `width` × `height` cells as a view is handed it (a program that
+    /// measures at the size it is drawn at); a side past what a terminal counts is its most.
+    ///
+    /// ```
+    /// # use tea::Size;
+    /// assert_eq!(Size::of_box(80, 24), Size::new(80, 24));
+    /// assert_eq!(Size::of_box(usize::MAX, 0), Size::new(u16::MAX, 0));
+    /// ```
+    pub fn of_box(width: usize, height: usize) -> Size {
+        let cells = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+        Size::new(cells(width), cells(height))
+    }
 }
 
 impl fmt::Display for Size {
