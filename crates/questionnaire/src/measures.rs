@@ -31,11 +31,11 @@ struct Cache {
 }
 
 impl Cache {
-    /// The last measure unless it is stale, and the markdown cache to change it with.
-    fn current(&mut self) -> (Option<&mut Entry>, &mut MarkdownCache) {
-        let changes = self.changes;
-        let last = self.last.as_mut().filter(|entry| entry.changes == changes);
-        (last, &mut self.markdown)
+    /// The last measure unless it is stale.
+    fn current(&self) -> Option<&Entry> {
+        self.last
+            .as_ref()
+            .filter(|entry| entry.changes == self.changes)
     }
 }
 
@@ -95,20 +95,10 @@ impl Measures {
         Arc::clone(&entry.measured)
     }
 
-    /// Changes the last frame's measure (a message rendered what the next frame shows in it);
-    /// nothing before the first frame, whose measure renders it.
-    pub fn prepare_drawn(&self, prepare: impl FnOnce(&mut Measured, &mut MarkdownCache)) {
-        let mut cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        if let (Some(entry), markdown) = cache.current() {
-            prepare(Arc::make_mut(&mut entry.measured), markdown);
-        }
-    }
-
-    /// Reads the last frame's measure, unless it is stale or none was made.
-    pub fn drawn<R>(&self, read: impl FnOnce(&Measured) -> R) -> Option<R> {
+    /// The last frame's measure, unless it is stale or none was made.
+    pub fn last(&self) -> Option<Arc<Measured>> {
         let cache = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let entry = cache.last.as_ref().filter(|e| e.changes == cache.changes)?;
-        Some(read(&entry.measured))
+        cache.current().map(|entry| Arc::clone(&entry.measured))
     }
 
     /// The size messages are handled at: the last frame's.
@@ -152,7 +142,8 @@ mod tests {
         at(&measures, Size::new(100, 30));
         assert_eq!(made.get(), 1, "the same size is measured once");
         assert_eq!(measures.message_size(), Size::new(100, 30));
-        assert_eq!(measures.drawn(|m| m.geometry.width), Some(100));
+        let last = measures.last().map(|m| m.geometry.width);
+        assert_eq!(last, Some(100));
         at(&measures, Size::new(40, 30));
         assert_eq!(made.get(), 2, "a new size is measured");
         assert!(
@@ -161,7 +152,7 @@ mod tests {
         );
         measures.invalidate();
         assert_eq!(
-            measures.drawn(|m| m.height),
+            measures.last().map(|m| m.height),
             None,
             "a stale measure is not read"
         );

@@ -48,7 +48,7 @@ impl App {
         }
         // Notes change the layout (the pane beside a list shows them).
         self.remeasure();
-        self.render_pending();
+        self.lay_out_draft();
         self
     }
 }

@@ -174,7 +174,7 @@ impl App {
 
     /// The text measured as the last frame showed it: what a message is handled with.
     pub(crate) fn measured(&self) -> Arc<Measured> {
-        self.measured_at(self.measures.message_size())
+        (self.measures.last()).unwrap_or_else(|| self.measured_at(self.measures.message_size()))
     }
 
     /// Renders the focused preview as far as the next frame shows it, when a preview shows.
@@ -189,14 +189,16 @@ impl App {
         }
     }
 
-    /// After a change: renders in the last frame's measure what the next frame shows (a
-    /// pending preview) and lays the open draft out at the editor's width, so the view finds
-    /// the text it draws. Nothing before the first frame, which measures it all.
-    pub(crate) fn render_pending(&mut self) {
-        self.measures
-            .prepare_drawn(|measured, markdown| self.prepare(measured, markdown));
+    /// After a change: lays the open draft out at the last frame's editor width, so the view
+    /// draws only the rows it shows (the view cannot: it borrows the model). Nothing before the
+    /// first frame.
+    pub(crate) fn lay_out_draft(&mut self) {
+        let width = self
+            .measures
+            .last()
+            .map(|measured| self.editor_width(&measured));
         if let Some(target) = self.open_editor()
-            && let Some(width) = self.measures.drawn(|measured| self.editor_width(measured))
+            && let Some(width) = width
             && let Some(draft) = self.drafts.get_mut(&target)
         {
             draft.lay_out(width);
@@ -211,7 +213,10 @@ impl App {
     /// Measures again when question `q` gained its first option note or lost its last: the
     /// pane beside the list shows notes.
     pub(crate) fn remeasure_if_notes_changed(&mut self, q: usize) {
-        let noted = self.measures.drawn(|measured| measured.questions[q].noted);
+        let noted = self
+            .measures
+            .last()
+            .map(|measured| measured.questions[q].noted);
         if noted.is_some_and(|noted| noted != has_option_notes(&self.state, q)) {
             self.remeasure();
         }

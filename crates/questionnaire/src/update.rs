@@ -1,6 +1,6 @@
 //! `update`: a message changes the model and returns effects ([`Cmd`]); then
-//! [`App::render_pending`] renders the text the next frame will show (a pending preview, the
-//! draft's rows). Nothing here plans rows or draws: the view does, at its size.
+//! [`App::lay_out_draft`] wraps the open draft at the editor's width. Nothing here measures,
+//! plans rows or draws: the view does, at its size.
 
 use std::time::Duration;
 
@@ -30,7 +30,7 @@ impl Program for App {
     fn update(&mut self, msg: Msg) -> Effect {
         self.start_from_shown();
         let cmd = self.handle(msg);
-        self.render_pending();
+        self.lay_out_draft();
         cmd
     }
 
