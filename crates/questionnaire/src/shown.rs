@@ -14,9 +14,7 @@ use question::AnswerState;
 use tea::{Size, kept};
 use tea_markdown::MarkdownCache;
 
-use crate::layout::{
-    self, FilterInput, Measured, Plan, PlanInput, QuestionInput, ReviewInput, TabInput,
-};
+use crate::layout::{self, FilterInput, Measured, Plan, PlanInput, QuestionInput};
 use crate::model::App;
 
 /// What the last frame showed, as one record.
@@ -41,74 +39,56 @@ impl App {
     fn recall<R>(&self, read: impl FnOnce(&Shown) -> R) -> Option<R> {
         kept::recall(&self.shown_key.0, read)
     }
-    /// The plan of the shown tab with the text measured as `measured`: from the model, with
-    /// each list's window kept from the last draw.
-    pub(crate) fn plan(&self, measured: &Measured) -> Plan {
-        let preview_len = || {
-            self.question().map_or(0, |(q, _)| {
-                self.preview_doc(measured, q, self.cursor(q)).len()
-            })
-        };
-        let tab = match self.question() {
-            Some((q, _)) => {
-                let width = self.editor_width(measured);
-                let filtering = self.filter_of(q).is_some();
-                let first_shown = self.recall(|shown| match filtering {
-                    true => shown.filter,
-                    false => shown.options.get(q).copied().unwrap_or(0),
-                });
-                let mut list = self.lists[q];
-                list.offset = first_shown.unwrap_or(0);
-                TabInput::Question(QuestionInput {
-                    layout: &measured.questions[q],
-                    traits: self.traits(q),
-                    list,
-                    draft_rows: self
-                        .open_editor()
-                        .map(|target| self.draft(target).row_count(width)),
-                    previewable: self.previewable(measured, q, self.cursor(q)),
-                    any_previewable: (0..self.questions()[q].options.len())
-                        .any(|i| self.previewable(measured, q, i)),
-                    previews_expanded: self.previews_expanded,
-                    preview_len: &preview_len,
-                    context_scroll: self.context_scroll,
-                    preview_scroll: self.preview_scroll,
-                    filter: self.filter_of(q).map(|f| FilterInput {
-                        shown: f.state.matches().iter().map(|m| m.item).collect(),
-                        cursor: f.state.cursor(),
-                        offset: first_shown.unwrap_or(0),
-                    }),
-                })
-            }
-            None => {
-                let mut list = self.review;
-                list.offset = self.recall(|shown| shown.review).unwrap_or(0);
-                TabInput::Review(ReviewInput {
-                    questions: self.questions().len(),
-                    list,
-                    warning: self.review_warning,
-                })
-            }
-        };
-        layout::plan(&PlanInput {
+    /// The plan of the shown question tab with the text measured as `measured`: from the
+    /// model, with the list's window kept from the last draw. `None` on the Review tab, whose
+    /// parts ask for their rows in its stack.
+    pub(crate) fn plan(&self, measured: &Measured) -> Option<Plan> {
+        let (q, _) = self.question()?;
+        let preview_len = || self.preview_doc(measured, q, self.cursor(q)).len();
+        let width = self.editor_width(measured);
+        let filtering = self.filter_of(q).is_some();
+        let first_shown = self.recall(|shown| match filtering {
+            true => shown.filter,
+            false => shown.options.get(q).copied().unwrap_or(0),
+        });
+        let mut list = self.lists[q];
+        list.offset = first_shown.unwrap_or(0);
+        Some(layout::plan(&PlanInput {
             measured,
             tabs: self.has_tabs(),
-            tab,
-        })
+            question: QuestionInput {
+                layout: &measured.questions[q],
+                traits: self.traits(q),
+                list,
+                draft_rows: self
+                    .open_editor()
+                    .map(|target| self.draft(target).row_count(width)),
+                previewable: self.previewable(measured, q, self.cursor(q)),
+                any_previewable: (0..self.questions()[q].options.len())
+                    .any(|i| self.previewable(measured, q, i)),
+                previews_expanded: self.previews_expanded,
+                preview_len: &preview_len,
+                context_scroll: self.context_scroll,
+                preview_scroll: self.preview_scroll,
+                filter: self.filter_of(q).map(|f| FilterInput {
+                    shown: f.state.matches().iter().map(|m| m.item).collect(),
+                    cursor: f.state.cursor(),
+                    offset: first_shown.unwrap_or(0),
+                }),
+            },
+        }))
     }
 
     /// Keeps what a frame drawn with `plan` shows, for the next draw and the next message.
     pub(crate) fn keep_shown(&self, plan: &Plan) {
-        let (question, questions) = (self.question(), self.questions().len());
-        let filtering = question.is_some_and(|(q, _)| self.filter_of(q).is_some());
+        let (q, questions) = (self.tab, self.questions().len());
+        let filtering = self.filter_of(q).is_some();
         kept::keep(&self.shown_key.0, |shown: &mut Shown| {
-            match question {
-                Some(_) if filtering => shown.filter = plan.list.start,
-                Some((q, _)) => {
-                    shown.options.resize(questions, 0);
-                    shown.options[q] = plan.list.start;
-                }
-                None => shown.review = plan.review.start,
+            if filtering {
+                shown.filter = plan.list.start;
+            } else {
+                shown.options.resize(questions, 0);
+                shown.options[q] = plan.list.start;
             }
             shown.context_scroll = plan.text_scroll;
             shown.preview_scroll = plan.preview_scroll;
@@ -129,19 +109,39 @@ impl App {
     /// The context's and prompt's scroll as the last frame showed it.
     pub(crate) fn shown_context_scroll(&self) -> usize {
         self.recall(|shown| shown.context_scroll)
-            .unwrap_or_else(|| self.plan(&self.measured()).text_scroll)
+            .or_else(|| Some(self.plan(&self.measured())?.text_scroll))
+            .unwrap_or(0)
     }
 
     /// The preview's scroll as the last frame showed it.
     pub(crate) fn shown_preview_scroll(&self) -> usize {
         self.recall(|shown| shown.preview_scroll)
-            .unwrap_or_else(|| self.plan(&self.measured()).preview_scroll)
+            .or_else(|| Some(self.plan(&self.measured())?.preview_scroll))
+            .unwrap_or(0)
     }
 
     /// Body rows of the preview the last frame showed (a page is half of them).
     pub(crate) fn preview_page(&self) -> usize {
         self.recall(|shown| shown.preview_page)
-            .unwrap_or_else(|| self.plan(&self.measured()).preview_body)
+            .or_else(|| Some(self.plan(&self.measured())?.preview_body))
+            .unwrap_or(0)
+    }
+
+    /// The first question the Review tab showed.
+    pub(crate) fn shown_review_offset(&self) -> usize {
+        self.recall(|shown| shown.review).unwrap_or(0)
+    }
+
+    /// Keeps what the Review tab shows: its first question; no context or preview scrolls.
+    pub(crate) fn keep_review_shown(&self, first: usize) {
+        kept::keep(&self.shown_key.0, |shown: &mut Shown| {
+            shown.review = first;
+            (
+                shown.context_scroll,
+                shown.preview_scroll,
+                shown.preview_page,
+            ) = (0, 0, 0);
+        });
     }
 
     /// The next frame shows the filter's matches and the Review tab's questions from their

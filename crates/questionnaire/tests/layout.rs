@@ -423,6 +423,53 @@ fn review_windows_long_questionnaires_and_keeps_its_actions() {
 }
 
 #[test]
+fn tiny_review_tabs_give_rows_in_the_documented_order() {
+    // docs/behaviour.md#tiny-terminals: Submit and Cancel, the warning, the tab bar, the
+    // footer, the heading, the questions, the dividers; each shows only once every part before
+    // it shows whole.
+    let three: Value =
+        serde_json::from_str(include_str!("../../../tests/fixtures/three.json")).unwrap();
+    type Shows = fn(&[String]) -> bool;
+    let parts: [(&str, Shows); 7] = [
+        ("actions", |rows| has(rows, "Submit") && has(rows, "Cancel")),
+        ("warning", |rows| {
+            has(rows, "unanswered.") && has(rows, "again")
+        }),
+        ("tab bar", |rows| has(rows, "Format  Review")),
+        ("footer", |rows| has(rows, "enter select")),
+        ("heading", |rows| has(rows, "Review your answers")),
+        ("questions", |rows| {
+            has(rows, "Approach  Safe") && has(rows, "Format    unanswered")
+        }),
+        ("a divider", |rows| has(rows, "├")),
+    ];
+    fn has(rows: &[String], text: &str) -> bool {
+        rows.iter().any(|row| row.contains(text))
+    }
+    let mut seen = vec![false; parts.len()];
+    for height in 1..=24 {
+        let mut a = app(three.clone(), 80, height);
+        press(&mut a, "1 tab tab enter");
+        assert_fits(&a);
+        let rows = screen(&a);
+        let shown: Vec<bool> = parts.iter().map(|(_, shows)| shows(&rows)).collect();
+        for (i, (name, _)) in parts.iter().enumerate() {
+            let before: Vec<&str> = parts[..i].iter().map(|(name, _)| *name).collect();
+            let whole_before = shown[..i].iter().all(|&s| s);
+            assert!(
+                !shown[i] || whole_before,
+                "{name} before {before:?}:\n{rows:#?}"
+            );
+            seen[i] |= shown[i];
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "every part shows at some height: {seen:?}"
+    );
+}
+
+#[test]
 fn the_headless_driver_draws_what_the_keys_did() {
     let mut driver = tea::driver::Driver::new(
         app(plan(), 80, 24).app,

@@ -11,7 +11,7 @@ pub mod measure;
 pub mod plan;
 
 pub use measure::{Measured, QuestionLayout};
-pub use plan::{FilterInput, Plan, PlanInput, QuestionInput, ReviewInput, TabInput, plan};
+pub use plan::{FilterInput, Plan, PlanInput, QuestionInput, plan};
 
 /// From this many columns on, previews sit beside the option list.
 pub const WIDE_MIN_COLUMNS: usize = 100;

@@ -1,14 +1,15 @@
-//! The row budget of the shown tab: every height rule in one place. The panel height itself
+//! The row budget of a question tab: every height rule in one place. The panel height itself
 //! is measured ([`super::Measured`]); here its rows are handed out in priority order
 //! (docs/behaviour.md#tiny-terminals), so the focused option and an open editor survive the
 //! smallest terminals, and the list, context and previews window inside what is left. The
-//! result, a [`Plan`], is plain data the view hands to each component as its rows.
+//! result, a [`Plan`], is plain data the view hands to each component as its rows. (The Review
+//! tab needs no plan: its parts ask for rows by priority in its stack.)
 //!
-//! The order is data: each part of a tab asks for rows with a priority ([`QuestionPart`],
-//! [`ReviewPart`]) and tea's stack allocation grants them ([`stack::allocate`]), a part with
-//! no minimum getting rows only once every higher one has all it asked. What the plan adds are
-//! the questionnaire's own rules: how many rows each part asks for, which asks depend on what
-//! earlier ones got (so they are granted in stages), and how the body's rows are shared.
+//! The order is data: each part asks for rows with a priority ([`QuestionPart`]) and tea's
+//! stack allocation grants them ([`stack::allocate`]), a part with no minimum getting rows
+//! only once every higher one has all it asked. What the plan adds are the questionnaire's own
+//! rules: how many rows each part asks for, which asks depend on what earlier ones got (so
+//! they are granted in stages), and how the body's rows are shared.
 
 use tea::components::list::{Window, counted_window};
 use tea::components::stack;
@@ -22,11 +23,8 @@ use super::{
 use crate::kind::Traits;
 
 mod descriptions;
-mod review;
 
 use descriptions::{descriptions, item_rows};
-pub use review::ReviewInput;
-use review::plan_review;
 
 /// What the shown tab gets of the panel's rows, plus the scroll positions clamped to it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -70,11 +68,6 @@ pub struct Plan {
     pub filler: usize,
     pub footer_divider: usize,
     pub footer: usize,
-    // Review
-    pub heading: usize,
-    pub review: Window,
-    pub actions: usize,
-    pub warning: usize,
 }
 
 /// The parts of a question tab in the order they get rows when the panel is too low for
@@ -124,12 +117,7 @@ pub struct PlanInput<'a> {
     pub measured: &'a Measured,
     /// Several questions: the tab bar shows.
     pub tabs: bool,
-    pub tab: TabInput<'a>,
-}
-
-pub enum TabInput<'a> {
-    Question(QuestionInput<'a>),
-    Review(ReviewInput),
+    pub question: QuestionInput<'a>,
 }
 
 /// A question tab's state as far as rows depend on it.
@@ -173,10 +161,7 @@ pub fn plan(input: &PlanInput) -> Plan {
         framed,
         ..Plan::default()
     };
-    match &input.tab {
-        TabInput::Question(q) => plan_question(plan, left, measured, input.tabs, q),
-        TabInput::Review(review) => plan_review(plan, left, measured, review),
-    }
+    plan_question(plan, left, measured, input.tabs, &input.question)
 }
 
 fn plan_question(
@@ -405,7 +390,7 @@ mod tests {
 
     /// Whether `granted` gives each ask (listed in priority order) rows only once every
     /// earlier one has all it asked, and hands out all it can.
-    pub(super) fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
+    fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
         let whole_before = |i: usize| asks[..i] == granted[..i];
         granted
             .iter()

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
-use tea::components::Block;
+use tea::components::{Block, Stack};
 use tea::input::parse_key_script;
 use tea::snapshot::SnapshotSet;
 use tea::{Line, Palette, Program, Size};
@@ -125,8 +125,8 @@ fn app(size: Size, keys: &str) -> App {
 /// The app's text is measured at `size`, the size it was shown at.
 fn draw(component: Component, app: &App, size: Size, width: usize, height: usize) -> Vec<Line> {
     let m = &*app.measured_at(size);
-    let plan = &app.plan(m);
     let q = app.tab.min(app.questions().len().saturating_sub(1));
+    let plan = &app.plan(m).unwrap_or_default();
     match component {
         Component::Tabs => app.tab_bar().lines(width, height),
         Component::Context => app.context(m, q, plan).lines(width, height),
@@ -139,8 +139,8 @@ fn draw(component: Component, app: &App, size: Size, width: usize, height: usize
         }
         Component::PreviewPane => app.preview_pane(m, q, plan).lines(width, height),
         Component::PreviewBelow => app.preview_below(m, q, plan).lines(width, height),
-        Component::Review => app.review_props(m, plan).lines(width, height),
-        Component::Footer => vec![app.footer(m, plan, width)],
+        Component::Review => Stack::new(app.review_body(m)).lines(width, height),
+        Component::Footer => vec![app.footer(app.hint_context(m, Some(plan)), width)],
         Component::Dock => vec![app.dock_line(width as u16)],
     }
 }

@@ -13,7 +13,8 @@
 //! │     │         editor                         view::editor::Editor (tea's TextArea)
 //! │     │         preview below (narrow)         view::preview::PreviewBelow
 //! │     └─ preview beside (wide)                 view::preview::PreviewPane
-//! ├─ Review tab                                  view::review::Review
+//! ├─ Review tab: heading, questions, actions,    view::review (a Stack whose parts
+//! │  warning                                     ask for rows by priority)
 //! └─ footer from the keymap                      tea::components::Help
 //! ```
 //!
@@ -96,9 +97,14 @@ impl App {
         if height == 0 || width == 0 {
             return vec![Line::default(); height];
         }
+        let title = self.title(width);
+        let Some((q, _)) = self.question() else {
+            let stack = Stack::new(self.review_tab(m));
+            return Panel::around(stack).title(title).lines(width, height);
+        };
         // The rows each part gets at this size, and the windows and scrolls they show, kept
         // for the next draw and the next message.
-        let plan = self.plan(m);
+        let plan = self.plan(m).expect("a question tab has a plan");
         self.keep_shown(&plan);
         let plan = &plan;
         let mut items = Vec::new();
@@ -108,23 +114,31 @@ impl App {
         if plan.tabs_divider > 0 {
             items.push(StackItem::divider());
         }
-        match self.question() {
-            Some((q, _)) => items.extend(self.question_items(m, q, plan)),
-            None => {
-                let review = self.review_props(m, plan);
-                items.push(StackItem::new(review, 0, usize::MAX).priority(-1));
-            }
-        }
+        items.extend(self.question_items(m, q, plan));
         if plan.footer_divider > 0 {
             items.push(StackItem::divider());
         }
         if plan.footer > 0 {
-            let footer = Draw(|inner, _| vec![self.kept_footer(m, plan, inner)]);
+            let ctx = self.hint_context(m, Some(plan));
+            let footer = Draw(move |inner, _| vec![self.kept_footer(ctx, inner)]);
             items.push(rows(footer, plan.footer));
         }
         Panel::around(Stack::new(items))
-            .title(self.title(width))
+            .title(title)
             .lines(width, height)
+    }
+
+    /// The Review tab: the tab bar, its body and the footer, each part asking for its rows by
+    /// priority ([`review::ReviewPart`]).
+    fn review_tab<'a>(&'a self, m: &'a Measured) -> Vec<StackItem<'a>> {
+        use review::ReviewPart as P;
+        let ctx = self.hint_context(m, None);
+        let tab_bar = Draw(|inner, _| self.kept_tab_row(inner));
+        let footer = Draw(move |inner, _| vec![self.kept_footer(ctx, inner)]);
+        let mut items = vec![review::ask(P::TabBar, tab_bar, 1), review::divider()];
+        items.extend(self.review_body(m));
+        items.extend([review::divider(), review::ask(P::Footer, footer, 1)]);
+        items
     }
 
     /// The questionnaire's title, else the header of a lone question, else the `askUser`
@@ -192,17 +206,17 @@ impl App {
     }
 
     /// [`App::footer`], drawn again only when what it shows changed.
-    fn kept_footer(&self, m: &Measured, plan: &Plan, columns: usize) -> Line {
+    fn kept_footer(&self, ctx: HintContext, columns: usize) -> Line {
         let key = FooterKey {
             notice: self.notice.clone(),
             mode: self.mode(),
-            ctx: self.hint_context(m, plan),
+            ctx,
             esc_armed: self.esc_armed,
             keyboard: self.keyboard,
             clock: self.countdown_seconds(),
             columns,
         };
-        self.memo.footer.get(key, || self.footer(m, plan, columns))
+        self.memo.footer.get(key, || self.footer(ctx, columns))
     }
 
     /// The countdown's whole seconds left, as shown.
@@ -246,13 +260,14 @@ impl App {
         ))
     }
 
-    fn hint_context(&self, m: &Measured, plan: &Plan) -> HintContext {
+    /// What the footer's hints depend on; `plan` is the shown question tab's.
+    fn hint_context(&self, m: &Measured, plan: Option<&Plan>) -> HintContext {
         let mut ctx = HintContext {
             tabs: self.has_tabs(),
             web_link: self.web_link.is_some(),
             ..HintContext::default()
         };
-        if let Some((q, question)) = self.question() {
+        if let (Some((q, question)), Some(plan)) = (self.question(), plan) {
             let cursor = self.cursor(q);
             ctx.multi = self.traits(q).toggles();
             ctx.on_option = cursor < question.options.len();
@@ -313,12 +328,12 @@ impl App {
     /// that Esc again cancels once it is armed; the web page's link and a lone question's
     /// countdown at the right.
     /// A notice (the external editor failed) takes the footer's row until the next key.
-    fn footer(&self, m: &Measured, plan: &Plan, columns: usize) -> Line {
+    fn footer(&self, ctx: HintContext, columns: usize) -> Line {
         if let Some(notice) = &self.notice {
             let line = Line::styled(tea::text::sanitize_line(notice), Style::fg(Slot::Error));
             return tea::text::truncate_line(&line, columns);
         }
-        let mut ctx = self.hint_context(m, plan);
+        let mut ctx = ctx;
         let labels = &self.state.questionnaire().labels;
         let clock = self.countdown_line().filter(|_| !self.has_tabs());
         let room = match &clock {

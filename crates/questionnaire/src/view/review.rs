@@ -2,143 +2,188 @@
 //! the answer's summary or "unanswered · required", an unsent draft muted, ✎ when noted)
 //! windowed around the focus, Submit and Cancel, and the partial-submit warning.
 
-use question::{Answer, AnswerState, Label, Labels, Question};
-use tea::components::Block;
-use tea::components::list::Window;
+use question::{Answer, Label, Question};
+use tea::components::StackItem;
+use tea::components::list::window;
 use tea::text::{sanitize_line, truncate, truncate_line, width as text_width};
+use tea::view::Draw;
 use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
-use crate::layout::{Measured, Plan};
+use crate::layout::Measured;
 use crate::model::{App, Target};
 use crate::secret;
 
-/// The props of the Review tab; the row counts are the plan's.
-pub(crate) struct Review<'a> {
-    pub questions: &'a [Question],
-    pub state: &'a AnswerState,
-    /// Each question's unsent free text (its draft), if any.
-    pub drafts: Vec<Option<&'a str>>,
-    /// The focused row: a question, then Submit, then Cancel.
-    pub cursor: usize,
-    pub heading: usize,
-    pub window: Window,
-    pub actions: usize,
-    pub warning: &'a [String],
-    pub filler: usize,
-    pub labels: &'a Labels,
+/// The parts of the Review tab in the order they get rows when the panel is too low for all of
+/// them (docs/behaviour.md#tiny-terminals), highest first: their priorities in the tab's stack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum ReviewPart {
+    /// Submit and Cancel.
+    Actions,
+    Warning,
+    TabBar,
+    Footer,
+    Heading,
+    /// The questions, windowed around the focus.
+    Questions,
+    Dividers,
+    /// The rows nothing else asked for, under the warning.
+    Filler,
+}
+
+/// `block` asking for `rows` rows as `part` of the Review tab, granted by tea's stack.
+pub(crate) fn ask<'a>(
+    part: ReviewPart,
+    block: impl tea::components::Block + 'a,
+    rows: usize,
+) -> StackItem<'a> {
+    StackItem::new(block, 0, rows).priority(-(part as i32))
+}
+
+/// A divider that shows once every higher part has all it asked for.
+pub(crate) fn divider<'a>() -> StackItem<'a> {
+    StackItem {
+        min: 0,
+        ..StackItem::divider()
+    }
+    .priority(-(ReviewPart::Dividers as i32))
 }
 
 impl App {
-    pub(crate) fn review_props<'a>(&'a self, m: &'a Measured, plan: &Plan) -> Review<'a> {
-        Review {
-            questions: self.questions(),
-            state: &self.state,
-            drafts: (0..self.questions().len())
-                .map(|q| self.unsaved_draft(Target::FreeText(q)))
-                .collect(),
-            cursor: self.review.selected,
-            heading: plan.heading,
-            window: plan.review,
-            actions: plan.actions,
-            warning: &m.warning[..plan.warning.min(m.warning.len())],
-            filler: plan.filler,
-            labels: &self.state.questionnaire().labels,
-        }
+    /// The Review tab's body, between the tab bar and the footer: the heading, the questions,
+    /// Submit and Cancel, the partial-submit warning, each asking for its rows by priority.
+    pub(crate) fn review_body<'a>(&'a self, m: &'a Measured) -> Vec<StackItem<'a>> {
+        use ReviewPart as P;
+        let n = self.questions().len();
+        let warning = if self.review_warning {
+            m.warning.len()
+        } else {
+            0
+        };
+        let heading = Draw(move |inner, _| {
+            let text = sanitize_line(self.review_label(Label::ReviewHeading));
+            let heading = Line::styled(text, Style::fg(Slot::Text).bold());
+            vec![truncate_line(&heading, inner)]
+        });
+        let questions = Draw(move |inner, rows| self.review_questions(inner, rows));
+        let actions = Draw(move |inner, rows| self.review_actions(inner, rows));
+        let warning_rows = Draw(move |inner, rows| {
+            let warning = m.warning.iter().take(rows);
+            let style = Style::fg(Slot::Warning);
+            (warning.map(|row| truncate_line(&Line::styled(row.clone(), style.clone()), inner)))
+                .collect()
+        });
+        vec![
+            ask(P::Heading, heading, 1),
+            ask(P::Questions, questions, n),
+            ask(P::Actions, actions, 2),
+            ask(P::Warning, warning_rows, warning),
+            ask(P::Filler, tea::components::Rows::default(), usize::MAX),
+        ]
     }
-}
 
-impl Block for Review<'_> {
-    fn lines(&self, inner: usize, height: usize) -> Vec<Line> {
-        let label = |label: Label| sanitize_line(self.labels.get(label));
-        let n = self.questions.len();
-        let accent = Style::fg(Slot::Accent).bold();
-        let mut rows = Vec::new();
-        if self.heading > 0 {
-            let heading = Line::styled(label(Label::ReviewHeading), Style::fg(Slot::Text).bold());
-            rows.push(truncate_line(&heading, inner));
-        }
+    fn review_label(&self, label: Label) -> &str {
+        self.state.questionnaire().labels.get(label)
+    }
+
+    /// The questions' rows in `rows` rows: a window around the focused one (on Submit or Cancel
+    /// the window the last frame showed), kept for the next frame.
+    fn review_questions(&self, inner: usize, rows: usize) -> Vec<Line> {
+        let n = self.questions().len();
+        let offset = self.shown_review_offset();
+        let focus = match self.review.selected {
+            selected if selected < n => selected,
+            _ => offset.min(n.saturating_sub(1)),
+        };
+        let shown = window(&vec![1; n], focus, offset, rows);
+        self.keep_review_shown(shown.start);
         let header_width = self
-            .questions
+            .questions()
             .iter()
             .map(|q| text_width(&line_head(&q.header, inner)))
             .max()
             .unwrap_or(0)
             .min(inner / 3);
-        let shown = self.questions.iter().enumerate();
-        for (i, q) in shown.take(self.window.end).skip(self.window.start) {
-            let focused = self.cursor == i;
-            let mut line = Line::styled(if focused { "› " } else { "  " }, accent.clone());
-            let answer = self.state.answer(&q.id);
-            let answered = answer.is_some_and(Answer::is_answered);
-            line.push(if answered {
-                Span::styled("✓ ", Style::fg(Slot::Success))
+        let questions = self.questions().iter().enumerate();
+        let questions = questions.take(shown.end).skip(shown.start);
+        (questions.map(|(i, q)| self.review_row(i, q, inner, header_width))).collect()
+    }
+
+    /// A question's row: ✓/○, its header, the answer's summary or "unanswered · required",
+    /// ✎ when noted, an unsent draft muted.
+    fn review_row(&self, i: usize, q: &Question, inner: usize, header_width: usize) -> Line {
+        let label = |label: Label| sanitize_line(self.review_label(label));
+        let accent = Style::fg(Slot::Accent).bold();
+        let focused = self.review.selected == i;
+        let mut line = Line::styled(if focused { "› " } else { "  " }, accent.clone());
+        let answer = self.state.answer(&q.id);
+        let answered = answer.is_some_and(Answer::is_answered);
+        line.push(if answered {
+            Span::styled("✓ ", Style::fg(Slot::Success))
+        } else {
+            Span::styled("○ ", Style::fg(Slot::Muted))
+        });
+        let header = truncate(&line_head(&q.header, inner), header_width);
+        let pad = header_width.saturating_sub(text_width(&header));
+        line.push(Span::styled(
+            format!("{header}{}  ", " ".repeat(pad)),
+            if focused {
+                accent.clone()
             } else {
-                Span::styled("○ ", Style::fg(Slot::Muted))
-            });
-            let header = truncate(&line_head(&q.header, inner), header_width);
-            let pad = header_width.saturating_sub(text_width(&header));
-            line.push(Span::styled(
-                format!("{header}{}  ", " ".repeat(pad)),
-                if focused {
-                    accent.clone()
-                } else {
-                    Style::fg(Slot::Text)
-                },
-            ));
-            match answer.filter(|a| a.is_answered()) {
-                Some(a) => line.push(Span::styled(summary(q, a, inner), Style::fg(Slot::Text))),
-                None => {
-                    line.push(Span::styled(
-                        label(Label::Unanswered),
-                        Style::fg(Slot::Warning),
-                    ));
-                    if q.required {
-                        line.push(Span::styled(" · ", Style::fg(Slot::Muted)));
-                        line.push(Span::styled(label(Label::Required), Style::fg(Slot::Error)));
-                    }
+                Style::fg(Slot::Text)
+            },
+        ));
+        match answer.filter(|a| a.is_answered()) {
+            Some(a) => line.push(Span::styled(summary(q, a, inner), Style::fg(Slot::Text))),
+            None => {
+                line.push(Span::styled(
+                    label(Label::Unanswered),
+                    Style::fg(Slot::Warning),
+                ));
+                if q.required {
+                    line.push(Span::styled(" · ", Style::fg(Slot::Muted)));
+                    line.push(Span::styled(label(Label::Required), Style::fg(Slot::Error)));
                 }
             }
-            if answer.is_some_and(|a| a.note.is_some() || !a.option_notes.is_empty()) {
-                line.push(Span::styled(" ✎", Style::fg(Slot::Accent)));
-            }
-            if let Some(draft) = self.drafts.get(i).copied().flatten() {
-                // As the "Type something." row shows it: muted, last.
-                let muted = Style::fg(Slot::Muted).italic();
-                line.push(Span::styled(
-                    format!(" ✎ {}: ", label(Label::Draft)),
-                    muted.clone(),
-                ));
-                line.push(Span::styled(
-                    format!("“{}”", line_head(&secret::shown(q, draft), inner)),
-                    muted,
-                ));
-            }
-            rows.push(truncate_line(&line, inner));
         }
-        let actions = [(n, Label::Submit), (n + 1, Label::Cancel)];
-        for &(row, action) in actions.iter().take(self.actions) {
-            let focused = self.cursor == row;
-            let mut line = Line::styled(if focused { "› " } else { "  " }, accent.clone());
+        if answer.is_some_and(|a| a.note.is_some() || !a.option_notes.is_empty()) {
+            line.push(Span::styled(" ✎", Style::fg(Slot::Accent)));
+        }
+        if let Some(draft) = self.unsaved_draft(Target::FreeText(i)) {
+            // As the "Type something." row shows it: muted, last.
+            let muted = Style::fg(Slot::Muted).italic();
             line.push(Span::styled(
-                label(action),
-                if focused {
-                    accent.clone()
-                } else {
-                    Style::fg(Slot::Text)
-                },
+                format!(" ✎ {}: ", label(Label::Draft)),
+                muted.clone(),
             ));
-            rows.push(truncate_line(&line, inner));
-        }
-        for row in self.warning {
-            rows.push(truncate_line(
-                &Line::styled(row.clone(), Style::fg(Slot::Warning)),
-                inner,
+            line.push(Span::styled(
+                format!("“{}”", line_head(&secret::shown(q, draft), inner)),
+                muted,
             ));
         }
-        rows.extend(std::iter::repeat_n(Line::default(), self.filler));
-        rows.truncate(height);
-        rows
+        truncate_line(&line, inner)
+    }
+
+    /// Submit and Cancel, as many as `rows` show.
+    fn review_actions(&self, inner: usize, rows: usize) -> Vec<Line> {
+        let n = self.questions().len();
+        let accent = Style::fg(Slot::Accent).bold();
+        let actions = [(n, Label::Submit), (n + 1, Label::Cancel)];
+        let actions = actions.into_iter().take(rows).map(|(row, action)| {
+            let focused = self.review.selected == row;
+            let mut line = Line::styled(if focused { "› " } else { "  " }, accent.clone());
+            let style = if focused {
+                accent.clone()
+            } else {
+                Style::fg(Slot::Text)
+            };
+            line.push(Span::styled(
+                sanitize_line(self.review_label(action)),
+                style,
+            ));
+            truncate_line(&line, inner)
+        });
+        actions.collect()
     }
 }
 
