@@ -11,11 +11,28 @@
 use std::sync::Arc;
 
 use question::AnswerState;
+use tea::components::Viewport;
 use tea::{Size, kept};
 use tea_markdown::MarkdownCache;
 
 use crate::layout::{self, FilterInput, Measured, Plan, PlanInput, QuestionInput};
 use crate::model::App;
+
+/// A question tab's scrolls clamped to the rows its parts got: what the frame shows.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Scrolls {
+    /// The context's and prompt's scroll as one position: the context first, then the prompt.
+    pub text: usize,
+    pub context: usize,
+    pub prompt: usize,
+    pub context_max: usize,
+    pub prompt_max: usize,
+    pub preview: usize,
+    /// Body rows of the shown preview (for half-page scrolling).
+    pub preview_body: usize,
+    /// Rows of the shown preview known so far (0 when none is shown).
+    pub preview_len: usize,
+}
 
 /// What the last frame showed, as one record.
 #[derive(Debug, Default)]
@@ -68,8 +85,6 @@ impl App {
                     .any(|i| self.previewable(measured, q, i)),
                 previews_expanded: self.previews_expanded,
                 preview_len: &preview_len,
-                context_scroll: self.context_scroll,
-                preview_scroll: self.preview_scroll,
                 filter: self.filter_of(q).map(|f| FilterInput {
                     shown: f.state.matches().iter().map(|m| m.item).collect(),
                     cursor: f.state.cursor(),
@@ -79,8 +94,45 @@ impl App {
         }))
     }
 
-    /// Keeps what a frame drawn with `plan` shows, for the next draw and the next message.
-    pub(crate) fn keep_shown(&self, plan: &Plan) {
+    /// The scrolls of question `q`'s tab clamped to the rows `plan` gave their parts.
+    pub(crate) fn scrolls(&self, m: &Measured, q: usize, plan: &Plan) -> Scrolls {
+        let layout = &m.questions[q];
+        // The context's and prompt's scroll: one position that moves through the context
+        // first, then the prompt; tea's viewport clamps each the same way.
+        let context = match plan.context_text {
+            true => &layout.context_text,
+            false => &layout.context,
+        };
+        let context_max = Viewport::new(context, 0)
+            .counter_below()
+            .max_offset(plan.context);
+        let prompt_max = layout::prompt_max_scroll(layout.prompt.len(), plan.prompt);
+        let text = self.context_scroll.min(context_max + prompt_max);
+        let preview_shows = plan.expanded || layout.beside;
+        let preview_len = match preview_shows {
+            true => self.preview_doc(m, q, self.cursor(q)).len(),
+            false => 0,
+        };
+        let preview_body = match (plan.expanded, layout.beside) {
+            (true, _) => plan.preview.saturating_sub(1),
+            (false, true) => plan.column().saturating_sub(1),
+            (false, false) => 0,
+        };
+        Scrolls {
+            text,
+            context: text.min(context_max),
+            prompt: text - text.min(context_max),
+            context_max,
+            prompt_max,
+            preview: (self.preview_scroll).min(preview_len.saturating_sub(preview_body)),
+            preview_body,
+            preview_len,
+        }
+    }
+
+    /// Keeps what a frame drawn with `plan` and `scrolls` shows, for the next draw and the
+    /// next message.
+    pub(crate) fn keep_shown(&self, plan: &Plan, scrolls: &Scrolls) {
         let (q, questions) = (self.tab, self.questions().len());
         let filtering = self.filter_of(q).is_some();
         kept::keep(&self.shown_key.0, |shown: &mut Shown| {
@@ -90,9 +142,9 @@ impl App {
                 shown.options.resize(questions, 0);
                 shown.options[q] = plan.list.start;
             }
-            shown.context_scroll = plan.text_scroll;
-            shown.preview_scroll = plan.preview_scroll;
-            shown.preview_page = plan.preview_body;
+            shown.context_scroll = scrolls.text;
+            shown.preview_scroll = scrolls.preview;
+            shown.preview_page = scrolls.preview_body;
         });
     }
 
@@ -109,22 +161,29 @@ impl App {
     /// The context's and prompt's scroll as the last frame showed it.
     pub(crate) fn shown_context_scroll(&self) -> usize {
         self.recall(|shown| shown.context_scroll)
-            .or_else(|| Some(self.plan(&self.measured())?.text_scroll))
+            .or_else(|| Some(self.scrolls_from_the_model()?.text))
             .unwrap_or(0)
     }
 
     /// The preview's scroll as the last frame showed it.
     pub(crate) fn shown_preview_scroll(&self) -> usize {
         self.recall(|shown| shown.preview_scroll)
-            .or_else(|| Some(self.plan(&self.measured())?.preview_scroll))
+            .or_else(|| Some(self.scrolls_from_the_model()?.preview))
             .unwrap_or(0)
     }
 
     /// Body rows of the preview the last frame showed (a page is half of them).
     pub(crate) fn preview_page(&self) -> usize {
         self.recall(|shown| shown.preview_page)
-            .or_else(|| Some(self.plan(&self.measured())?.preview_body))
+            .or_else(|| Some(self.scrolls_from_the_model()?.preview_body))
             .unwrap_or(0)
+    }
+
+    /// The scrolls of the shown question tab as a frame at the last measure would clamp them.
+    fn scrolls_from_the_model(&self) -> Option<Scrolls> {
+        let measured = self.measured();
+        let plan = self.plan(&measured)?;
+        Some(self.scrolls(&measured, self.tab, &plan))
     }
 
     /// The first question the Review tab showed.

@@ -11,9 +11,9 @@
 //! rules: how many rows each part asks for, which asks depend on what earlier ones got (so
 //! they are granted in stages), and how the body's rows are shared.
 
+use tea::components::ListState;
 use tea::components::list::{Window, counted_window};
 use tea::components::stack;
-use tea::components::{ListState, Viewport};
 
 use super::measure::context_need;
 use super::{
@@ -36,13 +36,7 @@ pub struct Plan {
     pub context_divider: usize,
     /// The context shows its text only ([`QuestionLayout::context_text`]): it does not fit.
     pub context_text: bool,
-    pub context_scroll: usize,
     pub prompt: usize,
-    pub prompt_scroll: usize,
-    /// The context's and prompt's scroll as one position: the context first, then the prompt.
-    pub text_scroll: usize,
-    pub context_max: usize,
-    pub prompt_max: usize,
     /// The filter line above the list, while filtering.
     pub filter: usize,
     /// The items shown: the options (and "Type something."), or while filtering, positions
@@ -60,14 +54,20 @@ pub struct Plan {
     pub editor: usize,
     /// Narrow: rows below the list (the "▸ Preview" row, or header and body when expanded).
     pub preview: usize,
-    pub preview_scroll: usize,
-    /// Body rows of the shown preview (for half-page scrolling).
-    pub preview_body: usize,
-    /// Rows of the shown preview known so far (0 when none is shown).
-    pub preview_len: usize,
+    /// The focused option's preview shows expanded below the list.
+    pub expanded: bool,
     pub filler: usize,
     pub footer_divider: usize,
     pub footer: usize,
+}
+
+impl Plan {
+    /// Rows of the column under the prompt: the filter line, the list, the editor, a preview
+    /// below it and the filler; a preview beside it gets as many.
+    pub fn column(&self) -> usize {
+        let list = self.list.rows + self.list_cut + self.list_counter;
+        self.filter + list + self.editor + self.preview + self.filler
+    }
 }
 
 /// The parts of a question tab in the order they get rows when the panel is too low for
@@ -133,11 +133,8 @@ pub struct QuestionInput<'a> {
     /// Whether any option has something to preview.
     pub any_previewable: bool,
     pub previews_expanded: bool,
-    /// Rows of the focused row's preview known so far; asked only when a preview shows.
+    /// Rows of the focused row's preview known so far; asked only when it shows expanded.
     pub preview_len: &'a dyn Fn() -> usize,
-    /// The context's and prompt's scroll as one position (see [`Plan::text_scroll`]).
-    pub context_scroll: usize,
-    pub preview_scroll: usize,
     /// The open filter: the list shows its matches instead of every item.
     pub filter: Option<FilterInput>,
 }
@@ -308,15 +305,11 @@ fn plan_question(
         + left;
 
     // Phase two: the body as the cursor asks.
-    let expanded = expanded_region && q.previewable;
-    let doc_len = if expanded || m.beside {
-        (q.preview_len)()
-    } else {
-        0
-    };
+    plan.expanded = expanded_region && q.previewable;
     plan.editor = editor_rows;
-    plan.preview = if expanded {
-        (body - label - editor_rows - list_rest - preview_row).min(1 + doc_len)
+    plan.preview = if plan.expanded {
+        let rows = body - label - editor_rows - list_rest - preview_row;
+        rows.min(1 + (q.preview_len)())
     } else if q.previewable {
         preview_row
     } else {
@@ -336,33 +329,6 @@ fn plan_question(
         plan.list.rows = label.min(list_budget);
     }
     plan.filler = list_budget - plan.list.rows - plan.list_cut - plan.list_counter;
-    // The context's and prompt's scroll: one position that moves through the context first,
-    // then the prompt; tea's viewport clamps each the same way.
-    let context_lines = if plan.context_text {
-        &m.context_text
-    } else {
-        &m.context
-    };
-    let context_max = Viewport::new(context_lines, 0)
-        .counter_below()
-        .max_offset(plan.context);
-    let prompt_max = super::prompt_max_scroll(m.prompt.len(), plan.prompt);
-    plan.text_scroll = q.context_scroll.min(context_max + prompt_max);
-    plan.context_scroll = plan.text_scroll.min(context_max);
-    plan.prompt_scroll = plan.text_scroll - plan.context_scroll;
-    plan.context_max = context_max;
-    plan.prompt_max = prompt_max;
-    plan.preview_body = if expanded {
-        plan.preview.saturating_sub(1)
-    } else if m.beside {
-        (plan.filter + body).saturating_sub(1)
-    } else {
-        0
-    };
-    plan.preview_scroll = q
-        .preview_scroll
-        .min(doc_len.saturating_sub(plan.preview_body));
-    plan.preview_len = doc_len;
     plan
 }
 

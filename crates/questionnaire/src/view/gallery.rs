@@ -127,20 +127,23 @@ fn draw(component: Component, app: &App, size: Size, width: usize, height: usize
     let m = &*app.measured_at(size);
     let q = app.tab.min(app.questions().len().saturating_sub(1));
     let plan = &app.plan(m).unwrap_or_default();
+    let scrolls = &app.scrolls(m, q, plan);
     match component {
         Component::Tabs => app.tab_bar().lines(width, height),
-        Component::Context => app.context(m, q, plan).lines(width, height),
-        Component::Prompt => app.prompt(m, q, plan).lines(width, height),
+        Component::Context => app.context(m, q, plan, scrolls).lines(width, height),
+        Component::Prompt => app.prompt(m, q, scrolls).lines(width, height),
         Component::OptionList => app.option_list(m, q, plan).lines(width, height),
         Component::Editor => {
             let target = app.open_editor().expect("an open editor");
             let editor = app.editor_props(target, size.width.into());
             editor.lines(width, height)
         }
-        Component::PreviewPane => app.preview_pane(m, q, plan).lines(width, height),
-        Component::PreviewBelow => app.preview_below(m, q, plan).lines(width, height),
+        Component::PreviewPane => app.preview_pane(m, q, scrolls.preview).lines(width, height),
+        Component::PreviewBelow => app
+            .preview_below(m, q, scrolls.preview)
+            .lines(width, height),
         Component::Review => Stack::new(app.review_body(m)).lines(width, height),
-        Component::Footer => vec![app.footer(app.hint_context(m, Some(plan)), width)],
+        Component::Footer => vec![app.footer(app.hint_context(m, Some(scrolls)), width)],
         Component::Dock => vec![app.dock_line(width as u16)],
     }
 }

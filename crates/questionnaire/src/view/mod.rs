@@ -47,6 +47,7 @@ use crate::keymap::HintContext;
 use crate::layout::{Measured, Plan};
 use crate::model::App;
 use crate::mouse::Part;
+use crate::shown::Scrolls;
 
 use crate::memo::{FooterKey, TabRowKey};
 use preview::{PreviewBelow, PreviewPane};
@@ -105,8 +106,9 @@ impl App {
         // The rows each part gets at this size, and the windows and scrolls they show, kept
         // for the next draw and the next message.
         let plan = self.plan(m).expect("a question tab has a plan");
-        self.keep_shown(&plan);
-        let plan = &plan;
+        let scrolls = self.scrolls(m, q, &plan);
+        self.keep_shown(&plan, &scrolls);
+        let (plan, scrolls) = (&plan, &scrolls);
         let mut items = Vec::new();
         if plan.tabs > 0 {
             items.push(rows(Draw(|inner, _| self.kept_tab_row(inner)), plan.tabs));
@@ -114,12 +116,12 @@ impl App {
         if plan.tabs_divider > 0 {
             items.push(StackItem::divider());
         }
-        items.extend(self.question_items(m, q, plan));
+        items.extend(self.question_items(m, q, plan, scrolls));
         if plan.footer_divider > 0 {
             items.push(StackItem::divider());
         }
         if plan.footer > 0 {
-            let ctx = self.hint_context(m, Some(plan));
+            let ctx = self.hint_context(m, Some(scrolls));
             let footer = Draw(move |inner, _| vec![self.kept_footer(ctx, inner)]);
             items.push(rows(footer, plan.footer));
         }
@@ -260,65 +262,72 @@ impl App {
         ))
     }
 
-    /// What the footer's hints depend on; `plan` is the shown question tab's.
-    fn hint_context(&self, m: &Measured, plan: Option<&Plan>) -> HintContext {
+    /// What the footer's hints depend on; `scrolls` are the shown question tab's.
+    fn hint_context(&self, m: &Measured, scrolls: Option<&Scrolls>) -> HintContext {
         let mut ctx = HintContext {
             tabs: self.has_tabs(),
             web_link: self.web_link.is_some(),
             ..HintContext::default()
         };
-        if let (Some((q, question)), Some(plan)) = (self.question(), plan) {
+        if let (Some((q, question)), Some(scrolls)) = (self.question(), scrolls) {
             let cursor = self.cursor(q);
             ctx.multi = self.traits(q).toggles();
             ctx.on_option = cursor < question.options.len();
             ctx.narrow_preview = !m.geometry.wide && self.previewable(m, q, cursor);
-            ctx.context_scrolls = plan.context_max > 0;
-            ctx.prompt_scrolls = plan.prompt_max > 0;
-            ctx.preview_scrolls = plan.preview_body > 0 && plan.preview_len > plan.preview_body;
+            ctx.context_scrolls = scrolls.context_max > 0;
+            ctx.prompt_scrolls = scrolls.prompt_max > 0;
+            let body = scrolls.preview_body;
+            ctx.preview_scrolls = body > 0 && scrolls.preview_len > body;
         }
         ctx
     }
 
-    /// The context viewport of question `q`: scrolled as the plan clamped it, with a counter
+    /// The context viewport of question `q`: scrolled as clamped to its rows, with a counter
     /// row under it when it does not fit.
     /// When the viewport is too small for the whole context, it shows the context's text
     /// without blank rows and borders.
-    fn context<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> Viewport<'a> {
+    fn context<'a>(
+        &'a self,
+        m: &'a Measured,
+        q: usize,
+        plan: &Plan,
+        scrolls: &Scrolls,
+    ) -> Viewport<'a> {
         let m = &m.questions[q];
         let lines = if plan.context_text {
             &m.context_text
         } else {
             &m.context
         };
-        Viewport::new(lines, plan.context_scroll)
+        Viewport::new(lines, scrolls.context)
             .more(self.label(Label::More))
             .counter_below()
     }
 
-    fn prompt<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> Prompt<'a> {
+    fn prompt<'a>(&'a self, m: &'a Measured, q: usize, scrolls: &Scrolls) -> Prompt<'a> {
         Prompt {
             rows: &m.questions[q].prompt,
-            scroll: plan.prompt_scroll,
+            scroll: scrolls.prompt,
             more: self.label(Label::More),
         }
     }
 
-    fn preview_pane<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> PreviewPane<'a> {
+    fn preview_pane<'a>(&'a self, m: &'a Measured, q: usize, scroll: usize) -> PreviewPane<'a> {
         let cursor = self.cursor(q);
         PreviewPane {
             title: self.preview_title(q, cursor),
             doc: self.preview_doc(m, q, cursor),
-            scroll: plan.preview_scroll,
+            scroll,
             more: self.label(Label::More),
         }
     }
 
-    fn preview_below<'a>(&'a self, m: &'a Measured, q: usize, plan: &Plan) -> PreviewBelow<'a> {
+    fn preview_below<'a>(&'a self, m: &'a Measured, q: usize, scroll: usize) -> PreviewBelow<'a> {
         let cursor = self.cursor(q);
         PreviewBelow {
             title: self.preview_title(q, cursor),
             doc: self.preview_doc(m, q, cursor),
-            scroll: plan.preview_scroll,
+            scroll,
             expanded: self.previews_expanded,
             more: self.label(Label::More),
         }
@@ -398,16 +407,17 @@ impl App {
         measured: &'a Measured,
         q: usize,
         plan: &Plan,
+        scrolls: &Scrolls,
     ) -> Vec<StackItem<'a>> {
         let geometry = measured.geometry;
         let mut items = vec![rows(
-            self.zone(Part::Context, self.context(measured, q, plan)),
+            self.zone(Part::Context, self.context(measured, q, plan, scrolls)),
             plan.context,
         )];
         if plan.context_divider > 0 {
             items.push(StackItem::divider());
         }
-        items.push(rows(self.prompt(measured, q, plan), plan.prompt));
+        items.push(rows(self.prompt(measured, q, scrolls), plan.prompt));
 
         let wide = measured.questions[q].beside;
         let mut column = Vec::new();
@@ -433,7 +443,10 @@ impl App {
         }
         if !wide && plan.preview > 0 {
             column.push(rows(
-                self.zone(Part::Preview, self.preview_below(measured, q, plan)),
+                self.zone(
+                    Part::Preview,
+                    self.preview_below(measured, q, scrolls.preview),
+                ),
                 plan.preview,
             ));
         }
@@ -442,7 +455,10 @@ impl App {
         let column = Stack::new(column);
         if wide {
             // Beside the list at the framed width, also in a frame too low for its border.
-            let pane = self.zone(Part::Preview, self.preview_pane(measured, q, plan));
+            let pane = self.zone(
+                Part::Preview,
+                self.preview_pane(measured, q, scrolls.preview),
+            );
             let split = Split::new(column, pane).full_divider();
             let inner = geometry.inner;
             items.push(rows(Draw(move |_, rows| split.lines(inner, rows)), height));
