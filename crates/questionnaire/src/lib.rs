@@ -11,9 +11,10 @@
 //! ```
 //!
 //! Modules: [`msg`] (messages and outcomes), `model` (the state), `update` (messages change
-//! the model), `kind` (what differs per question type, in one match), `layout` (the height,
-//! text measured per size, and the row [`layout::Plan`]), `measures` (the text measured at
-//! the size of the last frame: the model keeps no size), `view` (the component tree),
+//! the model), `kind` (what differs per question type, in one match), `layout` (the height and
+//! the text measured per size), `plan` (the rows of a question tab's parts), `measures` (the
+//! text measured at the size of the last frame: the model keeps no size), `view` (the
+//! component tree),
 //! [`keymap`] (one table per [`Mode`], which also yields the footer), [`keys`] (a host's
 //! changes to the keys: the collapse key, pi's keybindings), `dock`, `preview`, `clip`
 //! (the shown part of long text), `secret` (masking secret answers), `mouse` (the parts a
@@ -37,6 +38,7 @@ mod memo;
 mod model;
 mod mouse;
 pub mod msg;
+mod plan;
 mod preview;
 mod qr;
 mod restore;

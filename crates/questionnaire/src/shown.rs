@@ -15,8 +15,9 @@ use tea::components::Viewport;
 use tea::{Size, kept};
 use tea_markdown::MarkdownCache;
 
-use crate::layout::{self, FilterInput, Measured, Plan, PlanInput, QuestionInput};
+use crate::layout::{self, Measured};
 use crate::model::App;
+use crate::plan::Plan;
 
 /// A question tab's scrolls clamped to the rows its parts got: what the frame shows.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -56,42 +57,14 @@ impl App {
     fn recall<R>(&self, read: impl FnOnce(&Shown) -> R) -> Option<R> {
         kept::recall(&self.shown_key.0, read)
     }
-    /// The plan of the shown question tab with the text measured as `measured`: from the
-    /// model, with the list's window kept from the last draw. `None` on the Review tab, whose
-    /// parts ask for their rows in its stack.
-    pub(crate) fn plan(&self, measured: &Measured) -> Option<Plan> {
-        let (q, _) = self.question()?;
-        let preview_len = || self.preview_doc(measured, q, self.cursor(q)).len();
-        let width = self.editor_width(measured);
+    /// The first item the list of question `q` showed (the first match while filtering).
+    pub(crate) fn shown_list_offset(&self, q: usize) -> usize {
         let filtering = self.filter_of(q).is_some();
-        let first_shown = self.recall(|shown| match filtering {
+        self.recall(|shown| match filtering {
             true => shown.filter,
             false => shown.options.get(q).copied().unwrap_or(0),
-        });
-        let mut list = self.lists[q];
-        list.offset = first_shown.unwrap_or(0);
-        Some(layout::plan(&PlanInput {
-            measured,
-            tabs: self.has_tabs(),
-            question: QuestionInput {
-                layout: &measured.questions[q],
-                traits: self.traits(q),
-                list,
-                draft_rows: self
-                    .open_editor()
-                    .map(|target| self.draft(target).row_count(width)),
-                previewable: self.previewable(measured, q, self.cursor(q)),
-                any_previewable: (0..self.questions()[q].options.len())
-                    .any(|i| self.previewable(measured, q, i)),
-                previews_expanded: self.previews_expanded,
-                preview_len: &preview_len,
-                filter: self.filter_of(q).map(|f| FilterInput {
-                    shown: f.state.matches().iter().map(|m| m.item).collect(),
-                    cursor: f.state.cursor(),
-                    offset: first_shown.unwrap_or(0),
-                }),
-            },
-        }))
+        })
+        .unwrap_or(0)
     }
 
     /// The scrolls of question `q`'s tab clamped to the rows `plan` gave their parts.

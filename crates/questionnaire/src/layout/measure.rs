@@ -200,11 +200,6 @@ impl Measured {
         }
     }
 
-    /// Whether the panel draws its border (tea's panel needs 5 rows and 8 columns).
-    pub fn framed(&self) -> bool {
-        frame().framed(self.geometry.width, self.height)
-    }
-
     /// The rows inside the panel's border (all of them without one).
     pub fn inner_height(&self) -> usize {
         frame().inner(self.geometry.width, self.height).1

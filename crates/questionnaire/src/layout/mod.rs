@@ -3,15 +3,13 @@
 //! - [`measure`]: text measured once per terminal size and preview expansion (wrapped
 //!   prompts, labels and descriptions, rendered context and previews) and the panel height
 //!   that follows from it (docs/behaviour.md#height).
-//! - [`plan`]: the row budget of the shown tab ([`Plan`]): which rows each component gets,
-//!   granted in the order docs/behaviour.md#tiny-terminals gives, and the scroll positions
-//!   clamped to them. The view only arranges what the plan decided.
+//!
+//! What a question tab's parts get of that height is planned from the model at draw time
+//! ([`crate::plan`]).
 
 pub mod measure;
-pub mod plan;
 
 pub use measure::{Measured, QuestionLayout};
-pub use plan::{FilterInput, Plan, PlanInput, QuestionInput, plan};
 
 /// From this many columns on, previews sit beside the option list.
 pub const WIDE_MIN_COLUMNS: usize = 100;

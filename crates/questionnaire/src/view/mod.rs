@@ -19,8 +19,8 @@
 //! ```
 //!
 //! Components are props-only [`Block`]s in a [`Stack`] inside the [`Panel`]: each gets the rows
-//! the plan ([`crate::layout::Plan`]) granted it, dividers cross the frame's border, and the
-//! frame and split give the columns.
+//! the plan ([`crate::plan::Plan`]) granted it (on the Review tab, what it asked for by
+//! priority), dividers cross the frame's border, and the frame and split give the columns.
 
 mod editor;
 #[cfg(test)]
@@ -44,9 +44,10 @@ use tea::{Line, Size, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::keymap::HintContext;
-use crate::layout::{Measured, Plan};
+use crate::layout::Measured;
 use crate::model::App;
 use crate::mouse::Part;
+use crate::plan::Plan;
 use crate::shown::Scrolls;
 
 use crate::memo::{FooterKey, TabRowKey};

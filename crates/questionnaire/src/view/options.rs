@@ -15,9 +15,10 @@ use tea::{Line, Slot, Span, Style};
 use unicode_segmentation::UnicodeSegmentation;
 
 use crate::clip::line_head;
-use crate::layout::{Measured, Plan, QuestionLayout};
+use crate::layout::{Measured, QuestionLayout};
 use crate::model::{App, Target};
 use crate::mouse::Part;
+use crate::plan::Plan;
 use crate::secret;
 
 /// The props of an option list.

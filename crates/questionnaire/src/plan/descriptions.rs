@@ -1,7 +1,7 @@
 //! How short the descriptions of options other than the focused one get, so that every item
 //! of a long list shows.
 
-use super::{DESCRIPTION_SHORT_ROWS, QuestionLayout};
+use crate::layout::{DESCRIPTION_SHORT_ROWS, QuestionLayout};
 
 /// Rows of item `i` in the list: whole when focused (`whole`) or when descriptions are not
 /// shortened, else its label and at most `descriptions` rows of its description.

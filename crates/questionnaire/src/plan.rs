@@ -1,0 +1,339 @@
+//! The row budget of a question tab: every height rule in one place. The panel height itself
+//! is measured ([`Measured`]); here its rows are handed out in priority order
+//! (docs/behaviour.md#tiny-terminals), so the focused option and an open editor survive the
+//! smallest terminals, and the list, context and previews window inside what is left. The
+//! result, a [`Plan`], is plain data the view hands to each component as its rows; the scrolls
+//! are clamped to them where the frame is drawn ([`App::scrolls`]). (The Review tab needs no
+//! plan: its parts ask for rows by priority in its stack.)
+//!
+//! The order is data: each part asks for rows with a priority ([`QuestionPart`]) and tea's
+//! stack allocation grants them ([`stack::allocate`]), a part with no minimum getting rows
+//! only once every higher one has all it asked. What the plan adds are the questionnaire's own
+//! rules: how many rows each part asks for, which asks depend on what earlier ones got (so
+//! they are granted in stages), and how the body's rows are shared.
+
+use tea::components::list::{Window, counted_window};
+use tea::components::stack;
+
+use crate::layout::measure::context_need;
+use crate::layout::{
+    CONTEXT_KEPT_ROWS, EDITOR_MAX_ROWS, Measured, PREVIEW_PREFERRED_ROWS, PROMPT_MAX_ROWS,
+    SELECTED_LABEL_ROWS,
+};
+use crate::model::App;
+
+mod descriptions;
+
+use descriptions::{descriptions, item_rows};
+
+/// What the parts of a question tab get of the panel's rows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Plan {
+    pub tabs: usize,
+    pub tabs_divider: usize,
+    pub context: usize,
+    pub context_divider: usize,
+    /// The context shows its text only ([`QuestionLayout::context_text`]): it does not fit.
+    pub context_text: bool,
+    pub prompt: usize,
+    /// The filter line above the list, while filtering.
+    pub filter: usize,
+    /// The items shown: the options (and "Type something."), or while filtering, positions
+    /// among the matches.
+    pub list: Window,
+    /// Rows of the item just below the window that does not fit whole: its first rows, the
+    /// last one ending with `…`, instead of blank rows above the counter.
+    pub list_cut: usize,
+    /// The row under the list that counts the items above and below its window.
+    pub list_counter: usize,
+    /// Description rows of options other than the focused one; `None`: all of them.
+    pub descriptions: Option<usize>,
+    /// The focused option shows its whole description (unless the pane beside shows it).
+    pub focus_whole: bool,
+    pub editor: usize,
+    /// Narrow: rows below the list (the "▸ Preview" row, or header and body when expanded).
+    pub preview: usize,
+    /// The focused option's preview shows expanded below the list.
+    pub expanded: bool,
+    pub filler: usize,
+    pub footer_divider: usize,
+    pub footer: usize,
+}
+
+impl Plan {
+    /// Rows of the column under the prompt: the filter line, the list, the editor, a preview
+    /// below it and the filler; a preview beside it gets as many.
+    pub fn column(&self) -> usize {
+        let list = self.list.rows + self.list_cut + self.list_counter;
+        self.filter + list + self.editor + self.preview + self.filler
+    }
+}
+
+/// The parts of a question tab in the order they get rows when the panel is too low for
+/// everything (docs/behaviour.md#tiny-terminals), highest priority first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum QuestionPart {
+    /// The focused option's label (reserved for the tallest one).
+    FocusedLabel,
+    /// The row that counts the items the list hides.
+    ListCounter,
+    FilterLine,
+    /// The editor's borders and caret row.
+    EditorFrame,
+    TabBar,
+    Footer,
+    /// The prompt's first rows.
+    PromptHead,
+    /// An expanded narrow preview's header and first rows.
+    PreviewHead,
+    /// The context's first rows, counter included.
+    ContextHead,
+    /// The open editor's other rows.
+    Draft,
+    /// The rest of the list.
+    List,
+    PromptRest,
+    /// The "▸ Preview" row.
+    PreviewRow,
+    ContextRest,
+    Dividers,
+}
+
+impl From<QuestionPart> for i32 {
+    /// Earlier parts are higher.
+    fn from(part: QuestionPart) -> i32 {
+        -(part as i32)
+    }
+}
+
+/// One stage of asks, granted out of the `left` rows by tea's stack ([`stack::grant`]).
+fn grant<P: Into<i32>, const N: usize>(left: &mut usize, asks: [(P, usize); N]) -> [usize; N] {
+    stack::grant(left, asks.map(|(part, rows)| (part.into(), rows)))
+}
+
+impl App {
+    /// The plan of the shown question tab with the text measured as `measured`, the list's
+    /// window kept from the last draw. `None` on the Review tab, whose parts ask for their
+    /// rows in its stack.
+    pub(crate) fn plan(&self, measured: &Measured) -> Option<Plan> {
+        let (q, _) = self.question()?;
+        let m = &measured.questions[q];
+        let mut left = measured.inner_height();
+        let mut plan = Plan::default();
+        let width = self.editor_width(measured);
+        let editor = (self.open_editor()).map(|target| self.draft(target).row_count(width));
+        let narrow = !measured.geometry.wide;
+        let filtering = self.filter_of(q).map(|f| &f.state);
+        // While filtering, the list is the matches, best first.
+        let first_shown = self.shown_list_offset(q);
+        let shown: Vec<usize> = match filtering {
+            Some(f) => f.matches().iter().map(|m| m.item).collect(),
+            None => (0..m.items.len()).collect(),
+        };
+        let cursor = filtering.map_or(self.lists[q].selected, |f| f.cursor());
+        let previewable = self.previewable(measured, q, self.cursor(q));
+        let any_previewable =
+            (0..self.questions()[q].options.len()).any(|i| self.previewable(measured, q, i));
+        let focused = shown.get(cursor).copied();
+        // The rows around the list are planned from what holds for every item, not from the
+        // focused one, so moving the cursor changes only the list and the preview (phase one);
+        // then the body's rows go to the list, the editor and the preview as the cursor asks
+        // (phase two).
+        //
+        // The focused option's label: all of it while it takes at most half the panel (and at
+        // least its first two rows); the rest of a very long one comes with the list. Reserved for
+        // the tallest label, whichever is focused.
+        let half = (left / 2).max(SELECTED_LABEL_ROWS);
+        let label_rows = |i: usize| m.items[i].label.len().min(half);
+        let label_ask = match shown.iter().map(|&i| label_rows(i)).max() {
+            Some(rows) => rows,
+            // Nothing matches: the row that says so is the focused one.
+            None if filtering.is_some() => 1,
+            None => 0,
+        };
+        // With more than one item, a row for the count of those the window hides, if it does
+        // (else the list gets it): no item is hidden without a sign.
+        let counter_ask = usize::from(shown.len() > 1);
+        // An expanded preview was asked for: its header and first rows before the context.
+        let expanded_region =
+            narrow && self.previews_expanded && editor.is_none() && any_previewable;
+        let context_rows = context_need(m.context.len());
+        // The draft being typed: its rows, at least those reserved in the height, at most the
+        // maximum; the editor's frame takes three of them.
+        let editor_rows = editor.map_or(0, |draft_rows| {
+            let reserved = self.traits(q).editor_rows;
+            2 + draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved))
+        });
+        let preview_head_ask = if expanded_region {
+            1 + PREVIEW_PREFERRED_ROWS
+        } else {
+            0
+        };
+        use QuestionPart as P;
+        let [
+            label,
+            counter,
+            filter,
+            editor_min,
+            tab_bar,
+            footer,
+            prompt,
+            preview_min,
+            context,
+            draft,
+        ] = grant(
+            &mut left,
+            [
+                (P::FocusedLabel, label_ask),
+                (P::ListCounter, counter_ask),
+                (P::FilterLine, usize::from(filtering.is_some())),
+                (P::EditorFrame, if editor.is_some() { 3 } else { 0 }),
+                (P::TabBar, usize::from(self.has_tabs())),
+                (P::Footer, 1),
+                (P::PromptHead, m.prompt.len().min(PROMPT_MAX_ROWS)),
+                (P::PreviewHead, preview_head_ask),
+                (P::ContextHead, context_rows.min(CONTEXT_KEPT_ROWS)),
+                (P::Draft, editor_rows.saturating_sub(3)),
+            ],
+        );
+        (plan.filter, plan.tabs, plan.footer) = (filter, tab_bar, footer);
+        (plan.prompt, plan.context) = (prompt, context);
+        let editor_rows = editor_min + draft;
+        // The rest of the list, the other options' descriptions as short as it takes for every
+        // item to show.
+        // Shortening them comes before cutting the prompt: with room for all of it, when that lets
+        // every item show; else in all the rows left.
+        let whole_focus = |i: usize| !m.items[i].description_previewed;
+        // An expanded preview was asked for: the list then takes at most half of the rows.
+        let room = label + counter + left;
+        let list_max = if expanded_region {
+            room.div_ceil(2).max(label + counter)
+        } else {
+            room
+        };
+        let generous = list_max.saturating_sub(m.prompt.len() - plan.prompt);
+        let (descriptions, list_want) = match descriptions(m, &shown, generous, &whole_focus) {
+            (rows, want) if want <= generous => (rows, want),
+            _ => descriptions(m, &shown, list_max, &whole_focus),
+        };
+        let list_want = list_want.min(list_max);
+        plan.descriptions = descriptions;
+        let preview_row_ask =
+            narrow && !self.previews_expanded && editor.is_none() && any_previewable;
+        let [list_more, prompt_rest, preview_row, context_rest] = grant(
+            &mut left,
+            [
+                (P::List, list_want.saturating_sub(label + counter)),
+                (P::PromptRest, m.prompt.len() - plan.prompt),
+                (P::PreviewRow, usize::from(preview_row_ask)),
+                (P::ContextRest, context_rows - plan.context),
+            ],
+        );
+        let list_rest = counter + list_more;
+        plan.prompt += prompt_rest;
+        plan.context += context_rest;
+        if plan.context < m.context.len() {
+            // Too small for the whole context: its text, without blank rows and borders; the rows
+            // it then leaves go on to the parts after it.
+            plan.context_text = true;
+            let text = m.context_text.len();
+            if text <= plan.context {
+                left += plan.context - text;
+                plan.context = text;
+            }
+        }
+        [plan.tabs_divider, plan.context_divider, plan.footer_divider] = grant(
+            &mut left,
+            [
+                (P::Dividers, usize::from(plan.tabs > 0)),
+                (P::Dividers, usize::from(plan.context > 0)),
+                (P::Dividers, usize::from(plan.footer > 0)),
+            ],
+        );
+        // The body: the rest goes to an expanded preview, else stays under the list.
+        let body = label
+            + editor_min
+            + preview_min
+            + list_rest
+            + preview_row
+            + (editor_rows - editor_min)
+            + left;
+
+        // Phase two: the body as the cursor asks.
+        plan.expanded = expanded_region && previewable;
+        plan.editor = editor_rows;
+        plan.preview = if plan.expanded {
+            let rows = body - label - editor_rows - list_rest - preview_row;
+            rows.min(1 + self.preview_doc(measured, q, self.cursor(q)).len())
+        } else if previewable {
+            preview_row
+        } else {
+            0
+        };
+        let list_budget = body - plan.editor - plan.preview;
+        if !shown.is_empty() {
+            plan.focus_whole = focused.is_some_and(whole_focus);
+            let heights: Vec<usize> = shown
+                .iter()
+                .map(|&i| item_rows(m, i, descriptions, Some(i) == focused && plan.focus_whole))
+                .collect();
+            let counted = counted_window(&heights, cursor, first_shown, list_budget);
+            (plan.list, plan.list_cut, plan.list_counter) =
+                (counted.window, counted.cut, counted.counter);
+        } else if filtering.is_some() {
+            plan.list.rows = label.min(list_budget);
+        }
+        plan.filler = list_budget - plan.list.rows - plan.list_cut - plan.list_counter;
+        Some(plan)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUESTION_ORDER: [QuestionPart; 15] = [
+        QuestionPart::FocusedLabel,
+        QuestionPart::ListCounter,
+        QuestionPart::FilterLine,
+        QuestionPart::EditorFrame,
+        QuestionPart::TabBar,
+        QuestionPart::Footer,
+        QuestionPart::PromptHead,
+        QuestionPart::PreviewHead,
+        QuestionPart::ContextHead,
+        QuestionPart::Draft,
+        QuestionPart::List,
+        QuestionPart::PromptRest,
+        QuestionPart::PreviewRow,
+        QuestionPart::ContextRest,
+        QuestionPart::Dividers,
+    ];
+
+    /// Whether `granted` gives each ask (listed in priority order) rows only once every
+    /// earlier one has all it asked, and hands out all it can.
+    fn in_order(asks: &[usize], granted: &[usize], rows: usize) -> bool {
+        let whole_before = |i: usize| asks[..i] == granted[..i];
+        granted
+            .iter()
+            .enumerate()
+            .all(|(i, &g)| g == 0 || whole_before(i))
+            && granted.iter().sum::<usize>() == rows.min(asks.iter().sum())
+    }
+
+    #[test]
+    fn tiny_panels_grant_question_parts_in_the_documented_order() {
+        let asks = [2, 1, 1, 3, 1, 1, 3, 3, 4, 2, 5, 2, 1, 2, 3];
+        for rows in 0..=12 {
+            // Declared backwards: the priorities, not the order given, decide.
+            let mut stage: [(QuestionPart, usize); 15] =
+                std::array::from_fn(|i| (QUESTION_ORDER[i], asks[i]));
+            stage.reverse();
+            let mut left = rows;
+            let mut granted = grant(&mut left, stage);
+            granted.reverse();
+            assert!(in_order(&asks, &granted, rows), "{rows} rows: {granted:?}");
+            assert_eq!(left, rows - granted.iter().sum::<usize>());
+        }
+    }
+}
