@@ -12,19 +12,14 @@
 //! rules: how many rows each part asks for, which asks depend on what earlier ones got (so
 //! they are granted in stages), and how the body's rows are shared.
 
-use tea::components::list::{Window, counted_window};
 use tea::components::stack;
 
 use crate::layout::measure::context_need;
 use crate::layout::{
     CONTEXT_KEPT_ROWS, EDITOR_MAX_ROWS, Measured, PREVIEW_PREFERRED_ROWS, PROMPT_MAX_ROWS,
-    SELECTED_LABEL_ROWS,
+    QuestionLayout, SELECTED_LABEL_ROWS,
 };
 use crate::model::App;
-
-mod descriptions;
-
-use descriptions::{descriptions, item_rows};
 
 /// What the parts of a question tab get of the panel's rows.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -33,39 +28,30 @@ pub struct Plan {
     pub tabs_divider: usize,
     pub context: usize,
     pub context_divider: usize,
-    /// The context shows its text only ([`QuestionLayout::context_text`]): it does not fit.
+    /// The context shows its text only (`QuestionLayout::context_text`): it does not fit.
     pub context_text: bool,
     pub prompt: usize,
     /// The filter line above the list, while filtering.
     pub filter: usize,
-    /// The items shown: the options (and "Type something."), or while filtering, positions
-    /// among the matches.
-    pub list: Window,
-    /// Rows of the item just below the window that does not fit whole: its first rows, the
-    /// last one ending with `…`, instead of blank rows above the counter.
-    pub list_cut: usize,
-    /// The row under the list that counts the items above and below its window.
-    pub list_counter: usize,
+    /// The option list's rows: it windows its items in them ([`App::list_window`]) and leaves
+    /// the rest blank under the editor and the preview.
+    pub list: usize,
     /// Description rows of options other than the focused one; `None`: all of them.
     pub descriptions: Option<usize>,
-    /// The focused option shows its whole description (unless the pane beside shows it).
-    pub focus_whole: bool,
     pub editor: usize,
     /// Narrow: rows below the list (the "▸ Preview" row, or header and body when expanded).
     pub preview: usize,
     /// The focused option's preview shows expanded below the list.
     pub expanded: bool,
-    pub filler: usize,
     pub footer_divider: usize,
     pub footer: usize,
 }
 
 impl Plan {
-    /// Rows of the column under the prompt: the filter line, the list, the editor, a preview
-    /// below it and the filler; a preview beside it gets as many.
+    /// Rows of the column under the prompt: the filter line, the list, the editor and a
+    /// preview below it; a preview beside it gets as many.
     pub fn column(&self) -> usize {
-        let list = self.list.rows + self.list_cut + self.list_counter;
-        self.filter + list + self.editor + self.preview + self.filler
+        self.filter + self.list + self.editor + self.preview
     }
 }
 
@@ -112,9 +98,20 @@ fn grant<P: Into<i32>, const N: usize>(left: &mut usize, asks: [(P, usize); N]) 
 }
 
 impl App {
-    /// The plan of the shown question tab with the text measured as `measured`, the list's
-    /// window kept from the last draw. `None` on the Review tab, whose parts ask for their
-    /// rows in its stack.
+    /// The items the list of question `q` shows (the matches while filtering, best first)
+    /// and the position of the focused one among them.
+    pub(crate) fn list_items(&self, m: &QuestionLayout, q: usize) -> (Vec<usize>, usize) {
+        match self.filter_of(q) {
+            Some(f) => {
+                let matches = f.state.matches().iter().map(|m| m.item).collect();
+                (matches, f.state.cursor())
+            }
+            None => ((0..m.items.len()).collect(), self.lists[q].selected),
+        }
+    }
+
+    /// The plan of the shown question tab with the text measured as `measured`. `None` on the
+    /// Review tab, whose parts ask for their rows in its stack.
     pub(crate) fn plan(&self, measured: &Measured) -> Option<Plan> {
         let (q, _) = self.question()?;
         let m = &measured.questions[q];
@@ -123,18 +120,11 @@ impl App {
         let width = self.editor_width(measured);
         let editor = (self.open_editor()).map(|target| self.draft(target).row_count(width));
         let narrow = !measured.geometry.wide;
-        let filtering = self.filter_of(q).map(|f| &f.state);
-        // While filtering, the list is the matches, best first.
-        let first_shown = self.shown_list_offset(q);
-        let shown: Vec<usize> = match filtering {
-            Some(f) => f.matches().iter().map(|m| m.item).collect(),
-            None => (0..m.items.len()).collect(),
-        };
-        let cursor = filtering.map_or(self.lists[q].selected, |f| f.cursor());
+        let filtering = self.filter_of(q).is_some();
+        let (shown, _) = self.list_items(m, q);
         let previewable = self.previewable(measured, q, self.cursor(q));
         let any_previewable =
             (0..self.questions()[q].options.len()).any(|i| self.previewable(measured, q, i));
-        let focused = shown.get(cursor).copied();
         // The rows around the list are planned from what holds for every item, not from the
         // focused one, so moving the cursor changes only the list and the preview (phase one);
         // then the body's rows go to the list, the editor and the preview as the cursor asks
@@ -148,7 +138,7 @@ impl App {
         let label_ask = match shown.iter().map(|&i| label_rows(i)).max() {
             Some(rows) => rows,
             // Nothing matches: the row that says so is the focused one.
-            None if filtering.is_some() => 1,
+            None if filtering => 1,
             None => 0,
         };
         // With more than one item, a row for the count of those the window hides, if it does
@@ -186,7 +176,7 @@ impl App {
             [
                 (P::FocusedLabel, label_ask),
                 (P::ListCounter, counter_ask),
-                (P::FilterLine, usize::from(filtering.is_some())),
+                (P::FilterLine, usize::from(filtering)),
                 (P::EditorFrame, if editor.is_some() { 3 } else { 0 }),
                 (P::TabBar, usize::from(self.has_tabs())),
                 (P::Footer, 1),
@@ -203,7 +193,6 @@ impl App {
         // item to show.
         // Shortening them comes before cutting the prompt: with room for all of it, when that lets
         // every item show; else in all the rows left.
-        let whole_focus = |i: usize| !m.items[i].description_previewed;
         // An expanded preview was asked for: the list then takes at most half of the rows.
         let room = label + counter + left;
         let list_max = if expanded_region {
@@ -212,9 +201,9 @@ impl App {
             room
         };
         let generous = list_max.saturating_sub(m.prompt.len() - plan.prompt);
-        let (descriptions, list_want) = match descriptions(m, &shown, generous, &whole_focus) {
+        let (descriptions, list_want) = match m.descriptions(&shown, generous) {
             (rows, want) if want <= generous => (rows, want),
-            _ => descriptions(m, &shown, list_max, &whole_focus),
+            _ => m.descriptions(&shown, list_max),
         };
         let list_want = list_want.min(list_max);
         plan.descriptions = descriptions;
@@ -270,20 +259,7 @@ impl App {
         } else {
             0
         };
-        let list_budget = body - plan.editor - plan.preview;
-        if !shown.is_empty() {
-            plan.focus_whole = focused.is_some_and(whole_focus);
-            let heights: Vec<usize> = shown
-                .iter()
-                .map(|&i| item_rows(m, i, descriptions, Some(i) == focused && plan.focus_whole))
-                .collect();
-            let counted = counted_window(&heights, cursor, first_shown, list_budget);
-            (plan.list, plan.list_cut, plan.list_counter) =
-                (counted.window, counted.cut, counted.counter);
-        } else if filtering.is_some() {
-            plan.list.rows = label.min(list_budget);
-        }
-        plan.filler = list_budget - plan.list.rows - plan.list_cut - plan.list_counter;
+        plan.list = body - plan.editor - plan.preview;
         Some(plan)
     }
 }

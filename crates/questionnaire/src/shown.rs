@@ -103,18 +103,22 @@ impl App {
         }
     }
 
-    /// Keeps what a frame drawn with `plan` and `scrolls` shows, for the next draw and the
-    /// next message.
-    pub(crate) fn keep_shown(&self, plan: &Plan, scrolls: &Scrolls) {
-        let (q, questions) = (self.tab, self.questions().len());
-        let filtering = self.filter_of(q).is_some();
+    /// Keeps the first item the list of question `q` shows, for the next draw.
+    pub(crate) fn keep_list_shown(&self, q: usize, first: usize) {
+        let (filtering, questions) = (self.filter_of(q).is_some(), self.questions().len());
         kept::keep(&self.shown_key.0, |shown: &mut Shown| {
             if filtering {
-                shown.filter = plan.list.start;
+                shown.filter = first;
             } else {
                 shown.options.resize(questions, 0);
-                shown.options[q] = plan.list.start;
+                shown.options[q] = first;
             }
+        });
+    }
+
+    /// Keeps the scrolls a frame shows, for the next draw and the next message.
+    pub(crate) fn keep_scrolls_shown(&self, scrolls: &Scrolls) {
+        kept::keep(&self.shown_key.0, |shown: &mut Shown| {
             shown.context_scroll = scrolls.text;
             shown.preview_scroll = scrolls.preview;
             shown.preview_page = scrolls.preview_body;

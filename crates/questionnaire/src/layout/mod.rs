@@ -3,10 +3,13 @@
 //! - [`measure`]: text measured once per terminal size and preview expansion (wrapped
 //!   prompts, labels and descriptions, rendered context and previews) and the panel height
 //!   that follows from it (docs/behaviour.md#height).
+//! - `list`: the option list measured (each item's rows; how short the other descriptions get
+//!   so every item shows).
 //!
 //! What a question tab's parts get of that height is planned from the model at draw time
 //! ([`crate::plan`]).
 
+mod list;
 pub mod measure;
 
 pub use measure::{Measured, QuestionLayout};

@@ -132,7 +132,12 @@ fn draw(component: Component, app: &App, size: Size, width: usize, height: usize
         Component::Tabs => app.tab_bar().lines(width, height),
         Component::Context => app.context(m, q, plan, scrolls).lines(width, height),
         Component::Prompt => app.prompt(m, q, scrolls).lines(width, height),
-        Component::OptionList => app.option_list(m, q, plan).lines(width, height),
+        Component::OptionList => {
+            let mut list = app.option_list(m, q, plan);
+            let (shown, cursor) = app.list_items(&m.questions[q], q);
+            list.window_in(&shown, cursor, plan.list, 0);
+            list.lines(width, height)
+        }
         Component::Editor => {
             let target = app.open_editor().expect("an open editor");
             let editor = app.editor_props(target, size.width.into());

@@ -108,7 +108,7 @@ impl App {
         // for the next draw and the next message.
         let plan = self.plan(m).expect("a question tab has a plan");
         let scrolls = self.scrolls(m, q, &plan);
-        self.keep_shown(&plan, &scrolls);
+        self.keep_scrolls_shown(&scrolls);
         let (plan, scrolls) = (&plan, &scrolls);
         let mut items = Vec::new();
         if plan.tabs > 0 {
@@ -434,10 +434,11 @@ impl App {
             });
             column.push(rows(line, plan.filter));
         }
-        column.push(rows(
-            self.zone(Part::List, self.option_list(measured, q, plan)),
-            plan.list.rows + plan.list_cut + plan.list_counter,
-        ));
+        let mut list = self.option_list(measured, q, plan);
+        let (shown, cursor) = self.list_items(&measured.questions[q], q);
+        let list_rows = list.window_in(&shown, cursor, plan.list, self.shown_list_offset(q));
+        self.keep_list_shown(q, list.window.start);
+        column.push(rows(self.zone(Part::List, list), list_rows));
         if let Some(target) = self.open_editor() {
             let editor = self.editor_props(target, geometry.width);
             column.push(rows(editor, plan.editor));
@@ -451,7 +452,7 @@ impl App {
                 plan.preview,
             ));
         }
-        column.push(rows(Rows::default(), plan.filler));
+        column.push(rows(Rows::default(), plan.list - list_rows));
         let height: usize = column.iter().map(|item| item.min).sum();
         let column = Stack::new(column);
         if wide {

@@ -1,8 +1,9 @@
 //! The option list: per row the cursor, its number, radio or checkbox, the ★ gutter, the
 //! wrapped label (✎ when noted) and description under a hanging indent; "Type something."
-//! last, showing the saved free text (docs/behaviour.md#options-and-free-text). The window of
-//! whole items is the plan's; tea's list draws it ([`list::lines_of`]: the rows built for the
-//! window are moved, not copied). While filtering, the list is the matches, best first, with
+//! last, showing the saved free text (docs/behaviour.md#options-and-free-text). The list
+//! chooses its window of whole items in the rows the plan gave it (tea's counted window, from
+//! the first item the last frame showed) and tea's list draws it ([`list::lines_of`]: the rows
+//! built for the window are moved, not copied). While filtering, the list is the matches, best first, with
 //! the matched characters highlighted (docs/behaviour.md#filter).
 
 use question::{Answer, Label, Question};
@@ -27,7 +28,8 @@ pub(crate) struct OptionList<'a> {
     pub layout: &'a QuestionLayout,
     pub answer: Option<&'a Answer>,
     pub cursor: usize,
-    /// The items shown, from the plan (positions among the matches while filtering).
+    /// The items shown (positions among the matches while filtering): chosen at the rows the
+    /// plan gave the list ([`OptionList::window_in`]).
     pub window: Window,
     /// Rows of the item below the window that does not fit whole, cut with `…`.
     pub cut: usize,
@@ -37,8 +39,6 @@ pub(crate) struct OptionList<'a> {
     pub more: String,
     /// Description rows of the options other than the focused one (`None`: all).
     pub descriptions: Option<usize>,
-    /// The focused option shows its whole description.
-    pub focus_whole: bool,
     /// The open filter: the list shows its matches.
     pub filter: Option<&'a FilterState>,
     /// Shown when nothing matches.
@@ -64,12 +64,11 @@ impl App {
             layout: &m.questions[q],
             answer: self.answer(q),
             cursor: self.cursor(q),
-            window: plan.list,
-            cut: plan.list_cut,
-            counter: plan.list_counter > 0,
+            window: Window::default(),
+            cut: 0,
+            counter: false,
             more: self.label(Label::More),
             descriptions: plan.descriptions,
-            focus_whole: plan.focus_whole,
             filter: self.filter_of(q).map(|f| &f.state),
             no_matches: self.label(question::Label::NoMatches),
             draft: self
@@ -240,7 +239,7 @@ impl OptionList<'_> {
         );
         // The other options' descriptions may be shortened; a cut one ends with "…".
         let shown = match self.descriptions {
-            Some(limit) if !(focused && self.focus_whole) => limit.min(description.len()),
+            Some(limit) if !(focused && self.layout.focus_whole(i)) => limit.min(description.len()),
             _ => description.len(),
         };
         let cut = shown < description.len();
@@ -254,6 +253,36 @@ impl OptionList<'_> {
             rows.push(row);
         }
         rows
+    }
+}
+
+impl OptionList<'_> {
+    /// Windows the `shown` items (the focused one at `cursor` among them) in `rows` rows from
+    /// the `first` one the last frame showed: whole items around the cursor, the first rows of
+    /// the next one cut under them, and a row counting those hidden (tea's counted window).
+    /// Returns the rows the list takes; the rest stay blank under the editor and the preview.
+    pub(crate) fn window_in(
+        &mut self,
+        shown: &[usize],
+        cursor: usize,
+        rows: usize,
+        first: usize,
+    ) -> usize {
+        let layout = self.layout;
+        if shown.is_empty() {
+            // Nothing matches: the row that says so.
+            self.window.rows = rows.min(usize::from(self.filter.is_some()));
+            return self.window.rows;
+        }
+        let focused = shown.get(cursor).copied();
+        let heights: Vec<usize> = shown
+            .iter()
+            .map(|&i| layout.item_rows(i, self.descriptions, Some(i) == focused))
+            .collect();
+        let counted = list::counted_window(&heights, cursor, first, rows);
+        (self.window, self.cut) = (counted.window, counted.cut);
+        self.counter = counted.counter > 0;
+        counted.window.rows + counted.cut + counted.counter
     }
 }
 
