@@ -423,6 +423,62 @@ fn review_windows_long_questionnaires_and_keeps_its_actions() {
 }
 
 #[test]
+fn tiny_question_tabs_give_rows_in_the_documented_order() {
+    // docs/behaviour.md#tiny-terminals: the focused label, the list's count row, the tab bar,
+    // the footer, the prompt, the context's first rows, the rest of the list, the rest of the
+    // context, the dividers; each shows only once every part before it shows whole.
+    let input = json!({"questions": [
+        {"id": "store", "header": "Store", "prompt": "Where should sessions live?",
+         "context": "Sessions are written **often**.\n\n- on login\n- on refresh\n- on logout\n- on expiry",
+         "options": [
+            {"value": "redis", "label": "Redis"},
+            {"value": "pg", "label": "Postgres"},
+            {"value": "memory", "label": "In memory"},
+            {"value": "files", "label": "Files"}]},
+        {"id": "ttl", "header": "TTL", "prompt": "How long?", "type": "number"}
+    ]});
+    type Shows = fn(&[String]) -> bool;
+    let parts: [(&str, Shows); 9] = [
+        ("focused label", |rows| has(rows, "› 1. ( ) Redis")),
+        ("count row", |rows| has(rows, "more") || has(rows, "Files")),
+        ("tab bar", |rows| has(rows, "TTL  Review")),
+        ("footer", |rows| has(rows, "enter select")),
+        ("prompt", |rows| has(rows, "Where should sessions live?")),
+        ("context head", |rows| has(rows, "written often")),
+        ("list", |rows| {
+            ["Postgres", "In memory", "Files"]
+                .iter()
+                .all(|o| has(rows, o))
+        }),
+        ("context", |rows| has(rows, "on expiry")),
+        ("a divider", |rows| has(rows, "├")),
+    ];
+    fn has(rows: &[String], text: &str) -> bool {
+        rows.iter().any(|row| row.contains(text))
+    }
+    let mut seen = vec![false; parts.len()];
+    for height in 1..=30 {
+        let a = app(input.clone(), 80, height).with(|a| a.with_height_limit(HeightLimit::FULL));
+        assert_fits(&a);
+        let rows = screen(&a);
+        let shown: Vec<bool> = parts.iter().map(|(_, shows)| shows(&rows)).collect();
+        for (i, (name, _)) in parts.iter().enumerate() {
+            let before: Vec<&str> = parts[..i].iter().map(|(name, _)| *name).collect();
+            let whole_before = shown[..i].iter().all(|&s| s);
+            assert!(
+                !shown[i] || whole_before,
+                "{name} before {before:?}:\n{rows:#?}"
+            );
+            seen[i] |= shown[i];
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "every part shows at some height: {seen:?}"
+    );
+}
+
+#[test]
 fn tiny_review_tabs_give_rows_in_the_documented_order() {
     // docs/behaviour.md#tiny-terminals: Submit and Cancel, the warning, the tab bar, the
     // footer, the heading, the questions, the dividers; each shows only once every part before
