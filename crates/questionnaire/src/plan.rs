@@ -17,7 +17,6 @@ use tea::components::stack;
 use crate::layout::measure::context_need;
 use crate::layout::{
     CONTEXT_KEPT_ROWS, EDITOR_MAX_ROWS, Measured, PREVIEW_PREFERRED_ROWS, PROMPT_MAX_ROWS,
-    QuestionLayout, SELECTED_LABEL_ROWS,
 };
 use crate::model::App;
 
@@ -98,18 +97,6 @@ fn grant<P: Into<i32>, const N: usize>(left: &mut usize, asks: [(P, usize); N]) 
 }
 
 impl App {
-    /// The items the list of question `q` shows (the matches while filtering, best first)
-    /// and the position of the focused one among them.
-    pub(crate) fn list_items(&self, m: &QuestionLayout, q: usize) -> (Vec<usize>, usize) {
-        match self.filter_of(q) {
-            Some(f) => {
-                let matches = f.state.matches().iter().map(|m| m.item).collect();
-                (matches, f.state.cursor())
-            }
-            None => ((0..m.items.len()).collect(), self.lists[q].selected),
-        }
-    }
-
     /// The plan of the shown question tab with the text measured as `measured`. `None` on the
     /// Review tab, whose parts ask for their rows in its stack.
     pub(crate) fn plan(&self, measured: &Measured) -> Option<Plan> {
@@ -130,20 +117,7 @@ impl App {
         // then the body's rows go to the list, the editor and the preview as the cursor asks
         // (phase two).
         //
-        // The focused option's label: all of it while it takes at most half the panel (and at
-        // least its first two rows); the rest of a very long one comes with the list. Reserved for
-        // the tallest label, whichever is focused.
-        let half = (left / 2).max(SELECTED_LABEL_ROWS);
-        let label_rows = |i: usize| m.items[i].label.len().min(half);
-        let label_ask = match shown.iter().map(|&i| label_rows(i)).max() {
-            Some(rows) => rows,
-            // Nothing matches: the row that says so is the focused one.
-            None if filtering => 1,
-            None => 0,
-        };
-        // With more than one item, a row for the count of those the window hides, if it does
-        // (else the list gets it): no item is hidden without a sign.
-        let counter_ask = usize::from(shown.len() > 1);
+        let [label_ask, counter_ask] = m.list_head(&shown, left, filtering);
         // An expanded preview was asked for: its header and first rows before the context.
         let expanded_region =
             narrow && self.previews_expanded && editor.is_none() && any_previewable;
@@ -154,11 +128,6 @@ impl App {
             let reserved = self.traits(q).editor_rows;
             2 + draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved))
         });
-        let preview_head_ask = if expanded_region {
-            1 + PREVIEW_PREFERRED_ROWS
-        } else {
-            0
-        };
         use QuestionPart as P;
         let [
             label,
@@ -181,7 +150,10 @@ impl App {
                 (P::TabBar, usize::from(self.has_tabs())),
                 (P::Footer, 1),
                 (P::PromptHead, m.prompt.len().min(PROMPT_MAX_ROWS)),
-                (P::PreviewHead, preview_head_ask),
+                (
+                    P::PreviewHead,
+                    usize::from(expanded_region) * (1 + PREVIEW_PREFERRED_ROWS),
+                ),
                 (P::ContextHead, context_rows.min(CONTEXT_KEPT_ROWS)),
                 (P::Draft, editor_rows.saturating_sub(3)),
             ],
@@ -190,22 +162,13 @@ impl App {
         (plan.prompt, plan.context) = (prompt, context);
         let editor_rows = editor_min + draft;
         // The rest of the list, the other options' descriptions as short as it takes for every
-        // item to show.
-        // Shortening them comes before cutting the prompt: with room for all of it, when that lets
-        // every item show; else in all the rows left.
-        // An expanded preview was asked for: the list then takes at most half of the rows.
+        // item to show; with an expanded preview asked for, in at most half of the rows.
         let room = label + counter + left;
-        let list_max = if expanded_region {
-            room.div_ceil(2).max(label + counter)
-        } else {
-            room
+        let list_max = match expanded_region {
+            true => room.div_ceil(2).max(label + counter),
+            false => room,
         };
-        let generous = list_max.saturating_sub(m.prompt.len() - plan.prompt);
-        let (descriptions, list_want) = match m.descriptions(&shown, generous) {
-            (rows, want) if want <= generous => (rows, want),
-            _ => m.descriptions(&shown, list_max),
-        };
-        let list_want = list_want.min(list_max);
+        let (descriptions, list_want) = m.list_want(&shown, list_max, m.prompt.len() - prompt);
         plan.descriptions = descriptions;
         let preview_row_ask =
             narrow && !self.previews_expanded && editor.is_none() && any_previewable;

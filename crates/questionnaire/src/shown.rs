@@ -15,7 +15,7 @@ use tea::components::Viewport;
 use tea::{Size, kept};
 use tea_markdown::MarkdownCache;
 
-use crate::layout::{self, Measured};
+use crate::layout::{self, Measured, QuestionLayout};
 use crate::model::App;
 use crate::plan::Plan;
 
@@ -57,6 +57,18 @@ impl App {
     fn recall<R>(&self, read: impl FnOnce(&Shown) -> R) -> Option<R> {
         kept::recall(&self.shown_key.0, read)
     }
+    /// The items the list of question `q` shows (the matches while filtering, best first)
+    /// and the position of the focused one among them.
+    pub(crate) fn list_items(&self, m: &QuestionLayout, q: usize) -> (Vec<usize>, usize) {
+        match self.filter_of(q) {
+            Some(f) => {
+                let matches = f.state.matches().iter().map(|m| m.item).collect();
+                (matches, f.state.cursor())
+            }
+            None => ((0..m.items.len()).collect(), self.lists[q].selected),
+        }
+    }
+
     /// The first item the list of question `q` showed (the first match while filtering).
     pub(crate) fn shown_list_offset(&self, q: usize) -> usize {
         let filtering = self.filter_of(q).is_some();
