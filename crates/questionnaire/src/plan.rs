@@ -1,16 +1,11 @@
-//! The row budget of a question tab: every height rule in one place. The panel height itself
-//! is measured ([`Measured`]); here its rows are handed out in priority order
-//! (docs/behaviour.md#tiny-terminals), so the focused option and an open editor survive the
-//! smallest terminals, and the list, context and previews window inside what is left. The
-//! result, a [`Plan`], is plain data the view hands to each component as its rows; the scrolls
-//! are clamped to them where the frame is drawn ([`App::scrolls`]). (The Review tab needs no
-//! plan: its parts ask for rows by priority in its stack.)
-//!
-//! The order is data: each part asks for rows with a priority ([`QuestionPart`]) and tea's
-//! stack allocation grants them ([`stack::allocate`]), a part with no minimum getting rows
-//! only once every higher one has all it asked. What the plan adds are the questionnaire's own
-//! rules: how many rows each part asks for, which asks depend on what earlier ones got (so
-//! they are granted in stages), and how the body's rows are shared.
+//! The rows of a question tab (docs/behaviour.md#tiny-terminals): the panel's rows
+//! ([`Measured`]) handed out in priority order, so the focused option and an open editor
+//! survive the smallest terminals, and the list, context and previews window inside what is
+//! left. The order is data: each part asks for rows with a priority ([`QuestionPart`]) and
+//! tea's stack grants them ([`stack::grant`]), in stages where an ask depends on what earlier
+//! ones got. The [`Plan`] is rows per part; the list windows itself in its rows, and the
+//! scrolls are clamped to theirs, where the frame is drawn. The Review tab needs no plan: its
+//! parts ask for rows by priority in its stack.
 
 use tea::components::stack;
 
@@ -32,8 +27,8 @@ pub struct Plan {
     pub prompt: usize,
     /// The filter line above the list, while filtering.
     pub filter: usize,
-    /// The option list's rows: it windows its items in them ([`App::list_window`]) and leaves
-    /// the rest blank under the editor and the preview.
+    /// The option list's rows: it windows its items in them and leaves the rest blank under
+    /// the editor and the preview.
     pub list: usize,
     /// Description rows of options other than the focused one; `None`: all of them.
     pub descriptions: Option<usize>,
@@ -44,14 +39,6 @@ pub struct Plan {
     pub expanded: bool,
     pub footer_divider: usize,
     pub footer: usize,
-}
-
-impl Plan {
-    /// Rows of the column under the prompt: the filter line, the list, the editor and a
-    /// preview below it; a preview beside it gets as many.
-    pub fn column(&self) -> usize {
-        self.filter + self.list + self.editor + self.preview
-    }
 }
 
 /// The parts of a question tab in the order they get rows when the panel is too low for
@@ -84,16 +71,9 @@ enum QuestionPart {
     Dividers,
 }
 
-impl From<QuestionPart> for i32 {
-    /// Earlier parts are higher.
-    fn from(part: QuestionPart) -> i32 {
-        -(part as i32)
-    }
-}
-
-/// One stage of asks, granted out of the `left` rows by tea's stack ([`stack::grant`]).
-fn grant<P: Into<i32>, const N: usize>(left: &mut usize, asks: [(P, usize); N]) -> [usize; N] {
-    stack::grant(left, asks.map(|(part, rows)| (part.into(), rows)))
+/// One stage of asks, granted out of the `left` rows by tea's stack, earlier parts first.
+fn grant<const N: usize>(left: &mut usize, asks: [(QuestionPart, usize); N]) -> [usize; N] {
+    stack::grant(left, asks.map(|(part, rows)| (-(part as i32), rows)))
 }
 
 impl App {
@@ -116,7 +96,6 @@ impl App {
         // focused one, so moving the cursor changes only the list and the preview (phase one);
         // then the body's rows go to the list, the editor and the preview as the cursor asks
         // (phase two).
-        //
         let [label_ask, counter_ask] = m.list_head(&shown, left, filtering);
         // An expanded preview was asked for: its header and first rows before the context.
         let expanded_region =
@@ -124,7 +103,7 @@ impl App {
         let context_rows = context_need(m.context.len());
         // The draft being typed: its rows, at least those reserved in the height, at most the
         // maximum; the editor's frame takes three of them.
-        let editor_rows = editor.map_or(0, |draft_rows| {
+        let editor_ask = editor.map_or(0, |draft_rows| {
             let reserved = self.traits(q).editor_rows;
             2 + draft_rows.clamp(reserved, EDITOR_MAX_ROWS.max(reserved))
         });
@@ -155,12 +134,12 @@ impl App {
                     usize::from(expanded_region) * (1 + PREVIEW_PREFERRED_ROWS),
                 ),
                 (P::ContextHead, context_rows.min(CONTEXT_KEPT_ROWS)),
-                (P::Draft, editor_rows.saturating_sub(3)),
+                (P::Draft, editor_ask.saturating_sub(3)),
             ],
         );
         (plan.filter, plan.tabs, plan.footer) = (filter, tab_bar, footer);
         (plan.prompt, plan.context) = (prompt, context);
-        let editor_rows = editor_min + draft;
+        plan.editor = editor_min + draft;
         // The rest of the list, the other options' descriptions as short as it takes for every
         // item to show; with an expanded preview asked for, in at most half of the rows.
         let room = label + counter + left;
@@ -202,25 +181,16 @@ impl App {
                 (P::Dividers, usize::from(plan.footer > 0)),
             ],
         );
-        // The body: the rest goes to an expanded preview, else stays under the list.
-        let body = label
-            + editor_min
-            + preview_min
-            + list_rest
-            + preview_row
-            + (editor_rows - editor_min)
-            + left;
-
-        // Phase two: the body as the cursor asks.
+        // Phase two: the body as the cursor asks; the rest goes to an expanded preview, else
+        // stays under the list.
+        let body = label + list_rest + plan.editor + preview_min + preview_row + left;
         plan.expanded = expanded_region && previewable;
-        plan.editor = editor_rows;
-        plan.preview = if plan.expanded {
-            let rows = body - label - editor_rows - list_rest - preview_row;
-            rows.min(1 + self.preview_doc(measured, q, self.cursor(q)).len())
-        } else if previewable {
-            preview_row
-        } else {
-            0
+        plan.preview = match (plan.expanded, previewable) {
+            (true, _) => {
+                (preview_min + left).min(1 + self.preview_doc(measured, q, self.cursor(q)).len())
+            }
+            (false, true) => preview_row,
+            (false, false) => 0,
         };
         plan.list = body - plan.editor - plan.preview;
         Some(plan)

@@ -100,7 +100,9 @@ impl App {
         };
         let preview_body = match (plan.expanded, layout.beside) {
             (true, _) => plan.preview.saturating_sub(1),
-            (false, true) => plan.column().saturating_sub(1),
+            (false, true) => {
+                (plan.filter + plan.list + plan.editor + plan.preview).saturating_sub(1)
+            }
             (false, false) => 0,
         };
         Scrolls {
