@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::ops::RangeInclusive;
+
 use common::*;
 use proptest::prelude::*;
 use questionnaire::{App, HeightLimit, Msg};
@@ -422,11 +424,47 @@ fn review_windows_long_questionnaires_and_keeps_its_actions() {
     assert_eq!(a.tab(), 14);
 }
 
+/// A part of a frame and how to tell from the frame's rows that it shows whole.
+type Part = (&'static str, fn(&[String]) -> bool);
+
+fn has(rows: &[String], text: &str) -> bool {
+    rows.iter().any(|row| row.contains(text))
+}
+
+/// Draws `shown` at every height of `heights` and asserts that each of `parts` (highest
+/// priority first) shows only once every part before it shows whole, and shows at some height.
+fn assert_rows_go_in_order(
+    parts: &[Part],
+    heights: RangeInclusive<u16>,
+    shown: impl Fn(u16) -> Shown,
+) {
+    let mut seen = vec![false; parts.len()];
+    for height in heights {
+        let a = shown(height);
+        assert_fits(&a);
+        let rows = screen(&a);
+        let whole: Vec<bool> = parts.iter().map(|(_, shows)| shows(&rows)).collect();
+        for (i, (name, _)) in parts.iter().enumerate() {
+            let before: Vec<&str> = parts[..i].iter().map(|(name, _)| *name).collect();
+            let whole_before = whole[..i].iter().all(|&w| w);
+            assert!(
+                !whole[i] || whole_before,
+                "{name} before {before:?}:\n{rows:#?}"
+            );
+            seen[i] |= whole[i];
+        }
+    }
+    assert!(
+        seen.iter().all(|&s| s),
+        "every part shows at some height: {seen:?}"
+    );
+}
+
 #[test]
 fn tiny_question_tabs_give_rows_in_the_documented_order() {
     // docs/behaviour.md#tiny-terminals: the focused label, the list's count row, the tab bar,
     // the footer, the prompt, the context's first rows, the rest of the list, the rest of the
-    // context, the dividers; each shows only once every part before it shows whole.
+    // context, the dividers.
     let input = json!({"questions": [
         {"id": "store", "header": "Store", "prompt": "Where should sessions live?",
          "context": "Sessions are written **often**.\n\n- on login\n- on refresh\n- on logout\n- on expiry",
@@ -437,8 +475,7 @@ fn tiny_question_tabs_give_rows_in_the_documented_order() {
             {"value": "files", "label": "Files"}]},
         {"id": "ttl", "header": "TTL", "prompt": "How long?", "type": "number"}
     ]});
-    type Shows = fn(&[String]) -> bool;
-    let parts: [(&str, Shows); 9] = [
+    let parts: [Part; 9] = [
         ("focused label", |rows| has(rows, "› 1. ( ) Redis")),
         ("count row", |rows| has(rows, "more") || has(rows, "Files")),
         ("tab bar", |rows| has(rows, "TTL  Review")),
@@ -453,40 +490,18 @@ fn tiny_question_tabs_give_rows_in_the_documented_order() {
         ("context", |rows| has(rows, "on expiry")),
         ("a divider", |rows| has(rows, "├")),
     ];
-    fn has(rows: &[String], text: &str) -> bool {
-        rows.iter().any(|row| row.contains(text))
-    }
-    let mut seen = vec![false; parts.len()];
-    for height in 1..=30 {
-        let a = app(input.clone(), 80, height).with(|a| a.with_height_limit(HeightLimit::FULL));
-        assert_fits(&a);
-        let rows = screen(&a);
-        let shown: Vec<bool> = parts.iter().map(|(_, shows)| shows(&rows)).collect();
-        for (i, (name, _)) in parts.iter().enumerate() {
-            let before: Vec<&str> = parts[..i].iter().map(|(name, _)| *name).collect();
-            let whole_before = shown[..i].iter().all(|&s| s);
-            assert!(
-                !shown[i] || whole_before,
-                "{name} before {before:?}:\n{rows:#?}"
-            );
-            seen[i] |= shown[i];
-        }
-    }
-    assert!(
-        seen.iter().all(|&s| s),
-        "every part shows at some height: {seen:?}"
-    );
+    assert_rows_go_in_order(&parts, 1..=30, |height| {
+        app(input.clone(), 80, height).with(|a| a.with_height_limit(HeightLimit::FULL))
+    });
 }
 
 #[test]
 fn tiny_review_tabs_give_rows_in_the_documented_order() {
     // docs/behaviour.md#tiny-terminals: Submit and Cancel, the warning, the tab bar, the
-    // footer, the heading, the questions, the dividers; each shows only once every part before
-    // it shows whole.
+    // footer, the heading, the questions, the dividers.
     let three: Value =
         serde_json::from_str(include_str!("../../../tests/fixtures/three.json")).unwrap();
-    type Shows = fn(&[String]) -> bool;
-    let parts: [(&str, Shows); 7] = [
+    let parts: [Part; 7] = [
         ("actions", |rows| has(rows, "Submit") && has(rows, "Cancel")),
         ("warning", |rows| {
             has(rows, "unanswered.") && has(rows, "again")
@@ -499,30 +514,11 @@ fn tiny_review_tabs_give_rows_in_the_documented_order() {
         }),
         ("a divider", |rows| has(rows, "├")),
     ];
-    fn has(rows: &[String], text: &str) -> bool {
-        rows.iter().any(|row| row.contains(text))
-    }
-    let mut seen = vec![false; parts.len()];
-    for height in 1..=24 {
+    assert_rows_go_in_order(&parts, 1..=24, |height| {
         let mut a = app(three.clone(), 80, height);
         press(&mut a, "1 tab tab enter");
-        assert_fits(&a);
-        let rows = screen(&a);
-        let shown: Vec<bool> = parts.iter().map(|(_, shows)| shows(&rows)).collect();
-        for (i, (name, _)) in parts.iter().enumerate() {
-            let before: Vec<&str> = parts[..i].iter().map(|(name, _)| *name).collect();
-            let whole_before = shown[..i].iter().all(|&s| s);
-            assert!(
-                !shown[i] || whole_before,
-                "{name} before {before:?}:\n{rows:#?}"
-            );
-            seen[i] |= shown[i];
-        }
-    }
-    assert!(
-        seen.iter().all(|&s| s),
-        "every part shows at some height: {seen:?}"
-    );
+        a
+    });
 }
 
 #[test]
