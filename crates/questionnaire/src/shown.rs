@@ -182,16 +182,9 @@ impl App {
         self.recall(|shown| shown.review).unwrap_or(0)
     }
 
-    /// Keeps what the Review tab shows: its first question; no context or preview scrolls.
+    /// Keeps the first question the Review tab shows, for the next draw.
     pub(crate) fn keep_review_shown(&self, first: usize) {
-        kept::keep(&self.shown_key.0, |shown: &mut Shown| {
-            shown.review = first;
-            (
-                shown.context_scroll,
-                shown.preview_scroll,
-                shown.preview_page,
-            ) = (0, 0, 0);
-        });
+        kept::keep(&self.shown_key.0, |shown: &mut Shown| shown.review = first);
     }
 
     /// The next frame shows the filter's matches and the Review tab's questions from their

@@ -135,6 +135,8 @@ impl App {
     /// priority ([`review::ReviewPart`]).
     fn review_tab<'a>(&'a self, m: &'a Measured) -> Vec<StackItem<'a>> {
         use review::ReviewPart as P;
+        // Nothing scrolls here: a message on this tab starts from no scroll.
+        self.keep_scrolls_shown(&Scrolls::default());
         let ctx = self.hint_context(m, None);
         let tab_bar = Draw(|inner, _| self.kept_tab_row(inner));
         let footer = Draw(move |inner, _| vec![self.kept_footer(ctx, inner)]);
