@@ -1,11 +1,10 @@
 //! The rows of a question tab (docs/behaviour.md#tiny-terminals): the panel's rows
 //! ([`Measured`]) handed out in priority order, so the focused option and an open editor
-//! survive the smallest terminals, and the list, context and previews window inside what is
-//! left. The order is data: each part asks for rows with a priority ([`QuestionPart`]) and
-//! tea's stack grants them ([`stack::grant`]), in stages where an ask depends on what earlier
-//! ones got. The [`Plan`] is rows per part; the list windows itself in its rows, and the
-//! scrolls are clamped to theirs, where the frame is drawn. The Review tab needs no plan: its
-//! parts ask for rows by priority in its stack.
+//! survive the smallest terminals. The order is data: each part asks for rows with a priority
+//! ([`QuestionPart`]) and tea's stack grants them ([`stack::grant`]), in stages where an ask
+//! depends on what earlier ones got. The [`Plan`] is rows per part; the list windows itself in
+//! its rows and the scrolls are clamped to theirs where the frame is drawn. (The Review tab's
+//! parts ask for rows by priority in its own stack.)
 
 use tea::components::stack;
 
@@ -37,6 +36,8 @@ pub struct Plan {
     pub preview: usize,
     /// The focused option's preview shows expanded below the list.
     pub expanded: bool,
+    /// Rows of the shown preview (expanded, or beside the list) known so far; else 0.
+    pub preview_len: usize,
     pub footer_divider: usize,
     pub footer: usize,
 }
@@ -181,14 +182,14 @@ impl App {
                 (P::Dividers, usize::from(plan.footer > 0)),
             ],
         );
-        // Phase two: the body as the cursor asks; the rest goes to an expanded preview, else
-        // stays under the list.
+        // Phase two: the body as the cursor asks; the rest to an expanded preview, else the list.
         let body = label + list_rest + plan.editor + preview_min + preview_row + left;
         plan.expanded = expanded_region && previewable;
+        if plan.expanded || m.beside {
+            plan.preview_len = self.preview_doc(measured, q, self.cursor(q)).len();
+        }
         plan.preview = match (plan.expanded, previewable) {
-            (true, _) => {
-                (preview_min + left).min(1 + self.preview_doc(measured, q, self.cursor(q)).len())
-            }
+            (true, _) => (preview_min + left).min(1 + plan.preview_len),
             (false, true) => preview_row,
             (false, false) => 0,
         };

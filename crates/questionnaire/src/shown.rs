@@ -26,13 +26,14 @@ pub(crate) struct Scrolls {
     pub text: usize,
     pub context: usize,
     pub prompt: usize,
-    pub context_max: usize,
-    pub prompt_max: usize,
     pub preview: usize,
     /// Body rows of the shown preview (for half-page scrolling).
     pub preview_body: usize,
-    /// Rows of the shown preview known so far (0 when none is shown).
-    pub preview_len: usize,
+    /// Whether the context, the prompt and the preview have more rows than they show (the
+    /// footer then names their scroll keys).
+    pub context_scrolls: bool,
+    pub prompt_scrolls: bool,
+    pub preview_scrolls: bool,
 }
 
 /// What the last frame showed, as one record.
@@ -93,11 +94,6 @@ impl App {
             .max_offset(plan.context);
         let prompt_max = layout::prompt_max_scroll(layout.prompt.len(), plan.prompt);
         let text = self.context_scroll.min(context_max + prompt_max);
-        let preview_shows = plan.expanded || layout.beside;
-        let preview_len = match preview_shows {
-            true => self.preview_doc(m, q, self.cursor(q)).len(),
-            false => 0,
-        };
         let preview_body = match (plan.expanded, layout.beside) {
             (true, _) => plan.preview.saturating_sub(1),
             (false, true) => {
@@ -109,11 +105,11 @@ impl App {
             text,
             context: text.min(context_max),
             prompt: text - text.min(context_max),
-            context_max,
-            prompt_max,
-            preview: (self.preview_scroll).min(preview_len.saturating_sub(preview_body)),
+            preview: (self.preview_scroll).min(plan.preview_len.saturating_sub(preview_body)),
             preview_body,
-            preview_len,
+            context_scrolls: context_max > 0,
+            prompt_scrolls: prompt_max > 0,
+            preview_scrolls: preview_body > 0 && plan.preview_len > preview_body,
         }
     }
 

@@ -277,10 +277,9 @@ impl App {
             ctx.multi = self.traits(q).toggles();
             ctx.on_option = cursor < question.options.len();
             ctx.narrow_preview = !m.geometry.wide && self.previewable(m, q, cursor);
-            ctx.context_scrolls = scrolls.context_max > 0;
-            ctx.prompt_scrolls = scrolls.prompt_max > 0;
-            let body = scrolls.preview_body;
-            ctx.preview_scrolls = body > 0 && scrolls.preview_len > body;
+            ctx.context_scrolls = scrolls.context_scrolls;
+            ctx.prompt_scrolls = scrolls.prompt_scrolls;
+            ctx.preview_scrolls = scrolls.preview_scrolls;
         }
         ctx
     }
