@@ -35,16 +35,20 @@ impl QuestionLayout {
         };
         (descriptions, want.min(max))
     }
-    /// Rows of item `i` in the list: whole when it is focused (and shows its whole
-    /// description, [`QuestionLayout::focus_whole`]) or when descriptions are not shortened,
-    /// else its label and at most `descriptions` rows of its description.
+
+    /// Rows of item `i` in the list: its label and its description rows.
     pub fn item_rows(&self, i: usize, descriptions: Option<usize>, focused: bool) -> usize {
-        let item = &self.items[i];
+        self.items[i].label.len() + self.description_rows(i, descriptions, focused)
+    }
+
+    /// Description rows item `i` shows: all of them when it is focused (and shows its whole
+    /// description, [`QuestionLayout::focus_whole`]) or when descriptions are not shortened,
+    /// else at most `descriptions`.
+    pub fn description_rows(&self, i: usize, descriptions: Option<usize>, focused: bool) -> usize {
+        let all = self.items[i].description.len();
         match descriptions {
-            Some(rows) if !(focused && self.focus_whole(i)) => {
-                item.label.len() + item.description.len().min(rows)
-            }
-            _ => item.height(),
+            Some(rows) if !(focused && self.focus_whole(i)) => all.min(rows),
+            _ => all,
         }
     }
 

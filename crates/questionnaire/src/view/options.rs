@@ -3,8 +3,8 @@
 //! last, showing the saved free text (docs/behaviour.md#options-and-free-text). The list
 //! chooses its window of whole items in the rows the plan gave it (tea's counted window, from
 //! the first item the last frame showed) and tea's list draws it ([`list::lines_of`]: the rows
-//! built for the window are moved, not copied). While filtering, the list is the matches, best first, with
-//! the matched characters highlighted (docs/behaviour.md#filter).
+//! built for the window are moved, not copied). While filtering, the list is the matches, best
+//! first, with the matched characters highlighted (docs/behaviour.md#filter).
 
 use question::{Answer, Label, Question};
 use tea::components::filter::{FilterMatch, FilterState};
@@ -238,10 +238,8 @@ impl OptionList<'_> {
             &hit_style,
         );
         // The other options' descriptions may be shortened; a cut one ends with "…".
-        let shown = match self.descriptions {
-            Some(limit) if !(focused && self.layout.focus_whole(i)) => limit.min(description.len()),
-            _ => description.len(),
-        };
+        let shown =
+            (self.layout.description_rows(i, self.descriptions, focused)).min(description.len());
         let cut = shown < description.len();
         for (n, spans) in description.into_iter().take(shown).enumerate() {
             let mut row = Line::new(vec![Span::plain(hang.clone())]);
