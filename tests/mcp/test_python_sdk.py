@@ -130,15 +130,22 @@ def test_invalid_input_is_a_tool_error_with_every_issue():
 def test_other_agents_shapes_are_accepted():
     seen = []
 
-    async def answer(context, params):
+    async def choose_red(context, params):
         seen.append(params)
         [field] = [name for name, f in params.requested_schema["properties"].items() if "oneOf" in f]
         return types.ElicitResult(action="accept", content={field: "Red"})
 
     lone = {"question": "Which color?", "choices": ["Red", "Blue"]}
-    result = run(lambda s: s.call_tool("ask_user_question", lone), elicitation=answer)
+    result = run(lambda s: s.call_tool("ask_user_question", lone), elicitation=choose_red)
     assert not result.is_error, text_of(result)
     assert len(seen) == 1
+    [answer] = result.structured_content["answers"].values()
+    assert answer["labels"] == ["Red"]
+
+    encoded = {"questions": json.dumps([{"question": "Which color?", "options": ["Red", "Blue"]}])}
+    result = run(lambda s: s.call_tool("ask_user_question", encoded), elicitation=choose_red)
+    assert not result.is_error, text_of(result)
+    assert len(seen) == 2
     [answer] = result.structured_content["answers"].values()
     assert answer["labels"] == ["Red"]
 

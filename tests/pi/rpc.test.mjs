@@ -196,6 +196,14 @@ test("Gemini CLI's types and Cline's string options pass pi's schema check", asy
 	assert.equal(framework.options[1].recommended, true);
 });
 
+test("questions sent as JSON text pass pi's schema check and are asked as a list", async () => {
+	const questions = [{ question: "Which package manager?", header: "Manager", options: JSON.stringify(["pnpm", "yarn"]) }];
+	const result = await ask({ questions: JSON.stringify(questions) }, replies(pick("yarn")));
+	assert.equal(result.end.isError, false, JSON.stringify(result.end.result));
+	assert.equal(received(result), "Manager: user selected: 2. yarn");
+	assert.deepEqual(result.end.result.details.questions[0].options.map((o) => o.label), ["pnpm", "yarn"]);
+});
+
 test("a call that is invalid in any shape reaches the tool's own validation unchanged", async () => {
 	const result = await ask({ questions: [{ id: "a", header: "A", prompt: "Pick?", type: "single", options: [], colour: "red" }] }, () => {
 		assert.fail("no dialog for an invalid call");

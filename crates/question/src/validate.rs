@@ -1,6 +1,7 @@
 //! Validation and normalization of every accepted input shape (`docs/behaviour.md#input`): every
 //! problem is reported at once, and every key that was read past is listed as a warning.
 
+mod encoded;
 mod fields;
 mod issue;
 mod keys;
@@ -90,7 +91,8 @@ pub fn validate_report(input: &Value, options: ValidateOptions) -> Report {
         ignored: Vec::new(),
         options,
     };
-    let questionnaire = validator.questionnaire(input);
+    let input = encoded::decoded(input);
+    let questionnaire = validator.questionnaire(&input);
     let questionnaire = match questionnaire {
         Some(questionnaire) if validator.issues.is_empty() => Ok(questionnaire),
         _ => Err(validator.issues),

@@ -295,6 +295,55 @@ fn string_options_mix_with_objects_in_any_shape() {
 }
 
 #[test]
+fn lists_sent_as_json_text_are_read_as_lists() {
+    let questions = json!([{
+        "question": "Which database?", "header": "DB",
+        "options": "[\"Postgres\", {\"label\": \"SQLite\", \"description\": \"A file\"}]"
+    }, {
+        "question": "Which regions?", "multiSelect": true,
+        "options": [{ "label": "eu" }, { "label": "us" }]
+    }]);
+    let as_text = json!({ "title": "Setup", "questions": questions.to_string() });
+    let questionnaire = valid(as_text.clone());
+    assert_eq!(questionnaire.title.as_deref(), Some("Setup"));
+    assert_eq!(values(&questionnaire.questions[0]), ["Postgres", "SQLite"]);
+    assert_eq!(
+        questionnaire.questions[0].options[1].description.as_deref(),
+        Some("A file")
+    );
+    assert_eq!(questionnaire.questions[1].kind, QuestionType::Multi);
+    // The canonical input a host hands on holds real arrays.
+    let canonical = questionnaire.to_canonical_input();
+    assert!(canonical["questions"].is_array() && canonical["questions"][0]["options"].is_array());
+    assert_eq!(valid(canonical), questionnaire);
+
+    let lone = only_question(json!({
+        "question": "Deploy now?", "choices": " [\"Yes\", \"Not yet\"] "
+    }));
+    assert_eq!(values(&lone), ["Yes", "Not yet"]);
+}
+
+#[test]
+fn text_that_holds_no_json_list_is_still_the_wrong_type() {
+    for (questions, path) in [
+        (json!("Which database?"), "/questions"),
+        (json!("[{\"question\": \"cut off"), "/questions"),
+        (json!("{\"question\": \"Which database?\"}"), "/questions"),
+        (
+            json!([{ "question": "Which?", "options": "Postgres, SQLite" }]),
+            "/questions/0/options",
+        ),
+    ] {
+        let found = problems(json!({ "questions": questions }));
+        assert_eq!(
+            found,
+            [(path.to_string(), IssueCode::InvalidType)],
+            "{questions}"
+        );
+    }
+}
+
+#[test]
 fn a_recommended_suffix_marks_the_option_and_the_label_stays() {
     let questionnaire = valid(json!({ "questions": [{
         "question": "Which approach?", "header": "Approach",

@@ -10,7 +10,7 @@ use crate::questionnaire::{QuestionOption, says_recommended};
 use crate::validate::IssueCode;
 
 /// The keys that may hold a question's options, the first given one winning.
-const OPTION_KEYS: [&str; 3] = ["options", "choices", "follow_up"];
+pub(super) const OPTION_KEYS: [&str; 3] = ["options", "choices", "follow_up"];
 
 /// What makes an option's value, for the duplicate check.
 struct ValueSource<'a> {
