@@ -322,12 +322,6 @@ export type Outcome =  'answered'|
 'aborted'|
 'timed_out';
 
-/**
- * A time limit as the operator wrote it (`90s`, `5m`, `1m30s`), in milliseconds; an error that
- * says what was expected for zero, negative or unreadable values.
- */
-export declare function parseTimeout(text: string): number
-
 /** The names of the keybindings the extension reads from pi and passes to `Session.useKeys`. */
 export declare function piKeybindingNames(): Array<string>
 
@@ -363,6 +357,27 @@ export interface RivalOptions {
   timeoutMs?: number
   /** How the call is checked, as `invalidResult` takes it. */
   checks?: CheckOptions
+}
+
+/**
+ * Checks a request sent as JSON text (`{title, questions, labels, timeout}`; a number JSON
+ * cannot hold, such as `NaN`, sent as its name), with `hasSignalType` false when its
+ * `signal` is not an `AbortSignal`. A program asking has no reply to put longer text in, so
+ * `context` has no length limit here.
+ */
+export declare function serviceRequest(json: string, hasSignalType: boolean): ServiceRequest
+
+/** A request as the question service asks it, or what is wrong with it. */
+export interface ServiceRequest {
+  /**
+   * `{title, questions, labels}`, as the `Session` and the `Rivals` read it; absent when the
+   * request has issues.
+   */
+  input?: any
+  /** The request's time limit. */
+  timeoutMs?: number
+  /** Every problem (`{path, code, message}`), the request's own fields first. */
+  issues: Array<any>
 }
 
 /**

@@ -43,12 +43,19 @@ async function ask(
 	ctx: ExtensionContext,
 	shutdown: AbortSignal,
 ): Promise<AskResponse> {
-	const issues = envelopeIssues(request);
-	const timeoutMs = timeoutOf(request, addon, issues);
-	const input = questionnaireInput(request, issues);
-	const invalid = input === undefined ? null : addon.invalidResult(input, SERVICE_CHECKS);
-	if (invalid) issues.push(...(invalid.details.issues as Issue[]));
-	if (issues.length > 0 || input === undefined) return { status: "invalid", issues };
+	let json: string;
+	try {
+		const { title, questions, labels, timeout } = request;
+		// JSON has no NaN or Infinity: such a number goes as its name, so it is reported, not dropped.
+		json = JSON.stringify({ title, questions, labels, timeout }, (_key, value: unknown) =>
+			typeof value === "number" && !Number.isFinite(value) ? String(value) : value,
+		);
+	} catch (error) {
+		return { status: "invalid", issues: [{ path: "", code: "invalid_type", message: `The request must be plain JSON data: ${messageOf(error)}` }] };
+	}
+	const checked = addon.serviceRequest(json, request.signal === undefined || request.signal instanceof AbortSignal);
+	if (!checked.input) return { status: "invalid", issues: checked.issues as Issue[] };
+	const { input, timeoutMs } = checked;
 
 	const signal = request.signal ? AbortSignal.any([request.signal, shutdown]) : shutdown;
 	// The operator's web page serves these questions too, and the inbox races them; not where
@@ -76,53 +83,6 @@ async function ask(
 	// The addon's details of a questionnaire that opened always have this shape.
 	const reply = { content: result.content, details: result.details as ResultDetails };
 	return { status: result.outcome === "answered" ? "answered" : "cancelled", result: reply };
-}
-
-/** Problems of the request's own fields, in the tool's issue format. */
-function envelopeIssues(request: QuestionRequestEvent): Issue[] {
-	const issues: Issue[] = [];
-	if (request.signal !== undefined && !(request.signal instanceof AbortSignal)) {
-		issues.push({ path: "/signal", code: "invalid_type", message: "signal must be an AbortSignal." });
-	}
-	return issues;
-}
-
-/**
- * The request's time limit in milliseconds: a positive number of milliseconds, or a duration as
- * the operator's setting reads it ("90s", "5m", "1m30s"); a bad one is an issue at `/timeout`.
- */
-function timeoutOf(request: QuestionRequestEvent, addon: Addon, issues: Issue[]): number | undefined {
-	const timeout: unknown = request.timeout;
-	if (timeout === undefined) return undefined;
-	const bad = (why: string) => {
-		issues.push({
-			path: "/timeout",
-			code: "invalid_type",
-			message: `timeout must be a positive number of milliseconds or a duration such as "90s" or "5m": ${why}.`,
-		});
-		return undefined;
-	};
-	if (typeof timeout === "number") {
-		return Number.isFinite(timeout) && timeout > 0 ? timeout : bad(`${timeout} is not above zero`);
-	}
-	if (typeof timeout === "string") {
-		try {
-			return addon.parseTimeout(timeout);
-		} catch (error) {
-			return bad(messageOf(error));
-		}
-	}
-	return bad(`found ${typeof timeout}`);
-}
-
-/** `{title, questions, labels}` as plain JSON, as the addon reads it. */
-function questionnaireInput(request: QuestionRequestEvent, issues: Issue[]): unknown {
-	try {
-		return JSON.parse(JSON.stringify({ title: request.title, questions: request.questions, labels: request.labels }));
-	} catch (error) {
-		issues.push({ path: "", code: "invalid_type", message: `The request must be plain JSON data: ${messageOf(error)}` });
-		return undefined;
-	}
 }
 
 function once(respond: (response: AskResponse) => void): (response: AskResponse) => void {

@@ -41,8 +41,7 @@ pub fn opening(input: Value, notify: bool, tmux: bool) -> napi::Result<Opening> 
 
 /// A time limit as the operator wrote it (`90s`, `5m`, `1m30s`), in milliseconds; an error that
 /// says what was expected for zero, negative or unreadable values.
-#[napi]
-pub fn parse_timeout(text: String) -> napi::Result<f64> {
+pub(crate) fn parse_timeout(text: String) -> napi::Result<f64> {
     question::parse_duration(&text)
         .map(|duration| duration.as_millis() as f64)
         .map_err(|error| napi::Error::from_reason(error.to_string()))

@@ -15,6 +15,7 @@ mod operator;
 mod outcome;
 mod palette;
 mod rivals;
+mod service;
 mod session;
 mod sgr;
 #[cfg(test)]
@@ -22,7 +23,7 @@ mod test_support;
 mod tool;
 mod wake;
 
-pub use attention::{Opening, opening, parse_timeout};
+pub use attention::{Opening, opening};
 pub use cards::{render_call, render_result};
 pub use dialogs::Dialogs;
 pub use keys::{check_collapse_key, pi_keybinding_names};
@@ -30,6 +31,7 @@ pub use operator::{Given, OperatorSettings, operator_flags, operator_settings};
 pub use outcome::{Closed, Outcome};
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use rivals::{RivalOptions, Rivals, check_web_address};
+pub use service::{ServiceRequest, service_request};
 pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
 
