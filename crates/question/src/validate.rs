@@ -386,7 +386,7 @@ impl Validator {
                 _ => generated_id(index, seen),
             })
         } else {
-            self.required_text(object, "id", path, "a unique id such as \"approach\"")
+            self.required_id(object, "id", path, "a unique id such as \"approach\"")
         };
         if let Some(id) = &id {
             match seen.iter().find(|s| &s.id == id) {

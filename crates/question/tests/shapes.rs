@@ -324,6 +324,45 @@ fn lists_sent_as_json_text_are_read_as_lists() {
 }
 
 #[test]
+fn numbered_ids_and_flags_written_as_text_are_read() {
+    let questionnaire = valid(json!({ "questions": [{
+        "id": 1, "header": "Size", "prompt": "Which size?", "required": "TRUE",
+        "options": [{ "value": 1, "label": "Small" }, { "value": 2.5, "label": "Medium" }]
+    }, {
+        "question": "Which regions?", "multiSelect": " true ", "allowCustom": "false",
+        "options": [{ "label": "eu", "recommended": "true" }, { "label": "us" }]
+    }]}));
+    let [size, regions] = &questionnaire.questions[..] else {
+        panic!("two questions")
+    };
+    assert_eq!(size.id, "1");
+    assert!(size.required);
+    assert_eq!(values(size), ["1", "2.5"]);
+    assert_eq!(regions.kind, QuestionType::Multi);
+    assert!(!regions.allow_custom);
+    assert_eq!(recommended(regions), [true, false]);
+
+    let found = problems(json!({ "questions": [{
+        "id": true, "header": "H", "prompt": "P?", "multiSelect": "yes",
+        "options": [{ "value": 1, "label": "One" }, { "value": "1", "label": "Uno" }]
+    }]}));
+    assert_eq!(
+        found,
+        [
+            ("/questions/0/id".to_string(), IssueCode::InvalidType),
+            (
+                "/questions/0/multiSelect".to_string(),
+                IssueCode::InvalidType
+            ),
+            (
+                "/questions/0/options/1/value".to_string(),
+                IssueCode::DuplicateValue
+            ),
+        ]
+    );
+}
+
+#[test]
 fn text_that_holds_no_json_list_is_still_the_wrong_type() {
     for (questions, path) in [
         (json!("Which database?"), "/questions"),

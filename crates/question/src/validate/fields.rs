@@ -44,6 +44,21 @@ impl Validator {
         }
     }
 
+    /// [`Self::required_text`] for an id (a question's `id`, an option's `value`): a number
+    /// stands for its decimal text, as models number their options (`"value": 1`).
+    pub(super) fn required_id(
+        &mut self,
+        object: &Map<String, Value>,
+        key: &str,
+        parent: &str,
+        what: &str,
+    ) -> Option<String> {
+        match object.get(key) {
+            Some(Value::Number(number)) => Some(number.to_string()),
+            _ => self.required_text(object, key, parent, what),
+        }
+    }
+
     /// An optional string; blank counts as absent.
     pub(super) fn optional_text(
         &mut self,
@@ -75,6 +90,9 @@ impl Validator {
         match object.get(key) {
             None | Some(Value::Null) => None,
             Some(Value::Bool(flag)) => Some(*flag),
+            // Models that send every argument as text write flags as "true" and "false".
+            Some(Value::String(text)) if text.trim().eq_ignore_ascii_case("true") => Some(true),
+            Some(Value::String(text)) if text.trim().eq_ignore_ascii_case("false") => Some(false),
             Some(other) => {
                 self.report(
                     &format!("{parent}/{key}"),

@@ -187,7 +187,7 @@ impl Validator {
         let (value, value_path) = if value_from_label {
             (label.clone(), format!("{path}/{label_key}"))
         } else {
-            let value = self.required_text(
+            let value = self.required_id(
                 object,
                 "value",
                 path,

@@ -99,8 +99,8 @@ fn each_code_alone_in_the_canonical_shape() {
             vec![("/questions/0/id", Blank)],
         ),
         (
-            "id a number",
-            set(canonical(), "/questions/0/id", json!(1)),
+            "id a boolean",
+            set(canonical(), "/questions/0/id", json!(true)),
             vec![("/questions/0/id", InvalidType)],
         ),
         (
@@ -261,7 +261,7 @@ fn each_code_alone_in_the_canonical_shape() {
             set(
                 canonical(),
                 "/questions/0/options/0/recommended",
-                json!("true"),
+                json!("yes"),
             ),
             vec![("/questions/0/options/0/recommended", InvalidType)],
         ),
@@ -374,7 +374,7 @@ fn several_problems_are_reported_at_once_in_input_order() {
     let compatible_input = json!({
         "questions": [
             { "question": "", "header": "Auth", "options": [{ "label": "OAuth" }, { "label": "OAuth" }] },
-            { "question": "Scope?", "multiSelect": "true", "options": [{ "label": "repo" }, {}] },
+            { "question": "Scope?", "multiSelect": "yes", "options": [{ "label": "repo" }, {}] },
             "just a string"
         ]
     });
