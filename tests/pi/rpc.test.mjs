@@ -196,12 +196,15 @@ test("Gemini CLI's types and Cline's string options pass pi's schema check", asy
 	assert.equal(framework.options[1].recommended, true);
 });
 
-test("questions sent as JSON text pass pi's schema check and are asked as a list", async () => {
-	const questions = [{ question: "Which package manager?", header: "Manager", options: JSON.stringify(["pnpm", "yarn"]) }];
+test("questions sent as JSON text, numbered values and flags as text pass pi's schema check", async () => {
+	const options = [{ value: 1, label: "pnpm" }, { value: 2, label: "yarn" }];
+	const questions = [{ question: "Which package manager?", header: "Manager", multiSelect: "false", options: JSON.stringify(options) }];
 	const result = await ask({ questions: JSON.stringify(questions) }, replies(pick("yarn")));
 	assert.equal(result.end.isError, false, JSON.stringify(result.end.result));
 	assert.equal(received(result), "Manager: user selected: 2. yarn");
-	assert.deepEqual(result.end.result.details.questions[0].options.map((o) => o.label), ["pnpm", "yarn"]);
+	const [manager] = result.end.result.details.questions;
+	assert.equal(manager.type, "single");
+	assert.deepEqual(manager.options.map((o) => [o.value, o.label]), [["1", "pnpm"], ["2", "yarn"]]);
 });
 
 test("a call that is invalid in any shape reaches the tool's own validation unchanged", async () => {
