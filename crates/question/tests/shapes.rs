@@ -295,7 +295,7 @@ fn string_options_mix_with_objects_in_any_shape() {
 }
 
 #[test]
-fn lists_sent_as_json_text_are_read_as_lists() {
+fn lists_sent_as_json_text_or_as_one_object_are_read_as_lists() {
     let questions = json!([{
         "question": "Which database?", "header": "DB",
         "options": "[\"Postgres\", {\"label\": \"SQLite\", \"description\": \"A file\"}]"
@@ -321,6 +321,12 @@ fn lists_sent_as_json_text_are_read_as_lists() {
         "question": "Deploy now?", "choices": " [\"Yes\", \"Not yet\"] "
     }));
     assert_eq!(values(&lone), ["Yes", "Not yet"]);
+
+    let one = only_question(json!({ "questions": {
+        "question": "Deploy now?", "header": "Deploy", "options": ["Yes", "Not yet"]
+    }}));
+    assert_eq!(one.header, "Deploy");
+    assert_eq!(values(&one), ["Yes", "Not yet"]);
 }
 
 #[test]

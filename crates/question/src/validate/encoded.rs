@@ -1,7 +1,8 @@
-//! Lists sent as JSON text. Models sometimes encode a nested array a second time, so that
+//! Lists sent in another form. Models sometimes encode a nested array a second time, so that
 //! `questions` (or a question's options) arrives as the string `"[{\"question\": …}]"`; such a
-//! string holding a JSON array is read as that array, and anything else stays as it came, for
-//! validation to report.
+//! string holding a JSON array is read as that array. A question object (one with `question`
+//! or `prompt`) sent as `questions` is a list of that one question. Anything else stays as it came, for validation
+//! to report.
 
 use std::borrow::Cow;
 
@@ -9,13 +10,18 @@ use serde_json::{Map, Value};
 
 use super::options::OPTION_KEYS;
 
-/// `input` with every list sent as JSON text decoded; borrowed when there is none.
+/// `input` with every list sent in another form made a list; borrowed when there is none.
 pub(super) fn decoded(input: &Value) -> Cow<'_, Value> {
     let Some(root) = input.as_object() else {
         return Cow::Borrowed(input);
     };
     let mut owned: Option<Map<String, Value>> = None;
-    if let Some(questions) = root.get("questions").and_then(array_in_text) {
+    let questions = root.get("questions");
+    let listed = questions.and_then(array_in_text).or_else(|| {
+        let question = questions.filter(|q| q.get("question").or(q.get("prompt")).is_some())?;
+        Some(Value::Array(vec![question.clone()]))
+    });
+    if let Some(questions) = listed {
         owned
             .get_or_insert_with(|| root.clone())
             .insert("questions".into(), questions);
