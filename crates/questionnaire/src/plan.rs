@@ -3,8 +3,7 @@
 //! survive the smallest terminals. The order is data: each part asks for rows with a priority
 //! ([`QuestionPart`]) and tea's stack grants them ([`stack::grant`]), in stages where an ask
 //! depends on what earlier ones got. The [`Plan`] is rows per part; the list windows itself in
-//! its rows and the scrolls are clamped to theirs where the frame is drawn. (The Review tab's
-//! parts ask for rows by priority in its own stack.)
+//! its rows and the scrolls are clamped to theirs where the frame is drawn.
 
 use tea::components::stack;
 
@@ -29,6 +28,8 @@ pub struct Plan {
     /// The option list's rows: it windows its items in them and leaves the rest blank under
     /// the editor and the preview.
     pub list: usize,
+    /// The items the list shows (the matches while filtering) and the focused one's position.
+    pub items: (Vec<usize>, usize),
     /// Description rows of options other than the focused one; `None`: all of them.
     pub descriptions: Option<usize>,
     pub editor: usize,
@@ -83,13 +84,12 @@ impl App {
     pub(crate) fn plan(&self, measured: &Measured) -> Option<Plan> {
         let (q, _) = self.question()?;
         let m = &measured.questions[q];
-        let mut left = measured.inner_height();
-        let mut plan = Plan::default();
+        let (mut left, mut plan) = (measured.inner_height(), Plan::default());
         let width = self.editor_width(measured);
         let editor = (self.open_editor()).map(|target| self.draft(target).row_count(width));
-        let narrow = !measured.geometry.wide;
-        let filtering = self.filter_of(q).is_some();
-        let (shown, _) = self.list_items(m, q);
+        let (narrow, filtering) = (!measured.geometry.wide, self.filter_of(q).is_some());
+        plan.items = self.list_items(m, q);
+        let shown = &plan.items.0;
         let previewable = self.previewable(measured, q, self.cursor(q));
         let any_previewable =
             (0..self.questions()[q].options.len()).any(|i| self.previewable(measured, q, i));
@@ -97,7 +97,7 @@ impl App {
         // focused one, so moving the cursor changes only the list and the preview (phase one);
         // then the body's rows go to the list, the editor and the preview as the cursor asks
         // (phase two).
-        let [label_ask, counter_ask] = m.list_head(&shown, left, filtering);
+        let [label_ask, counter_ask] = m.list_head(shown, left, filtering);
         // An expanded preview was asked for: its header and first rows before the context.
         let expanded_region =
             narrow && self.previews_expanded && editor.is_none() && any_previewable;
@@ -148,7 +148,7 @@ impl App {
             true => room.div_ceil(2).max(label + counter),
             false => room,
         };
-        let (descriptions, list_want) = m.list_want(&shown, list_max, m.prompt.len() - prompt);
+        let (descriptions, list_want) = m.list_want(shown, list_max, m.prompt.len() - prompt);
         plan.descriptions = descriptions;
         let preview_row_ask =
             narrow && !self.previews_expanded && editor.is_none() && any_previewable;

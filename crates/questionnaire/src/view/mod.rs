@@ -436,8 +436,8 @@ impl App {
             column.push(rows(line, plan.filter));
         }
         let mut list = self.option_list(measured, q, plan);
-        let (shown, cursor) = self.list_items(&measured.questions[q], q);
-        let list_rows = list.window_in(&shown, cursor, plan.list, self.shown_list_offset(q));
+        let (shown, cursor) = &plan.items;
+        let list_rows = list.window_in(shown, *cursor, plan.list, self.shown_list_offset(q));
         self.keep_list_shown(q, list.window.start);
         column.push(rows(self.zone(Part::List, list), list_rows));
         if let Some(target) = self.open_editor() {
