@@ -238,8 +238,7 @@ impl OptionList<'_> {
             &hit_style,
         );
         // The other options' descriptions may be shortened; a cut one ends with "…".
-        let shown =
-            (self.layout.description_rows(i, self.descriptions, focused)).min(description.len());
+        let shown = self.layout.description_rows(i, self.descriptions, focused);
         let cut = shown < description.len();
         for (n, spans) in description.into_iter().take(shown).enumerate() {
             let mut row = Line::new(vec![Span::plain(hang.clone())]);
