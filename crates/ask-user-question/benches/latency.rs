@@ -117,6 +117,30 @@ fn key_latency(size: Size) {
     );
 }
 
+/// Keys at 120x40 over every tab for a few seconds, untimed: a steady loop to run under a
+/// profiler (`ASK_USER_QUESTION_BENCH_PROBE=keys perf record …`).
+fn probe_keys() {
+    tea_markdown::warm_up();
+    let questionnaire = reference();
+    let tabs = questionnaire.questions.len() + 1;
+    let mut driver = Driver::new(App::new(questionnaire), Size::new(120, 40), Palette::dark());
+    let keys = sweep(8);
+    for _ in 0..tabs {
+        for event in &keys {
+            black_box(driver.send(event));
+            black_box(driver.frame_ref().rows.len());
+        }
+        black_box(driver.send(&press(KeyCode::Tab)));
+    }
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(5) {
+        for event in keys.iter().chain([&press(KeyCode::Tab)]) {
+            black_box(driver.send(event));
+            black_box(driver.frame_ref().rows.len());
+        }
+    }
+}
+
 fn unchanged_rerender(size: Size) {
     let mut driver = Driver::new(App::new(reference()), size, Palette::dark());
     driver.frame_ref();
@@ -322,6 +346,7 @@ fn main() {
     match std::env::var(PROBE).as_deref() {
         Ok("first-frame") => return probe_first_frame(),
         Ok("syntect-load") => return probe_syntect_load(),
+        Ok("keys") => return probe_keys(),
         Ok(other) => panic!("unknown probe {other}"),
         Err(_) => {}
     }
