@@ -40,16 +40,31 @@ pub fn grapheme_width(g: &str) -> usize {
 /// Display width of a string of sanitized text.
 pub fn width(s: &str) -> usize {
     if s.is_ascii() {
-        return s.bytes().filter(|b| (0x20..0x7f).contains(b)).count();
+        return printable_ascii(s.as_bytes());
     }
-    if s.chars().all(is_standalone) {
-        // Each char is its own grapheme cluster: skip segmentation (the common case).
-        return s
-            .chars()
-            .map(|c| unicode_width::UnicodeWidthChar::width(c).unwrap_or(0))
-            .sum();
+    let mut columns = 0;
+    for c in s.chars() {
+        if !is_standalone(c) {
+            return s.graphemes(true).map(grapheme_width).sum();
+        }
+        // Each char so far is its own grapheme cluster: no segmentation (the common case).
+        columns += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
     }
-    s.graphemes(true).map(grapheme_width).sum()
+    columns
+}
+
+/// The printable bytes of ASCII text, a column each; counted in bytes, 255 at a time, which
+/// lets the compiler count many at once (widths are measured more than anything in a frame).
+fn printable_ascii(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|chunk| {
+            let printable = chunk
+                .iter()
+                .fold(0u8, |n, &b| n + u8::from(b.wrapping_sub(0x20) < 0x5f));
+            usize::from(printable)
+        })
+        .sum()
 }
 
 /// Whether `c` always forms a grapheme cluster by itself, whatever surrounds it: it neither
@@ -236,7 +251,7 @@ pub fn pad_line(line: &Line, columns: usize) -> Line {
     let mut out = truncate_line(line, columns);
     let w = out.width();
     if w < columns {
-        out.spans.push(Span::plain(" ".repeat(columns - w)));
+        out.spans.push(Span::plain(spaces(columns - w)));
     }
     out
 }
@@ -434,17 +449,62 @@ pub(crate) fn cut_owned(line: Line, width: usize) -> Line {
     }
 }
 
-/// `line` cut to `columns` if wider, then padded with spaces to exactly `columns`.
-pub(crate) fn fit(line: Line, columns: usize) -> Line {
+/// Appends the spans of `line`, cut to `columns` if wider, then padded with spaces to exactly
+/// `columns`: containers put a row's spans between their borders or beside a divider without
+/// allocating the row twice.
+pub(crate) fn push_fitted(spans: &mut Vec<Span>, line: Line, columns: usize) {
     let width = line.width();
     if width > columns {
-        return pad_line(&line, columns);
+        spans.extend(pad_line(&line, columns).spans);
+        return;
     }
-    let mut line = line;
+    spans.extend(line.spans);
     if width < columns {
-        line.push(Span::plain(" ".repeat(columns - width)));
+        spans.push(Span::plain(spaces(columns - width)));
     }
-    line
+}
+
+/// `n` spaces: padding is the most common text of a frame, so it is copied from a stock of
+/// them rather than built a space at a time.
+pub(crate) fn spaces(n: usize) -> String {
+    let mut run = String::with_capacity(n);
+    push_run(&mut run, ' ', n);
+    run
+}
+
+/// Appends `n` times `c` to `text`, copied from a stock row for the characters frames repeat
+/// (spaces and the border's rule).
+pub(crate) fn push_run(text: &mut String, c: char, n: usize) {
+    const SPACES: &str = stock(&[b' '; 256]);
+    const RULE: &str = stock(&stock_of::<{ 3 * 256 }>("─"));
+    let stock = match c {
+        ' ' => SPACES,
+        '─' => RULE,
+        _ => "",
+    };
+    match stock.get(..n * c.len_utf8()) {
+        Some(run) => text.push_str(run),
+        None => text.extend(std::iter::repeat_n(c, n)),
+    }
+}
+
+const fn stock(bytes: &'static [u8]) -> &'static str {
+    match str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(_) => panic!("a stock row is UTF-8"),
+    }
+}
+
+/// A row of 256 copies of a three-byte character, made at compile time.
+const fn stock_of<const N: usize>(c: &str) -> [u8; N] {
+    let c = c.as_bytes();
+    let mut out = [0u8; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = c[i % c.len()];
+        i += 1;
+    }
+    out
 }
 
 /// `line` cut to `width` columns at a whole grapheme; a grapheme the edge cuts becomes blanks
@@ -573,6 +633,26 @@ mod tests {
             let grapheme: usize = format!("{c}{c}").graphemes(true).map(grapheme_width).sum();
             assert_eq!(width(&format!("{c}{c}")), grapheme, "{c:?}");
         }
+    }
+
+    #[test]
+    fn widths_of_ascii_count_printable_bytes() {
+        assert_eq!(width(""), 0);
+        assert_eq!(width("a\x00b\x7f\x1f~"), 3);
+        assert_eq!(width(&"ab\x07".repeat(300)), 600);
+    }
+
+    #[test]
+    fn runs_come_from_the_stock_or_are_built() {
+        for n in [0, 1, 255, 256, 257, 600] {
+            assert_eq!(spaces(n), " ".repeat(n));
+            let mut rule = String::from("╭");
+            push_run(&mut rule, '─', n);
+            assert_eq!(rule, format!("╭{}", "─".repeat(n)));
+        }
+        let mut dots = String::new();
+        push_run(&mut dots, '·', 3);
+        assert_eq!(dots, "···");
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub use tabs::{Tab, Tabs};
 pub use viewport::Viewport;
 
 pub use crate::block::{Block, PanelRow, Rows, Stateful, StatefulBlock};
-pub(crate) use crate::text::{cut, cut_owned, fit};
+pub(crate) use crate::text::{cut, cut_owned};
 
 use crate::style::{Line, Span};
 

@@ -34,10 +34,10 @@
 //! ]);
 //! ```
 
-use super::{Block, PanelRow, cut_owned, fit};
+use super::{Block, PanelRow, cut_owned};
 use crate::block::Element;
 use crate::style::{Line, Slot, Span, Style};
-use crate::text::{truncate, width as text_width};
+use crate::text::{push_fitted, push_run, truncate, width as text_width};
 
 /// The props of a frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -113,13 +113,17 @@ impl Panel {
         // "╭─ " + title + " " + "─…" + "╮": the title gets what is left after six columns.
         let title = truncate(&self.title, width.saturating_sub(6));
         if title.is_empty() {
-            return Line::styled(format!("╭{}╮", "─".repeat(width - 2)), border);
+            return Line::styled(edge('╭', width, '╮'), border);
         }
         let fill = width.saturating_sub(5 + text_width(&title));
+        let mut end = String::with_capacity(3 * fill + 4);
+        end.push(' ');
+        push_run(&mut end, '─', fill);
+        end.push('╮');
         Line::new(vec![
             Span::styled("╭─ ", border.clone()),
             Span::styled(title, self.title_style.clone()),
-            Span::styled(format!(" {}╮", "─".repeat(fill)), border),
+            Span::styled(end, border),
         ])
     }
 }
@@ -150,7 +154,7 @@ impl Panel {
         if !self.framed(width, height) {
             for row in body.take(height) {
                 out.push(match row {
-                    PanelRow::Divider => Line::styled("─".repeat(width), border.clone()),
+                    PanelRow::Divider => Line::styled(rule(width), border.clone()),
                     PanelRow::Content(line) => cut_owned(line, width),
                 });
             }
@@ -163,24 +167,38 @@ impl Panel {
         ));
         for row in body.take(height - 2) {
             out.push(match row {
-                PanelRow::Divider => {
-                    Line::styled(format!("├{}┤", "─".repeat(width - 2)), border.clone())
-                }
+                PanelRow::Divider => Line::styled(edge('├', width, '┤'), border.clone()),
                 PanelRow::Content(line) => {
                     let bg = line.bg;
-                    let fitted = fit(line, inner).spans;
-                    // Sized once: a frame's rows are most of what a frame allocates.
-                    let mut spans = Vec::with_capacity(fitted.len() + 2);
+                    // The row's own spans, padded, with room for the borders: a frame's rows
+                    // are most of what a frame allocates.
+                    let mut spans = Vec::with_capacity(line.spans.len() + 3);
                     spans.push(Span::styled("│ ", border.clone()));
-                    spans.extend(fitted);
+                    push_fitted(&mut spans, line, inner);
                     spans.push(Span::styled(" │", border.clone()));
                     Line { spans, bg }
                 }
             });
         }
-        out.push(Line::styled(format!("╰{}╯", "─".repeat(width - 2)), border));
+        out.push(Line::styled(edge('╰', width, '╯'), border));
         out
     }
+}
+
+/// A rule `width` columns wide.
+pub(crate) fn rule(width: usize) -> String {
+    let mut row = String::with_capacity(3 * width);
+    push_run(&mut row, '─', width);
+    row
+}
+
+/// A border row `width` columns wide (at least 2): `left`, the rule, `right`.
+fn edge(left: char, width: usize, right: char) -> String {
+    let mut row = String::with_capacity(3 * width);
+    row.push(left);
+    push_run(&mut row, '─', width - 2);
+    row.push(right);
+    row
 }
 
 /// A [`Panel`] whose body is a block drawn at the frame's inner size.

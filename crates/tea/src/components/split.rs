@@ -17,8 +17,9 @@
 //! assert_eq!(rows, ["one        │ preview", "two        │"]);
 //! ```
 
-use super::{Block, fit};
+use super::Block;
 use crate::style::{Line, Slot, Span, Style};
+use crate::text::push_fitted;
 use crate::view::Element;
 
 /// Columns the divider takes: " │ ".
@@ -94,16 +95,20 @@ impl Block for Split<'_> {
         let divider = Style::fg(self.divider);
         (0..rows)
             .map(|_| {
-                let mut line = fit(left.next().unwrap_or_default(), left_width);
+                let l = left.next().unwrap_or_default();
                 let r = right.next().unwrap_or_default();
+                let bg = l.bg;
+                // Sized once for both sides: a split's rows are most of a frame.
+                let mut spans = Vec::with_capacity(l.spans.len() + r.spans.len() + 2);
+                push_fitted(&mut spans, l, left_width);
                 if r.spans.is_empty() && !self.full_divider {
-                    line.push(Span::styled(" │", divider.clone()));
+                    spans.push(Span::styled(" │", divider.clone()));
                 } else {
-                    line.push(Span::styled(" │ ", divider.clone()));
+                    spans.push(Span::styled(" │ ", divider.clone()));
                     // A block keeps its rows within the width it is given.
-                    line.spans.extend(r.spans);
+                    spans.extend(r.spans);
                 }
-                line
+                Line { spans, bg }
             })
             .collect()
     }

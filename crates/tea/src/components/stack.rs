@@ -147,7 +147,9 @@ impl Block for Stack<'_> {
             .into_iter()
             .map(|row| match row {
                 PanelRow::Content(line) => line,
-                PanelRow::Divider => Line::styled("─".repeat(width), Style::fg(Slot::Border)),
+                PanelRow::Divider => {
+                    Line::styled(super::panel::rule(width), Style::fg(Slot::Border))
+                }
             })
             .collect()
     }
