@@ -6,7 +6,7 @@
 //! function ([`Draw`]) join a tree here too. This module knows no component: containers (a panel, a stack) live above it.
 
 use crate::style::Line;
-use crate::text::{clip, cut};
+use crate::text::{clip, cut, fitted};
 
 /// One row as a container draws it: content, or a rule across the box that a
 /// [`Panel`](crate::components::Panel) crosses its border with (`├───┤`).
@@ -22,12 +22,15 @@ pub trait Block {
     fn lines(&self, width: usize, height: usize) -> Vec<Line>;
 
     /// The rows as a [`Panel`](crate::components::Panel) draws them: [`Block::lines`] as
-    /// content, except that a [`Stack`](crate::components::Stack)'s dividers stay dividers, so
-    /// a panel crosses its border with them.
+    /// content, each exactly `width` columns (padded with spaces, or cut with "…"), except that
+    /// a [`Stack`](crate::components::Stack)'s dividers stay dividers, so a panel crosses its
+    /// border with them. Each row is measured once, where it is made whole: a container that
+    /// overrides this returns rows of exactly `width` columns too, so the frame around them
+    /// adds its borders without measuring them again.
     fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
         self.lines(width, height)
             .into_iter()
-            .map(PanelRow::Content)
+            .map(|line| PanelRow::Content(fitted(line, width)))
             .collect()
     }
 }

@@ -44,6 +44,10 @@ pub fn width(s: &str) -> usize {
     }
     let mut columns = 0;
     for c in s.chars() {
+        if (' '..='~').contains(&c) {
+            columns += 1;
+            continue;
+        }
         if !is_standalone(c) {
             return s.graphemes(true).map(grapheme_width).sum();
         }
@@ -447,6 +451,20 @@ pub(crate) fn cut_owned(line: Line, width: usize) -> Line {
     } else {
         truncate_line(&line, width)
     }
+}
+
+/// `line` cut to `columns` if wider, then padded with spaces to exactly `columns`, with room
+/// for the two borders a frame puts around it.
+pub(crate) fn fitted(mut line: Line, columns: usize) -> Line {
+    let width = line.width();
+    if width > columns {
+        return pad_line(&line, columns);
+    }
+    line.spans.reserve_exact(3);
+    if width < columns {
+        line.spans.push(Span::plain(spaces(columns - width)));
+    }
+    line
 }
 
 /// Appends the spans of `line`, cut to `columns` if wider, then padded with spaces to exactly

@@ -35,7 +35,7 @@ pub use web::qr_code_rows;
 
 use question::Label;
 use tea::components::{
-    Block, FilterLine, Panel, Rows, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
+    Block, FilterLine, Panel, PanelRow, Rows, Split, Stack, StackItem, Tab, Tabs, Viewport, spread,
 };
 use tea::mouse::{MouseMode, Zone};
 use tea::text::truncate;
@@ -463,8 +463,11 @@ impl App {
                 self.preview_pane(measured, q, scrolls.preview),
             );
             let split = Split::new(column, pane).full_divider();
-            let inner = geometry.inner;
-            items.push(rows(Draw(move |_, rows| split.lines(inner, rows)), height));
+            let at_framed_width = AtWidth {
+                block: split,
+                width: geometry.inner,
+            };
+            items.push(rows(at_framed_width, height));
         } else {
             items.push(rows(column, height));
         }
@@ -496,6 +499,27 @@ impl App {
             ));
         }
         title
+    }
+}
+
+/// A block drawn at a width of its own whatever the box is (the split keeps the framed width
+/// also in a frame too low for its border); in a box of that width its panel rows are its own,
+/// measured once.
+struct AtWidth<B> {
+    block: B,
+    width: usize,
+}
+
+impl<B: Block> Block for AtWidth<B> {
+    fn lines(&self, _: usize, height: usize) -> Vec<Line> {
+        self.block.lines(self.width, height)
+    }
+
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
+        if width == self.width {
+            return self.block.panel_rows(width, height);
+        }
+        Draw(|_, height| self.lines(width, height)).panel_rows(width, height)
     }
 }
 

@@ -31,8 +31,8 @@
 //! let rows: Vec<String> = frame.lines(16, 5).iter().map(Line::plain_text).collect();
 //! assert_eq!(rows[..2], ["╭─ Greeting ───╮", "│ hello        │"]);
 //! assert_eq!(rows[4], "╰──────────────╯");
-//! // Too small for a border (fewer than 8 columns or 5 rows): the rows alone.
-//! assert_eq!(frame.lines(16, 4)[0].plain_text(), "hello");
+//! // Too small for a border (fewer than 8 columns or 5 rows): the rows alone, as wide as the box.
+//! assert_eq!(frame.lines(16, 4)[0].plain_text(), "hello           ");
 //! ```
 
 #[cfg(feature = "filter")]

@@ -9,10 +9,12 @@
 //! ```
 //!
 //! Content rows are padded (or cut with "…") to the inner width, `width - 4`, so every framed
-//! row is exactly `width` columns. Below a minimum size (by default 8 columns or 5 rows, as
-//! the questionnaire draws it) the border would eat the content: the frame then draws its rows
-//! bare, cut to the width, and dividers become plain rules. Rows that do not fit the height are
-//! left out from the bottom; a short body is padded with blank rows, so the frame fills its box.
+//! row is exactly `width` columns. A block's rows come padded already ([`Block::panel_rows`]),
+//! each measured once where it is made; rows given laid out are measured here. Below a minimum
+//! size (by default 8 columns or 5 rows, as the questionnaire draws it) the border would eat the
+//! content: the frame then draws its rows bare (a block's as wide as the box, rows given cut to
+//! the width), and dividers become plain rules. Rows that do not fit the height are left out
+//! from the bottom; a short body is padded with blank rows, so the frame fills its box.
 //!
 //! ```
 //! use tea::components::{Block, Panel, PanelRow};
@@ -37,7 +39,7 @@
 use super::{Block, PanelRow, cut_owned};
 use crate::block::Element;
 use crate::style::{Line, Slot, Span, Style};
-use crate::text::{push_fitted, push_run, truncate, width as text_width};
+use crate::text::{fitted, push_run, spaces, truncate, width as text_width};
 
 /// The props of a frame.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,7 +132,7 @@ impl Panel {
 
 impl Block for Panel {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.draw(self.body.iter().take(height).cloned(), width, height)
+        self.draw(self.body.iter().take(height).cloned(), width, height, false)
     }
 }
 
@@ -139,13 +141,21 @@ impl Panel {
     /// result, not copied (a frame's rows are most of a screen).
     pub fn into_lines(mut self, width: usize, height: usize) -> Vec<Line> {
         let body = std::mem::take(&mut self.body);
-        self.draw(body.into_iter().take(height), width, height)
+        self.draw(body.into_iter().take(height), width, height, false)
     }
 }
 
 impl Panel {
-    /// The frame around `body` (moved in, so a block's fresh rows are not copied again).
-    fn draw(&self, body: impl Iterator<Item = PanelRow>, width: usize, height: usize) -> Vec<Line> {
+    /// The frame around `body` (moved in, so a block's fresh rows are not copied again). Its
+    /// rows are `exact` when they are a block's [`Block::panel_rows`], each the inner width
+    /// already; otherwise each is measured here.
+    fn draw(
+        &self,
+        body: impl Iterator<Item = PanelRow>,
+        width: usize,
+        height: usize,
+        exact: bool,
+    ) -> Vec<Line> {
         let border = Style::fg(self.border);
         let mut out = Vec::with_capacity(height);
         if width == 0 || height == 0 {
@@ -155,6 +165,7 @@ impl Panel {
             for row in body.take(height) {
                 out.push(match row {
                     PanelRow::Divider => Line::styled(rule(width), border.clone()),
+                    PanelRow::Content(line) if exact => line,
                     PanelRow::Content(line) => cut_owned(line, width),
                 });
             }
@@ -162,21 +173,18 @@ impl Panel {
         }
         let inner = width - SIDES;
         out.push(self.top(width));
-        let body = body.chain(std::iter::repeat_with(
-            || PanelRow::Content(Line::default()),
-        ));
-        for row in body.take(height - 2) {
+        let blank = || PanelRow::Content(Line::plain(spaces(inner)));
+        for row in body.chain(std::iter::repeat_with(blank)).take(height - 2) {
             out.push(match row {
                 PanelRow::Divider => Line::styled(edge('├', width, '┤'), border.clone()),
                 PanelRow::Content(line) => {
-                    let bg = line.bg;
-                    // The row's own spans, padded, with room for the borders: a frame's rows
-                    // are most of what a frame allocates.
-                    let mut spans = Vec::with_capacity(line.spans.len() + 3);
-                    spans.push(Span::styled("│ ", border.clone()));
-                    push_fitted(&mut spans, line, inner);
-                    spans.push(Span::styled(" │", border.clone()));
-                    Line { spans, bg }
+                    let mut line = if exact { line } else { fitted(line, inner) };
+                    debug_assert_eq!(line.width(), inner, "a panel row of {:?}", line);
+                    // The row's own spans between the borders (rows have room for them).
+                    line.spans.reserve_exact(2);
+                    line.spans.insert(0, Span::styled("│ ", border.clone()));
+                    line.spans.push(Span::styled(" │", border.clone()));
+                    line
                 }
             });
         }
@@ -233,7 +241,7 @@ impl Block for PanelOf<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
         let (inner_width, inner_height) = self.frame.inner(width, height);
         let body = self.body.panel_rows(inner_width, inner_height);
-        self.frame.draw(body.into_iter(), width, height)
+        self.frame.draw(body.into_iter(), width, height, true)
     }
 }
 

@@ -17,9 +17,9 @@
 //! assert_eq!(rows, ["one        │ preview", "two        │"]);
 //! ```
 
-use super::Block;
+use super::{Block, PanelRow};
 use crate::style::{Line, Slot, Span, Style};
-use crate::text::push_fitted;
+use crate::text::{fitted, push_fitted, spaces};
 use crate::view::Element;
 
 /// Columns the divider takes: " │ ".
@@ -83,10 +83,28 @@ impl<'a> Split<'a> {
 
 impl Block for Split<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
+        self.joined(width, height, false)
+    }
+
+    /// The joined rows, the right block's padded too: each row is exactly `width` columns,
+    /// each side measured once.
+    fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
+        let rows = self.joined(width, height, true);
+        rows.into_iter().map(PanelRow::Content).collect()
+    }
+}
+
+impl Split<'_> {
+    /// The left block's rows padded to its width beside the right block's rows, those padded
+    /// to theirs when `pad_right`.
+    fn joined(&self, width: usize, height: usize, pad_right: bool) -> Vec<Line> {
         let (left_width, right_width) = self.widths(width);
         let left = self.left.lines(left_width, height);
         let Some(right_width) = right_width else {
-            return left;
+            return match pad_right {
+                true => left.into_iter().map(|l| fitted(l, width)).collect(),
+                false => left,
+            };
         };
         let right = self.right.lines(right_width, height);
         let rows = left.len().max(right.len()).min(height);
@@ -98,15 +116,23 @@ impl Block for Split<'_> {
                 let l = left.next().unwrap_or_default();
                 let r = right.next().unwrap_or_default();
                 let bg = l.bg;
-                // Sized once for both sides: a split's rows are most of a frame.
-                let mut spans = Vec::with_capacity(l.spans.len() + r.spans.len() + 2);
+                // Sized once for both sides and a frame's borders: a split's rows are most of
+                // a frame.
+                let mut spans = Vec::with_capacity(l.spans.len() + r.spans.len() + 4);
                 push_fitted(&mut spans, l, left_width);
                 if r.spans.is_empty() && !self.full_divider {
                     spans.push(Span::styled(" │", divider.clone()));
+                    if pad_right {
+                        spans.push(Span::plain(spaces(right_width + 1)));
+                    }
                 } else {
                     spans.push(Span::styled(" │ ", divider.clone()));
-                    // A block keeps its rows within the width it is given.
-                    spans.extend(r.spans);
+                    if pad_right {
+                        push_fitted(&mut spans, r, right_width);
+                    } else {
+                        // A block keeps its rows within the width it is given.
+                        spans.extend(r.spans);
+                    }
                 }
                 Line { spans, bg }
             })

@@ -28,6 +28,7 @@
 use super::{Block, PanelRow};
 use crate::style::Line;
 use crate::style::{Slot, Style};
+use crate::text::spaces;
 use crate::view::Element;
 
 /// A child of a stack with its row needs.
@@ -143,23 +144,29 @@ impl<'a> Stack<'a> {
 
 impl Block for Stack<'_> {
     fn lines(&self, width: usize, height: usize) -> Vec<Line> {
-        self.panel_rows(width, height)
-            .into_iter()
-            .map(|row| match row {
-                PanelRow::Content(line) => line,
-                PanelRow::Divider => {
-                    Line::styled(super::panel::rule(width), Style::fg(Slot::Border))
-                }
-            })
-            .collect()
+        let mut out = Vec::with_capacity(height);
+        for (item, rows) in self.items.iter().zip(self.allocation(height)) {
+            if rows == 0 {
+                continue;
+            }
+            if item.divider {
+                let rule = Line::styled(super::panel::rule(width), Style::fg(Slot::Border));
+                out.extend(std::iter::repeat_n(rule, rows));
+                continue;
+            }
+            let mut lines = item.block.lines(width, rows);
+            lines.truncate(rows);
+            lines.resize(rows, Line::default());
+            out.extend(lines);
+        }
+        out
     }
 
-    /// The children's rows in declared order, each padded to its grant; a divider stays a
-    /// divider, so a frame around the stack draws it across its border.
+    /// The children's panel rows in declared order, each child padded to its grant with blank
+    /// rows; a divider stays a divider, so a frame around the stack draws it across its border.
     fn panel_rows(&self, width: usize, height: usize) -> Vec<PanelRow> {
-        let granted = self.allocation(height);
         let mut out = Vec::with_capacity(height);
-        for (item, rows) in self.items.iter().zip(granted) {
+        for (item, rows) in self.items.iter().zip(self.allocation(height)) {
             if rows == 0 {
                 continue;
             }
@@ -169,7 +176,7 @@ impl Block for Stack<'_> {
             }
             let mut lines = item.block.panel_rows(width, rows);
             lines.truncate(rows);
-            lines.resize(rows, PanelRow::Content(Line::default()));
+            lines.resize_with(rows, || PanelRow::Content(Line::plain(spaces(width))));
             out.extend(lines);
         }
         out
