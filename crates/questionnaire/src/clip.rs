@@ -7,7 +7,10 @@
 //! prefix's are the whole's. Text that stays invisible for very long (a megabyte of spaces or
 //! escape sequences) stops the growth at [`MAX_PREFIX`]: what it yielded is shown.
 
-use tea::text::{sanitize, sanitize_line, width, wrap};
+use tea::text::{sanitize, sanitize_line, width, wrap, wrap_spans};
+use tea::{Line, Style};
+
+use crate::marks::marked_spans;
 
 /// The longest prefix read for a few rows, whatever it yields.
 pub const MAX_PREFIX: usize = 1 << 20;
@@ -28,6 +31,36 @@ pub fn wrap_head(text: &str, columns: usize, rows: usize) -> Head {
 
 /// [`wrap_head`] of `lead` followed by `text`, without copying more of `text` than is read.
 pub fn wrap_head_after(lead: &str, text: &str, columns: usize, rows: usize) -> Head {
+    let (rows, complete) = head_of(lead, text, columns, rows, |text| wrap(text, columns));
+    Head { rows, complete }
+}
+
+/// [`wrap_head`] of text with markdown's inline marks ([`crate::marks`]), in `style`: the
+/// rows, and whether they are all of them.
+pub fn wrap_head_marked(
+    text: &str,
+    columns: usize,
+    rows: usize,
+    style: &Style,
+) -> (Vec<Line>, bool) {
+    head_of("", text, columns, rows, |text| {
+        let spans = marked_spans(text, style);
+        wrap_spans(&spans, columns)
+            .into_iter()
+            .map(Line::new)
+            .collect()
+    })
+}
+
+/// Up to `rows` of the rows `wrap` makes of `lead` and the sanitized `text`, reading only a
+/// prefix of `text` that yields them; and whether they are all of them.
+fn head_of<R>(
+    lead: &str,
+    text: &str,
+    columns: usize,
+    rows: usize,
+    wrap: impl Fn(&str) -> Vec<R>,
+) -> (Vec<R>, bool) {
     // Enough for rows of ASCII words at first; wider text takes another round or two.
     let mut take = (rows + 3).saturating_mul(columns + 8).max(512);
     loop {
@@ -42,22 +75,16 @@ pub fn wrap_head_after(lead: &str, text: &str, columns: usize, rows: usize) -> H
         } else {
             sanitize(&format!("{lead}{part}"))
         };
-        let mut head = wrap(&joined, columns);
+        let mut head = wrap(&joined);
         if whole {
             let complete = head.len() <= rows;
             head.truncate(rows);
-            return Head {
-                rows: head,
-                complete,
-            };
+            return (head, complete);
         }
         // The last two rows may still change with what follows the cut.
         if head.len() >= rows + 3 || take >= MAX_PREFIX {
             head.truncate(head.len().saturating_sub(2).min(rows));
-            return Head {
-                rows: head,
-                complete: false,
-            };
+            return (head, false);
         }
         take = take.saturating_mul(4);
     }

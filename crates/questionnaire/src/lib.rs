@@ -33,6 +33,7 @@ pub mod keymap;
 pub mod keys;
 mod kind;
 mod layout;
+mod marks;
 mod measures;
 mod memo;
 mod model;

@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use question::{Label, Labels, Question, Questionnaire};
 use tea::text::{sanitize, sanitize_line, wrap};
-use tea::{Line, Size, Slot, Style};
+use tea::{Line, Size, Slot, Span, Style};
 use tea_markdown::{Kind, MarkdownCache};
 
 use super::{CONTEXT_MAX_ROWS, Geometry, HeightLimit, frame, panel_height};
-use crate::clip::wrap_head;
+use crate::clip::{wrap_head, wrap_head_marked};
 use crate::kind::{Body, Traits};
 use crate::preview::{LONG_PREVIEW, Preview, preview_source};
 
@@ -261,20 +261,12 @@ fn measure_question(
     // All of it, as it scrolls rather than being cut; a prompt too long to read on a terminal
     // (megabytes) is wrapped only so far, and its last row says that it goes on.
     let prompt_style = Style::fg(Slot::Text).bold();
-    let head = wrap_head(&q.prompt, geometry.inner.max(1), PROMPT_WRAP_ROWS);
-    let mut prompt: Vec<Line> = head
-        .rows
-        .into_iter()
-        .map(|row| Line::styled(row, prompt_style.clone()))
-        .collect();
-    if !head.complete
-        && let Some(last) = prompt.last_mut()
-    {
-        let text = format!("{}…", last.plain_text());
-        *last = Line::styled(
-            tea::text::truncate(&text, geometry.inner.max(1)),
-            prompt_style,
-        );
+    let columns = geometry.inner.max(1);
+    let (mut prompt, complete) =
+        wrap_head_marked(&q.prompt, columns, PROMPT_WRAP_ROWS, &prompt_style);
+    if !complete && let Some(last) = prompt.last_mut() {
+        last.push(Span::styled("…", prompt_style));
+        *last = tea::text::truncate_line(last, columns);
     }
     let traits = Traits::of_question(q);
     let free_text = traits.free_text_row();
