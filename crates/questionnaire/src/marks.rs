@@ -1,11 +1,12 @@
-//! Markdown's inline marks in text a model means as plain: a question's prompt. The schema asks
-//! for plain text there, and models write `code` in backticks and **strong** words anyway;
-//! drawn as written, the marks read as noise. Code is drawn as code without its backticks, strong
-//! text without its asterisks (the prompt is bold already). Only what reads one way is taken: a
-//! run of backticks closed by a run of the same length (CommonMark's code span), and `**` with
-//! no space inside it closed by `**`. Anything else is drawn as written: a lone backtick, ``` ``
-//! `` without its partner, `a ** b`, `snake_case`. Only the drawing changes; the answers and the
-//! summary quote the prompt as it was sent.
+//! Markdown's inline marks in text a model means as plain: a question's prompt, an option's
+//! label and description. The schema asks for plain text there, and models write `code` in
+//! backticks and **strong** words anyway; drawn as written, the marks read as noise. Code is
+//! drawn in the code color without its backticks, strong text bold without its asterisks. Only
+//! what reads one way is taken: a run of backticks closed by a run of the same length
+//! (CommonMark's code span), and `**` with no space just inside it closed by `**` on the same
+//! line. Anything else is drawn as written: a lone backtick, an unclosed fence, `a ** b`,
+//! `snake_case`, `*one star*`. Only the drawing changes; the result, the cards and the web page
+//! quote the text as it was sent.
 
 use tea::{Slot, Span, Style};
 
@@ -36,7 +37,7 @@ pub fn marked_spans(text: &str, style: &Style) -> Vec<Span> {
         {
             spans.push(&text[plain_from..at], style);
             // Code inside strong text is still code.
-            for span in marked_spans(&rest[2..2 + len], style) {
+            for span in marked_spans(&rest[2..2 + len], &style.clone().bold()) {
                 spans.push(&span.text, &span.style);
             }
             at += len + 4;

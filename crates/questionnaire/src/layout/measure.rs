@@ -5,13 +5,14 @@
 use std::sync::Arc;
 
 use question::{Label, Labels, Question, Questionnaire};
-use tea::text::{sanitize, sanitize_line, wrap};
+use tea::text::{sanitize, sanitize_line, wrap, wrap_spans};
 use tea::{Line, Size, Slot, Span, Style};
 use tea_markdown::{Kind, MarkdownCache};
 
 use super::{CONTEXT_MAX_ROWS, Geometry, HeightLimit, frame, panel_height};
-use crate::clip::{wrap_head, wrap_head_marked};
+use crate::clip::wrap_head_marked;
 use crate::kind::{Body, Traits};
+use crate::marks::marked_spans;
 use crate::preview::{LONG_PREVIEW, Preview, preview_source};
 
 /// The marks in front of an option label: cursor, number, radio/checkbox, ★ gutter.
@@ -36,8 +37,11 @@ const PROMPT_WRAP_ROWS: usize = 2000;
 /// past the terminal's height are left out (no item is drawn taller).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ItemRows {
-    pub label: Vec<String>,
-    pub description: Vec<String>,
+    /// The label's rows: its code spans in the code color, the rest unstyled (the view styles
+    /// it), markdown's marks taken out ([`crate::marks`]).
+    pub label: Vec<Line>,
+    /// The description's rows, as the label's.
+    pub description: Vec<Line>,
     /// The pane beside the list shows this description whole when the option is focused.
     pub description_previewed: bool,
 }
@@ -282,16 +286,17 @@ fn measure_question(
         geometry.inner
     };
     let text_width = list.saturating_sub(marks.hang()).max(1);
+    let unstyled = Style::default();
     let mut items: Vec<ItemRows> = q
         .options
         .iter()
         .map(|o| ItemRows {
-            label: wrap_head(o.shown_label(), text_width, item_rows).rows,
+            label: wrap_head_marked(o.shown_label(), text_width, item_rows, &unstyled).0,
             description: o
                 .description
                 .as_deref()
                 .filter(|d| !d.trim().is_empty())
-                .map(|d| wrap_head(d, text_width, item_rows).rows)
+                .map(|d| wrap_head_marked(d, text_width, item_rows, &unstyled).0)
                 .unwrap_or_default(),
             description_previewed: beside && matches!(preview_source(o), Some((Kind::Plain, _))),
         })
@@ -299,7 +304,7 @@ fn measure_question(
     if free_text {
         // One row: the label, or the saved text cut to one row.
         items.push(ItemRows {
-            label: vec![sanitize_line(labels.get(Label::TypeSomething))],
+            label: vec![Line::plain(sanitize_line(labels.get(Label::TypeSomething)))],
             description: Vec::new(),
             description_previewed: false,
         });
@@ -308,12 +313,11 @@ fn measure_question(
         .options
         .iter()
         .map(|o| match preview_source(o) {
-            Some((Kind::Plain, d)) if d.len() <= LONG_PREVIEW => Preview::Ready(Arc::new(
-                wrap(&sanitize(d), geometry.preview)
-                    .into_iter()
-                    .map(Line::plain)
-                    .collect(),
-            )),
+            Some((Kind::Plain, d)) if d.len() <= LONG_PREVIEW => {
+                let spans = marked_spans(&sanitize(d), &unstyled);
+                let rows = wrap_spans(&spans, geometry.preview.max(1));
+                Preview::Ready(Arc::new(rows.into_iter().map(Line::new).collect()))
+            }
             Some(_) => Preview::Pending,
             None => Preview::Empty,
         })

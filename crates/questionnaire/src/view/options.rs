@@ -168,7 +168,7 @@ impl OptionList<'_> {
                         label_style,
                     ),
                     None => Span::styled(
-                        truncate(&item.label[0], room),
+                        truncate(&item.label[0].plain_text(), room),
                         if focused {
                             label_style
                         } else {
@@ -369,41 +369,64 @@ fn cut_short(item: &mut Vec<Line>, rows: usize, width: usize) {
     }
 }
 
-/// Wrapped `rows` of `source` as spans in `base`, the grapheme clusters at `positions` (indices
-/// into the one-row `source`, as the filter gives them) in `hit`. Wrapping drops the spaces at
-/// breaks, so each row's clusters are found in the source in order, skipping those.
+/// Wrapped `rows` of `source` as spans in `base` (their code spans in the code color), the
+/// grapheme clusters at `positions` (indices into the one-row `source`, as the filter gives
+/// them) in `hit`. Wrapping drops the spaces at breaks, and drawing markdown's marks drops
+/// backticks and asterisks, so each row's clusters are found in the source in order, skipping
+/// those.
 fn highlight_rows(
-    rows: &[String],
+    rows: &[Line],
     source: &str,
     positions: Option<&[u32]>,
     base: &Style,
     hit: &Style,
 ) -> Vec<Vec<Span>> {
+    let style_of = |span: &Span| Style {
+        fg: match span.style.fg {
+            Some(Slot::MdCode) => Some(Slot::MdCode),
+            _ => base.fg,
+        },
+        bold: base.bold || span.style.bold,
+        ..base.clone()
+    };
     let Some(positions) = positions.filter(|p| !p.is_empty()) else {
         return rows
             .iter()
-            .map(|row| vec![Span::styled(row.clone(), base.clone())])
+            .map(|row| {
+                let spans = row.spans.iter();
+                spans
+                    .map(|s| Span::styled(s.text.clone(), style_of(s).clone()))
+                    .collect()
+            })
             .collect();
     };
     let source = sanitize_line(source);
     let source: Vec<&str> = source.graphemes(true).collect();
+    let skipped = |g: &str| g.trim().is_empty() || g == "`" || g == "*";
     let mut next = 0;
     rows.iter()
         .map(|row| {
-            let mut marked = Vec::new();
-            for (index, grapheme) in row.graphemes(true).enumerate() {
-                let mut at = next;
-                while at < source.len() && source[at] != grapheme && source[at].trim().is_empty() {
-                    at += 1;
-                }
-                if source.get(at) == Some(&grapheme) {
-                    next = at + 1;
-                    if positions.binary_search(&(at as u32)).is_ok() {
-                        marked.push(index as u32);
+            let mut spans = Vec::new();
+            for span in &row.spans {
+                let mut marked = Vec::new();
+                for (index, grapheme) in span.text.graphemes(true).enumerate() {
+                    let mut at = next;
+                    while at < source.len() && source[at] != grapheme && skipped(source[at]) {
+                        at += 1;
+                    }
+                    if source.get(at) == Some(&grapheme) {
+                        next = at + 1;
+                        if positions.binary_search(&(at as u32)).is_ok() {
+                            marked.push(index as u32);
+                        }
                     }
                 }
+                let style = style_of(span);
+                spans.extend(tea::components::filter::highlight(
+                    &span.text, &marked, &style, hit,
+                ));
             }
-            tea::components::filter::highlight(row, &marked, base, hit)
+            spans
         })
         .collect()
 }
@@ -413,15 +436,18 @@ mod tests {
     use super::*;
 
     fn marked(rows: &[&str], source: &str, positions: &[u32]) -> Vec<String> {
-        let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
-        let hit = Style::default().bold();
+        let rows: Vec<Line> = rows
+            .iter()
+            .map(|r| Line::new(crate::marks::marked_spans(r, &Style::default())))
+            .collect();
+        let hit = Style::default().underline();
         highlight_rows(&rows, source, Some(positions), &Style::default(), &hit)
             .into_iter()
             .map(|spans| {
                 spans
                     .iter()
                     .map(|s| {
-                        if s.style.bold {
+                        if s.style.underline {
                             format!("[{}]", s.text)
                         } else {
                             s.text.to_string()
@@ -442,5 +468,14 @@ mod tests {
         assert_eq!(marked(&["Java"], "Java", &[]), ["Java"]);
         // Positions past the end mark nothing.
         assert_eq!(marked(&["Go"], "Go", &[7]), ["Go"]);
+        // Drawn marks are not in the rows either.
+        assert_eq!(
+            marked(&["Use `grep`", "here"], "Use `grep` here", &[5, 11]),
+            ["Use [g]rep", "[h]ere"]
+        );
+        assert_eq!(
+            marked(&["**Keep** it"], "**Keep** it", &[2, 9]),
+            ["[K]eep [i]t"]
+        );
     }
 }

@@ -11,6 +11,7 @@ use tea::{Line, Slot, Span, Style};
 
 use crate::clip::line_head;
 use crate::layout::Measured;
+use crate::marks::marked_spans;
 use crate::model::{App, Target};
 use crate::secret;
 
@@ -134,7 +135,7 @@ impl App {
             },
         ));
         match answer.filter(|a| a.is_answered()) {
-            Some(a) => line.push(Span::styled(summary(q, a, inner), Style::fg(Slot::Text))),
+            Some(a) => line.spans.extend(summary(q, a, inner)),
             None => {
                 line.push(Span::styled(
                     label(Label::Unanswered),
@@ -187,16 +188,20 @@ impl App {
     }
 }
 
-/// "Safe approach, Fast path; “typed text”" for the Review tab, as far as `columns` show.
-fn summary(q: &Question, a: &Answer, columns: usize) -> String {
-    let mut parts: Vec<String> = a
+/// "Safe approach, Fast path, “typed text”" for the Review tab, as far as `columns` show: the
+/// labels as the list draws them (code spans in the code color, marks taken out), the
+/// person's own text as typed.
+fn summary(q: &Question, a: &Answer, columns: usize) -> Vec<Span> {
+    let text = Style::fg(Slot::Text);
+    let mut parts: Vec<Vec<Span>> = a
         .picks
         .iter()
         .filter_map(|value| q.option(value))
-        .map(|o| line_head(o.shown_label(), columns))
+        .map(|o| marked_spans(&line_head(o.shown_label(), columns), &text))
         .collect();
-    if let Some(text) = &a.custom_text {
-        parts.push(format!("“{}”", line_head(&secret::shown(q, text), columns)));
+    if let Some(typed) = &a.custom_text {
+        let typed = format!("“{}”", line_head(&secret::shown(q, typed), columns));
+        parts.push(vec![Span::styled(typed, text.clone())]);
     }
     if let Some(number) = a.number {
         let unit = q.number.as_ref().and_then(|spec| spec.unit.as_deref());
@@ -204,7 +209,15 @@ fn summary(q: &Question, a: &Answer, columns: usize) -> String {
             Some(unit) => format!("{number} {unit}"),
             None => number.to_string(),
         };
-        parts.push(line_head(&secret::shown(q, &number), columns));
+        let number = line_head(&secret::shown(q, &number), columns);
+        parts.push(vec![Span::styled(number, text.clone())]);
     }
-    parts.join(", ")
+    let mut spans = Vec::new();
+    for (n, part) in parts.into_iter().enumerate() {
+        if n > 0 {
+            spans.push(Span::styled(", ", text.clone()));
+        }
+        spans.extend(part);
+    }
+    spans
 }
