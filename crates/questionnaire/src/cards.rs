@@ -12,6 +12,7 @@ use tea::text::{sanitize_line, truncate, truncate_line, width};
 use tea::{Line, Slot, Span, Style};
 
 use crate::kind::Traits;
+use crate::marks::marked_spans;
 use crate::secret;
 
 /// The card's border tone.
@@ -94,7 +95,9 @@ pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
                 || QuestionType::parse(&kind).is_some_and(|kind| Traits::of(kind).yes_no)
         });
         if !options.is_empty() {
-            line.push(Span::styled(options.join(" · "), Style::fg(Slot::Muted)));
+            let options = options.join(" · ");
+            line.spans
+                .extend(marked_spans(&options, &Style::fg(Slot::Muted)));
         } else if yes_no {
             line.push(Span::styled(
                 format!("{} · {}", labels.get(Label::Yes), labels.get(Label::No)),
@@ -102,7 +105,8 @@ pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
             ));
         } else if let Some(prompt) = text(question, "prompt").or_else(|| text(question, "question"))
         {
-            line.push(Span::styled(prompt, Style::fg(Slot::Muted).italic()));
+            line.spans
+                .extend(marked_spans(&prompt, &Style::fg(Slot::Muted).italic()));
         }
         lines.push(line);
     }
@@ -157,7 +161,9 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                 }
                 first = false;
                 line.push(Span::styled("✓ ", Style::fg(Slot::Success)));
-                line.push(Span::styled(sanitize_line(label), Style::fg(Slot::Text)));
+                let label = sanitize_line(label);
+                line.spans
+                    .extend(marked_spans(&label, &Style::fg(Slot::Text)));
             }
             if let Some(custom) = text(answer, "customText") {
                 if !first {

@@ -5,8 +5,8 @@
 //! what reads one way is taken: a run of backticks closed by a run of the same length
 //! (CommonMark's code span), and `**` with no space just inside it closed by `**` on the same
 //! line. Anything else is drawn as written: a lone backtick, an unclosed fence, `a ** b`,
-//! `snake_case`, `*one star*`. Only the drawing changes; the result, the cards and the web page
-//! quote the text as it was sent.
+//! `snake_case`, `*one star*`. Only the drawing changes (the questionnaire and the transcript
+//! cards): the result, the dialogs and the web page quote the text as it was sent.
 
 use tea::{Slot, Span, Style};
 
