@@ -88,6 +88,27 @@ test("the page works without JavaScript", async () => {
   await context.close();
 });
 
+test("code spans and strong text are drawn on the page; the answer quotes the label as sent", async () => {
+  const served = await serveOnly(join(root, "tests", "fixtures", "marks.json"));
+  const page = await browser.newPage();
+  await page.goto(served.url);
+  const prompt = page.locator(".prompt").first();
+  assert.deepEqual(await prompt.locator("code").allTextContents(), [
+    "parse_config()",
+    "Result<Config, ConfigError>",
+    "~/.config/tool.toml",
+  ]);
+  assert.match(await prompt.textContent(), /Press ` to see the file; ``` fences stay as written\./);
+  assert.equal(await page.locator(".description strong").first().textContent(), "missing");
+  await page.getByRole("radio", { name: "Return Result" }).check();
+  await page.getByRole("radio", { name: "Remove it" }).check();
+  await page.getByRole("button", { name: "Submit" }).click();
+  const { code, result } = await served.ended;
+  assert.equal(code, 0);
+  assert.deepEqual(result.details.answers.Errors.labels, ["Return `Result`"]);
+  await page.close();
+});
+
 test("cancel on the page cancels", async () => {
   const served = await serveOnly(types);
   const page = await browser.newPage();

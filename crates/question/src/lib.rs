@@ -10,6 +10,7 @@ mod dialogs;
 mod draft;
 mod duration;
 mod labels;
+pub mod marks;
 mod notice;
 mod number;
 mod questionnaire;

@@ -46,12 +46,30 @@ pub fn plain_to_html(src: &str) -> String {
                 let text = text.trim_matches('\n');
                 if !text.is_empty() {
                     out.push_str("<span class=\"lines\">");
-                    out.push_str(&escape(text));
+                    out.push_str(&marked_html(text));
                     out.push_str("</span>");
                 }
             }
             SourcePart::Verbatim(lines) => push_verbatim(&mut out, &lines),
         }
+    }
+    out
+}
+
+/// Plain text as HTML with markdown's inline marks drawn ([`question::marks`]): code spans in
+/// `<code>`, strong text in `<strong>`, every piece escaped.
+pub fn marked_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for piece in question::marks::pieces(text) {
+        let (open, close) = match (piece.code, piece.strong) {
+            (true, true) => ("<strong><code>", "</code></strong>"),
+            (true, false) => ("<code>", "</code>"),
+            (false, true) => ("<strong>", "</strong>"),
+            (false, false) => ("", ""),
+        };
+        out.push_str(open);
+        out.push_str(&escape(piece.text));
+        out.push_str(close);
     }
     out
 }
@@ -104,7 +122,23 @@ fn safe_target(url: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::to_html;
+    use super::{marked_html, plain_to_html, to_html};
+
+    #[test]
+    fn marks_in_plain_text_are_drawn_and_everything_else_escaped() {
+        assert_eq!(
+            marked_html("Return `Vec<u8>` or **<b>stop</b>**? a ` b"),
+            "Return <code>Vec&lt;u8&gt;</code> or <strong>&lt;b&gt;stop&lt;/b&gt;</strong>? a ` b"
+        );
+        assert_eq!(
+            marked_html("**`x`** and `<script>`"),
+            "<strong><code>x</code></strong> and <code>&lt;script&gt;</code>"
+        );
+        // A drawing keeps its backticks: its columns must not move.
+        let html = plain_to_html("Use `grep`:\n\n+--`--+\n| a ` |\n+-----+");
+        assert!(html.contains("Use <code>grep</code>:"), "{html}");
+        assert!(html.contains("+--`--+"), "{html}");
+    }
 
     #[test]
     fn raw_html_is_text() {

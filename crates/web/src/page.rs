@@ -124,16 +124,18 @@ fn review(html: &mut String, labels: &Labels, answers: &AnswerState) {
         escape(labels.get(Label::ReviewHeading))
     );
     for (question, answer) in answers.entries() {
+        // Labels as the options show them; the person's own text as typed.
         let mut shown: Vec<String> = answer
             .picks
             .iter()
-            .filter_map(|value| question.option(value).map(|o| o.shown_label().to_string()))
+            .filter_map(|value| question.option(value))
+            .map(|o| markdown::marked_html(o.shown_label()))
             .collect();
         if let Some(text) = &answer.custom_text {
             shown.push(if question.secret {
                 "••••".to_string()
             } else {
-                text.clone()
+                escape(text)
             });
         }
         let summary = if shown.is_empty() {
@@ -143,7 +145,7 @@ fn review(html: &mut String, labels: &Labels, answers: &AnswerState) {
             }
             format!("<span class=\"muted\">{}</span>", escape(&state))
         } else {
-            escape(&shown.join(", "))
+            shown.join(", ")
         };
         let _ = write!(
             html,
@@ -298,7 +300,7 @@ fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fi
             "<div class=\"option\"><label class=\"choice\"><input type=\"{kind}\" name=\"q.{i}\" \
              value=\"{j}\"{}><span class=\"label\">{}</span>",
             checked_if(fields.picks(j)),
-            escape(option.shown_label())
+            markdown::marked_html(option.shown_label())
         );
         // The mark says it, so a label's own "(Recommended)" is not shown twice.
         if option.recommended {
@@ -331,7 +333,7 @@ fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fi
              rows=\"2\" aria-label=\"{}\">{}</textarea></details></div>",
             open_if(!note.is_empty()),
             escape(labels.get(Label::NoteFor)),
-            escape(option.shown_label()),
+            markdown::marked_html(option.shown_label()),
             escape(&format!(
                 "{} {}",
                 labels.get(Label::NoteFor),
