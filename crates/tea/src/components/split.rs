@@ -101,10 +101,10 @@ impl Split<'_> {
         let (left_width, right_width) = self.widths(width);
         let left = self.left.lines(left_width, height);
         let Some(right_width) = right_width else {
-            return match pad_right {
-                true => left.into_iter().map(|l| fitted(l, width)).collect(),
-                false => left,
-            };
+            if pad_right {
+                return left.into_iter().map(|l| fitted(l, width)).collect();
+            }
+            return left;
         };
         let right = self.right.lines(right_width, height);
         let rows = left.len().max(right.len()).min(height);
@@ -116,9 +116,9 @@ impl Split<'_> {
                 let l = left.next().unwrap_or_default();
                 let r = right.next().unwrap_or_default();
                 let bg = l.bg;
-                // Sized once for both sides and a frame's borders: a split's rows are most of
-                // a frame.
-                let mut spans = Vec::with_capacity(l.spans.len() + r.spans.len() + 4);
+                // Sized once for both sides, their padding, the divider and a frame's two
+                // borders: a split's rows are most of a frame.
+                let mut spans = Vec::with_capacity(l.spans.len() + r.spans.len() + 5);
                 push_fitted(&mut spans, l, left_width);
                 if r.spans.is_empty() && !self.full_divider {
                     spans.push(Span::styled(" │", divider.clone()));
