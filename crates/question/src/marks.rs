@@ -7,6 +7,8 @@
 //! lone backtick, an unclosed fence, `a ** b`, `snake_case`, `*one star*`. The text itself is
 //! never changed: results quote it as it was sent.
 
+use std::collections::HashMap;
+
 /// A piece of marked text: what it says, and how it is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece<'a> {
@@ -25,13 +27,14 @@ pub fn pieces(text: &str) -> Vec<Piece<'_>> {
 }
 
 fn push_pieces<'a>(out: &mut Vec<Piece<'a>>, text: &'a str, strong: bool) {
+    let runs = Runs::of(text);
     let mut plain_from = 0;
     let mut at = 0;
     while at < text.len() {
         let rest = &text[at..];
         if rest.starts_with('`') {
             let run = rest.len() - rest.trim_start_matches('`').len();
-            if let Some((inside, end)) = code_span(text, at, run) {
+            if let Some((inside, end)) = code_span(text, &runs, at, run) {
                 push(out, &text[plain_from..at], false, strong);
                 push(out, inside, true, strong);
                 (at, plain_from) = (end, end);
@@ -66,23 +69,43 @@ fn push<'a>(out: &mut Vec<Piece<'a>>, text: &'a str, code: bool, strong: bool) {
 /// The code span opened by the `run` backticks at `at`: its text (one space trimmed from each
 /// end when both have one and it is not all spaces) and where it ends; `None` when no run of
 /// exactly `run` backticks closes it.
-fn code_span(text: &str, at: usize, run: usize) -> Option<(&str, usize)> {
+fn code_span<'a>(text: &'a str, runs: &Runs, at: usize, run: usize) -> Option<(&'a str, usize)> {
     let start = at + run;
-    let mut from = start;
-    while let Some(found) = text[from..].find('`') {
-        let close = from + found;
-        let len = text[close..].len() - text[close..].trim_start_matches('`').len();
-        if len == run {
-            let inside = &text[start..close];
-            let trimmed = match inside.strip_prefix(' ').and_then(|s| s.strip_suffix(' ')) {
-                Some(trimmed) if !inside.trim().is_empty() => trimmed,
-                _ => inside,
-            };
-            return Some((trimmed, close + run));
+    let close = runs.next(run, start)?;
+    let inside = &text[start..close];
+    let trimmed = match inside.strip_prefix(' ').and_then(|s| s.strip_suffix(' ')) {
+        Some(trimmed) if !inside.trim().is_empty() => trimmed,
+        _ => inside,
+    };
+    Some((trimmed, close + run))
+}
+
+/// Where the runs of backticks start, by their length: a code span's closer is found without
+/// reading the text again, so text of many unclosed runs (a hostile label) is read once.
+struct Runs(HashMap<usize, Vec<usize>>);
+
+impl Runs {
+    fn of(text: &str) -> Runs {
+        let mut runs: HashMap<usize, Vec<usize>> = HashMap::new();
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            if bytes[at] != b'`' {
+                at += 1;
+                continue;
+            }
+            let len = bytes[at..].iter().take_while(|&&b| b == b'`').count();
+            runs.entry(len).or_default().push(at);
+            at += len;
         }
-        from = close + len;
+        Runs(runs)
     }
-    None
+
+    /// The first run of exactly `len` backticks at or after `from`.
+    fn next(&self, len: usize, from: usize) -> Option<usize> {
+        let starts = self.0.get(&len)?;
+        starts.get(starts.partition_point(|&at| at < from)).copied()
+    }
 }
 
 /// The length of the strong text after an opening `**` (up to its closing `**`): it neither
@@ -91,10 +114,12 @@ fn strong_len(after: &str) -> Option<usize> {
     if after.starts_with(char::is_whitespace) {
         return None;
     }
-    let line = after.split('\n').next().unwrap_or_default();
-    let close = line.find("**")?;
-    let inside = &line[..close];
-    (!inside.is_empty() && !inside.ends_with(char::is_whitespace)).then_some(close)
+    // The next `**` only: reading on to the line's end for each opener would read a long line
+    // once per opener.
+    let close = after.find("**")?;
+    let inside = &after[..close];
+    let closes = !inside.is_empty() && !inside.ends_with(char::is_whitespace);
+    (closes && !inside.contains('\n')).then_some(close)
 }
 
 #[cfg(test)]
@@ -120,6 +145,20 @@ mod tests {
         assert_eq!(shown("``a ` b`` and `c`"), "<a ` b> and <c>");
         assert_eq!(shown("`` `x` ``"), "<`x`>");
         assert_eq!(shown("a `  ` b"), "a <  > b");
+        assert_eq!(shown("` `` `"), "<``>");
+    }
+
+    #[test]
+    fn runs_of_every_length_without_a_partner_stay_text() {
+        // Each run's closer is looked up, not searched for: text of many unclosed runs is read
+        // once, however long.
+        let text: String = (1..=400).map(|n| format!("{} x ", "`".repeat(n))).collect();
+        assert_eq!(shown(&text), text);
+        let closed = format!("{text}{}", "`".repeat(400));
+        assert!(
+            shown(&closed).ends_with(">"),
+            "the longest run closes at the end"
+        );
     }
 
     #[test]
