@@ -17,12 +17,29 @@ const UPDATE_IN_CI: UpdateMode = UpdateMode {
     ci: true,
 };
 
-/// A fresh directory for one test (tests run in parallel).
-fn temp_dir(name: &str) -> PathBuf {
+/// A fresh directory for one test (tests run in parallel), removed when the test ends, also
+/// when it panics as it means to.
+fn temp_dir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("tea-snapshot-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
+}
+
+struct TempDir(PathBuf);
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
 
 fn rows(items: &[&str]) -> Vec<String> {
