@@ -107,13 +107,16 @@ export declare class Session {
    */
   render(width: number, rows: number): Array<string>
   /**
-   * [`Session::render`] as changes to the rows the last call of this method returned: one
-   * entry per row, `null` where the row is the one the extension already holds at that
-   * index. Moving through a list redraws a few rows; only those cross into JavaScript (each
-   * string made there costs more than drawing it). `fresh` asks for every row, for an
-   * extension that holds none (its first frame, or after it dropped them).
+   * [`Session::render`] as changes to the rows the extension holds: one entry per row,
+   * `null` where the row is the one it holds at that place, a number where it is the row
+   * the extension keeps in that slot, else the row's text, which the extension keeps in
+   * its next slot (the n-th text since the last fresh frame goes to slot
+   * `n % ROW_SLOTS`). A key redraws a few rows, and most of those were drawn a few keys
+   * ago; only rows the extension never had cross into JavaScript as text (each string made
+   * there costs more than drawing it). `fresh` forgets what the extension held, for one that
+   * holds no rows (its first frame, or after it dropped them): every row is then new to it.
    */
-  renderChanges(width: number, rows: number, fresh: boolean): Array<string | undefined | null>
+  renderChanges(width: number, rows: number, fresh: boolean): Array<number | string | null>
   /**
    * Where the caret is on the rows [`Session::render`] returned last; `null` while no
    * editor takes typing (or it is cut off), and once finished.
@@ -358,6 +361,9 @@ export interface RivalOptions {
   /** How the call is checked, as `invalidResult` takes it. */
   checks?: CheckOptions
 }
+
+/** How many rows sent as text the extension keeps, by slot. */
+export const ROW_SLOTS: number
 
 /**
  * Checks a request sent as JSON text (`{title, questions, labels, timeout}`; a number JSON

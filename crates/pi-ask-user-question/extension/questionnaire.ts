@@ -54,8 +54,11 @@ export async function askWithQuestionnaire(
 			// changes, and copying the rows across from the addon costs more than keeping them.
 			// Only a key, the session's wake-up (a deadline, finished background work), the theme
 			// or the size changes them; even then only the rows that changed cross over
-			// (`renderChanges`), since making a string here costs more than drawing it there.
+			// (`renderChanges`), since making a string here costs more than drawing it there, and
+			// a row sent lately comes back by the slot it is kept in.
 			let rows: string[] = [];
+			const slots: string[] = [];
+			let texts = 0;
 			let fresh = true;
 			let last: { width: number; height: number; caret: Caret | null } | undefined;
 			const redraw = () => {
@@ -78,7 +81,9 @@ export async function askWithQuestionnaire(
 					const height = tui.terminal.rows;
 					if (last?.width !== width || last.height !== height) {
 						const held = rows;
-						rows = session.renderChanges(width, height, fresh).map((row, i) => row ?? held[i]);
+						rows = session.renderChanges(width, height, fresh).map((row, i) =>
+							row === null ? held[i] : typeof row === "number" ? slots[row] : (slots[texts++ % addon.ROW_SLOTS] = row),
+						);
 						fresh = false;
 						last = { width, height, caret: session.caret() };
 					}

@@ -65,12 +65,24 @@ time("input(tab/shift+tab) + render(120, 40)", 200, (i) => {
 	session.input(i % 2 ? "\x1b[Z" : "\t");
 	session.render(120, 40);
 });
-// What the extension does per key: only changed rows cross, merged into the rows it holds.
-let held = session.renderChanges(120, 40, true);
+// What the extension does per key: only changed rows cross (by slot when it was sent them
+// lately), merged into the rows it holds.
+let held = [];
+const slots = [];
+let texts = 0;
+const changed = (fresh) => {
+	const before = held;
+	held = session.renderChanges(120, 40, fresh).map((row, j) => {
+		if (row === null) return before[j];
+		if (typeof row === "number") return slots[row];
+		slots[texts++ % addon.ROW_SLOTS] = row;
+		return row;
+	});
+};
+changed(true);
 const drawn = (i, keys) => {
 	session.input(keys[i % 2]);
-	const changes = session.renderChanges(120, 40, false);
-	held = changes.map((row, j) => row ?? held[j]);
+	changed(false);
 	session.caret();
 };
 time("input(↓/↑) + renderChanges(120, 40)", 400, (i) => drawn(i, ["\x1b[B", "\x1b[A"]));

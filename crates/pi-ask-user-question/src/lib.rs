@@ -32,7 +32,7 @@ pub use outcome::{Closed, Outcome};
 pub use palette::{Palette, ThemeSlots, theme_slots};
 pub use rivals::{RivalOptions, Rivals, check_web_address};
 pub use service::{ServiceRequest, service_request};
-pub use session::{InputOutcome, Session, check_height, live_sessions, warm_up};
+pub use session::{InputOutcome, ROW_SLOTS, Session, check_height, live_sessions, warm_up};
 pub use tool::{CheckOptions, invalid_result, no_ui_result, tool_definition};
 
 use napi_derive::napi;

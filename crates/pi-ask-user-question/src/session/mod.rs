@@ -16,6 +16,7 @@
 //! it for good (a thread-safe function is a GC root); so nothing waits for either.
 
 mod live;
+mod sent;
 mod settings;
 #[cfg(test)]
 mod tests;
@@ -43,9 +44,11 @@ use crate::tool::CheckOptions;
 use crate::wake::{Alarm, Waker};
 
 pub use live::live_sessions;
+pub use sent::ROW_SLOTS;
 pub use settings::{check_height, warm_up};
 
 use live::Counted;
+use sent::{RowChange, SentRows};
 use settings::parse_height;
 
 /// What one chunk of input did.
@@ -114,8 +117,8 @@ struct Open {
     base_keys: Keys,
     /// Rings the waker at the driver's next deadline.
     alarm: Alarm,
-    /// The rows [`Session::render_changes`] returned last, as the extension holds them.
-    sent: Vec<String>,
+    /// What the extension holds of the rows [`Session::render_changes`] returned.
+    sent: SentRows,
 }
 
 /// How a [`Session`] asks: `new Session(input, palette, {checks, collapseKey, timeoutMs,
@@ -233,28 +236,17 @@ impl Session {
         self.drawn(width, rows, |frame, _| frame.ansi())
     }
 
-    /// [`Session::render`] as changes to the rows the last call of this method returned: one
-    /// entry per row, `null` where the row is the one the extension already holds at that
-    /// index. Moving through a list redraws a few rows; only those cross into JavaScript (each
-    /// string made there costs more than drawing it). `fresh` asks for every row, for an
-    /// extension that holds none (its first frame, or after it dropped them).
-    #[napi]
-    pub fn render_changes(&mut self, width: u32, rows: u32, fresh: bool) -> Vec<Option<String>> {
-        self.drawn(width, rows, |frame, sent| {
-            if fresh {
-                sent.clear();
-            }
-            sent.truncate(frame.rows.len());
-            let row_changes = frame.rows.iter().enumerate().map(|(i, row)| {
-                match sent.get_mut(i) {
-                    Some(held) if *held == row.ansi => return None,
-                    Some(held) => held.clone_from(&row.ansi),
-                    None => sent.push(row.ansi.clone()),
-                }
-                Some(row.ansi.clone())
-            });
-            row_changes.collect()
-        })
+    /// [`Session::render`] as changes to the rows the extension holds: one entry per row,
+    /// `null` where the row is the one it holds at that place, a number where it is the row
+    /// the extension keeps in that slot, else the row's text, which the extension keeps in
+    /// its next slot (the n-th text since the last fresh frame goes to slot
+    /// `n % ROW_SLOTS`). A key redraws a few rows, and most of those were drawn a few keys
+    /// ago; only rows the extension never had cross into JavaScript as text (each string made
+    /// there costs more than drawing it). `fresh` forgets what the extension held, for one that
+    /// holds no rows (its first frame, or after it dropped them): every row is then new to it.
+    #[napi(ts_return_type = "Array<number | string | null>")]
+    pub fn render_changes(&mut self, width: u32, rows: u32, fresh: bool) -> Vec<RowChange> {
+        self.drawn(width, rows, |frame, sent| sent.changes(&frame.rows, fresh))
     }
 
     /// Where the caret is on the rows [`Session::render`] returned last; `null` while no
@@ -449,7 +441,7 @@ impl Session {
                 driver,
                 base_keys,
                 alarm: Alarm::new(wake),
-                sent: Vec::new(),
+                sent: SentRows::default(),
             }),
             opened: Instant::now(),
             finished: None,
@@ -472,7 +464,7 @@ impl Session {
         &mut self,
         width: u32,
         rows: u32,
-        read: impl FnOnce(&tea::Frame, &mut Vec<String>) -> T,
+        read: impl FnOnce(&tea::Frame, &mut SentRows) -> T,
     ) -> T {
         let Some(driver) = self.driver_mut() else {
             return T::default();

@@ -83,11 +83,9 @@ fn a_tab_aligned_context_with_a_wide_conjunct_renders_at_every_size() {
         for width in 1..=40 {
             for rows in 1..=24 {
                 let rendered = s.render(width, rows);
-                let changed = s.render_changes(width, rows, true);
-                assert_eq!(
-                    changed,
-                    rendered.iter().cloned().map(Some).collect::<Vec<_>>()
-                );
+                let mut held = Held::default();
+                held.apply(s.render_changes(width, rows, true));
+                assert_eq!(held.rows, rendered);
                 wide.extend(
                     rendered
                         .into_iter()
@@ -138,13 +136,40 @@ fn a_frame_is_reused_until_size_or_state_changes() {
     );
 }
 
-/// What the extension does with `renderChanges`: a changed row replaces the one it holds.
-fn apply(held: &[String], changes: Vec<Option<String>>) -> Vec<String> {
-    changes
-        .into_iter()
-        .enumerate()
-        .map(|(i, row)| row.unwrap_or_else(|| held[i].clone()))
-        .collect()
+/// What the extension does with `renderChanges`: a changed row replaces the one it holds, from
+/// its slot or as text, which it keeps in its next slot.
+#[derive(Default)]
+struct Held {
+    rows: Vec<String>,
+    slots: Vec<String>,
+    texts: usize,
+}
+
+impl Held {
+    /// Applies the changes; how many rows came as text.
+    fn apply(&mut self, changes: Vec<sent::RowChange>) -> usize {
+        let before = self.texts;
+        let rows = changes
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| match row {
+                None => self.rows[i].clone(),
+                Some(napi::Either::A(slot)) => self.slots[slot as usize].clone(),
+                Some(napi::Either::B(text)) => {
+                    let slot = self.texts % ROW_SLOTS as usize;
+                    if slot == self.slots.len() {
+                        self.slots.push(text.clone());
+                    } else {
+                        self.slots[slot] = text.clone();
+                    }
+                    self.texts += 1;
+                    text
+                }
+            })
+            .collect();
+        self.rows = rows;
+        self.texts - before
+    }
 }
 
 #[test]
@@ -155,44 +180,56 @@ fn changes_applied_to_the_rows_held_are_the_frame() {
         first.iter().all(Option::is_some),
         "a fresh call sends every row"
     );
-    let mut held = apply(&[], first);
-    assert_eq!(held, s.render(120, 40));
+    let mut held = Held::default();
+    held.apply(first);
+    assert_eq!(held.rows, s.render(120, 40));
     assert!(
         s.render_changes(120, 40, false).iter().all(Option::is_none),
         "nothing changed, nothing is sent"
     );
     // Keys that move the focus, switch tabs and type; then narrower terminals and resizes that
     // change the number of rows, down to one cell and back.
-    let steps: [(&str, u32, u32); 9] = [
+    let steps: [(&str, u32, u32); 11] = [
         ("\x1b[B", 120, 40),
         ("\x1b[A", 120, 40),
         ("\t", 120, 40),
         ("abc", 120, 40),
+        ("\x1b[Z", 120, 40),
         ("", 60, 40),
         ("", 60, 12),
         ("", 40, 12),
         ("", 1, 1),
         ("d", 80, 24),
+        ("\t", 80, 24),
     ];
     for (keys, width, rows) in steps {
         s.input(keys.into());
         let changes = s.render_changes(width, rows, false);
-        let sent = changes.iter().flatten().count();
-        held = apply(&held, changes);
+        let changed = changes.iter().flatten().count();
+        let texts = held.apply(changes);
         assert_eq!(
-            held,
+            held.rows,
             s.render(width, rows),
             "after {keys:?} at {width}x{rows}"
         );
-        if keys == "\x1b[B" {
-            assert!(
-                sent < held.len(),
+        match keys {
+            "\x1b[B" => assert!(
+                changed < held.rows.len(),
                 "moving the focus sends only the rows it changed"
-            );
+            ),
+            "\x1b[A" | "\x1b[Z" => assert_eq!(
+                texts, 0,
+                "moving back, or back to a tab, sends rows the extension was sent before by slot"
+            ),
+            _ => {}
         }
     }
-    assert!(
-        s.render_changes(80, 24, true).iter().all(Option::is_some),
+    let fresh = s.render_changes(80, 24, true);
+    let mut again = Held::default();
+    again.apply(fresh);
+    assert_eq!(
+        again.rows,
+        s.render(80, 24),
         "fresh sends every row again, for an extension that holds none"
     );
 }
