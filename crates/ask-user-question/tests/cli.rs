@@ -44,6 +44,33 @@ fn validate_reports_six_problems_as_six_issues() {
 }
 
 #[test]
+fn problems_quoting_what_the_model_sent_put_no_escape_on_the_terminal() {
+    // A label that would retitle the window and clear the screen, a key that would color the
+    // terminal, a label that would reverse the line: each shown as an escape on stderr.
+    let input = json!({"questions": [{"question": "Ship?", "options": [
+        {"label": "\u{1b}]0;owned\u{7}\u{1b}[2J"}, {"label": "\u{1b}]0;owned\u{7}\u{1b}[2J"},
+        {"label": "a\u{202e}b"}, {"label": "a\u{202e}b"}]}], "bad\u{1b}[31mkey": 1});
+    let output = run_with_stdin(&["validate", "-"], &input.to_string());
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr(&output);
+    assert!(
+        !stderr.contains(['\u{1b}', '\u{7}', '\u{202e}']),
+        "{stderr:?}"
+    );
+    assert!(
+        stderr.contains(r#"Option label "\u001b]0;owned\u0007\u001b[2J" is already used"#),
+        "{stderr}"
+    );
+    assert!(stderr.contains(r"/bad\u001b[31mkey (ignored)"), "{stderr}");
+    assert!(stderr.contains(r#""a\u202eb""#), "{stderr}");
+    // The JSON on stdout keeps the text as sent, escaped by JSON itself.
+    assert_eq!(
+        stdout_json(&output)["issues"][0]["path"],
+        json!("/questions/0/options/1/label")
+    );
+}
+
+#[test]
 fn validate_accepts_a_valid_file() {
     let demo = asset("demo.json");
     let output = run(&["validate", demo.to_str().unwrap()]);

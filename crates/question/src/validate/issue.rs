@@ -97,6 +97,37 @@ impl fmt::Display for Issue {
         } else {
             &self.path
         };
-        write!(f, "{path} ({}): {}", self.code, self.message)
+        // Paths and messages quote what the model sent (labels, key names), and these lines
+        // go to a terminal: control characters and bidi overrides are written as escapes, so
+        // no text sent can move the cursor, retitle the window or reorder the line.
+        write!(
+            f,
+            "{} ({}): {}",
+            Escaped(path),
+            self.code,
+            Escaped(&self.message)
+        )
     }
+}
+
+/// Text with its control characters and bidirectional formatting characters written as JSON
+/// escapes (`\u001b`).
+struct Escaped<'a>(&'a str);
+
+impl fmt::Display for Escaped<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(at) = rest.find(|c: char| c.is_control() || is_bidi_control(c)) {
+            f.write_str(&rest[..at])?;
+            let c = rest[at..].chars().next().unwrap_or_default();
+            write!(f, "\\u{:04x}", u32::from(c))?;
+            rest = &rest[at + c.len_utf8()..];
+        }
+        f.write_str(rest)
+    }
+}
+
+/// The characters that reorder the text around them: embeddings, overrides and isolates.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
