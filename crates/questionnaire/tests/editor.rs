@@ -77,8 +77,10 @@ fn editing_keys() {
 #[test]
 fn graphemes_move_and_delete_as_one() {
     assert_eq!(saved("text:e\u{301}e\u{301} backspace"), "e\u{301}");
-    // A family sanitizes to its members (measures disagree on joined emoji): one is deleted.
-    assert_eq!(saved("text:a👨‍👩‍👧b left backspace"), "a👨👩b");
+    // A family joined by ZWJ is one cluster, kept as typed: it goes whole.
+    assert_eq!(saved("text:a👨‍👩‍👧b left backspace"), "ab");
+    assert_eq!(saved("text:a👍🏽b left backspace"), "ab");
+    assert_eq!(saved("text:می‌خواهم"), "می‌خواهم");
     assert_eq!(saved("text:a🇯🇵b left backspace"), "ab");
     assert_eq!(saved("text:日本語 left left delete"), "日語");
 }

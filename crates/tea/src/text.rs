@@ -104,6 +104,18 @@ pub fn is_standalone(c: char) -> bool {
 /// to [`TAB_STOP`]; turns `\r\n`, lone `\r` and the Unicode line and paragraph separators into
 /// `\n`. Newlines are kept: callers that need one row split or wrap the result.
 pub fn sanitize(input: &str) -> String {
+    cleaned(input, false)
+}
+
+/// [`sanitize`] for text a person typed or pasted, which is kept as the answer: the invisible
+/// characters stay (a joiner in an emoji or a Persian word, a skin tone, a variation selector,
+/// a direction mark), since they are part of what was written. The frame writer draws each
+/// cluster that holds them in the form every measure agrees on ([`agreed`]).
+pub fn sanitize_typed(input: &str) -> String {
+    cleaned(input, true)
+}
+
+fn cleaned(input: &str, keep_invisible: bool) -> String {
     if input.bytes().all(|b| (0x20..0x7f).contains(&b)) {
         return input.to_string();
     }
@@ -135,7 +147,7 @@ pub fn sanitize(input: &str) -> String {
             // 8-bit forms: CSI, OSC, DCS, SOS, PM, APC.
             '\u{9b}' => skip_csi(&mut chars),
             '\u{9d}' | '\u{90}' | '\u{98}' | '\u{9e}' | '\u{9f}' => skip_string(&mut chars),
-            c if c.is_control() || is_invisible(c) => {}
+            c if c.is_control() || (is_invisible(c) && !keep_invisible) => {}
             c => {
                 out.push(c);
                 column += char_width(c);

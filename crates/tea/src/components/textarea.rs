@@ -9,7 +9,8 @@
 //! row is found by binary search, only the rows shown are drawn, and undo steps hold what they
 //! replaced rather than copies of the text. The text never holds a control character but `\n`:
 //! everything inserted is sanitized (escape sequences removed, tabs expanded, `\r` read as a
-//! newline).
+//! newline), keeping the invisible characters that are part of what was written (joiners, skin
+//! tones, variation selectors, direction marks: [`crate::text::sanitize_typed`]).
 //!
 //! Undo groups sensibly: typing a word (and the spaces after it) is one step, a run of
 //! Backspace or Delete is one, and each newline, kill, yank and paste is one. Kills (`ctrl+k`,
@@ -47,7 +48,7 @@ use std::ops::Range;
 
 use unicode_segmentation::UnicodeSegmentation;
 
-use crate::text::{grapheme_width, sanitize};
+use crate::text::{grapheme_width, sanitize_typed};
 use crate::{Line, Span, Style};
 use history::{Change, History, KillRing, Kind};
 pub use keys::keymap;
@@ -128,7 +129,7 @@ impl Eq for TextArea {}
 /// Removes what must never reach the terminal: escape sequences and control characters
 /// (tabs expand, `\r` becomes a newline; newlines stay).
 fn clean(text: &str) -> String {
-    let mut clean = sanitize(text);
+    let mut clean = sanitize_typed(text);
     // Whatever the sanitizer lets through, the text holds no control character but `\n`.
     if clean.chars().any(|c| c != '\n' && c.is_control()) {
         clean.retain(|c| c == '\n' || !c.is_control());

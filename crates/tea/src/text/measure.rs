@@ -69,7 +69,9 @@ pub fn cluster_width(g: &str) -> usize {
             total += char_width(c);
         }
     }
-    if emoji_presentation {
+    // The selector widens a base it follows; after no base (a mark a caret split from its
+    // letter) it is drawn as nothing.
+    if emoji_presentation && char_width(first) > 0 {
         total = total.max(2);
     }
     total
@@ -286,6 +288,7 @@ mod tests {
             ("\u{1100}\u{1161}", 2), // conjoining jamo: one syllable
             ("\u{1161}", 1),         // a vowel jamo alone: string-width counts it
             ("❤\u{fe0f}", 2),        // emoji presentation
+            ("\u{301}\u{fe0f}", 0),  // ... of no base
             ("👍🏽", 2),               // the skin tone is dropped
             ("e\u{301}", 1),
             ("日", 2),

@@ -20,7 +20,8 @@ enum Op {
 
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
-        "[a b日🎉\u{301}\n]{1,6}".prop_map(|s| Op::Msg(TextAreaMsg::Insert(s))),
+        "[a b日🎉\u{301}\u{200d}\u{1f3fd}\u{fe0f}\n]{1,6}"
+            .prop_map(|s| Op::Msg(TextAreaMsg::Insert(s))),
         "[ab]{20,80}".prop_map(|s| Op::Msg(TextAreaMsg::Paste(s))),
         prop::sample::select(vec![
             TextAreaMsg::Newline,
