@@ -48,11 +48,11 @@ impl Decimal {
         })
     }
 
-    /// A JSON number as written (`8`, `0.5`); `None` for other values and numbers this type
-    /// cannot hold exactly (exponents, too many digits).
+    /// A JSON number (`8`, `0.5`, `0.000001`); `None` for other values and numbers this type
+    /// cannot hold exactly (too many digits or decimal places).
     pub fn from_json(value: &Value) -> Option<Decimal> {
         match value {
-            Value::Number(number) => Decimal::parse(&number.to_string()),
+            Value::Number(number) => Decimal::parse(&plain_number(number)),
             _ => None,
         }
     }
@@ -115,6 +115,36 @@ impl Decimal {
             places,
         }
     }
+}
+
+/// A JSON number in positional notation. The parser keeps a fraction as the nearest double,
+/// whose shortest form puts small and large ones in exponent form (`0.000001` comes back as
+/// `1e-6`); that form is the number the sender wrote, so it is written out again.
+pub fn plain_number(number: &serde_json::Number) -> String {
+    let text = number.to_string();
+    let Some((mantissa, exponent)) = text.split_once(['e', 'E']) else {
+        return text;
+    };
+    let Ok(exponent) = exponent.parse::<i32>() else {
+        return text;
+    };
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", mantissa),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = format!("{whole}{fraction}");
+    // Where the decimal point falls in `digits`; a double's exponent stays within ±330.
+    let point = whole.len() as i32 + exponent;
+    let plain = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if point as usize >= digits.len() {
+        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
+    } else {
+        let (int, frac) = digits.split_at(point as usize);
+        format!("{int}.{frac}")
+    };
+    format!("{sign}{plain}")
 }
 
 impl Ord for Decimal {

@@ -74,6 +74,38 @@ fn the_canonical_input_keeps_a_number_question() {
 }
 
 #[test]
+fn bounds_and_steps_are_held_as_written_however_small_or_large() {
+    // The JSON parser hands back 0.000001 as the double 1e-6: it is still 0.000001.
+    let question = number_question(json!({
+        "min": 0.000001, "max": 10000000000000000.0, "step": 0.000005
+    }));
+    let questionnaire = validate(&json!({ "questions": [question] })).expect("valid");
+    let spec = questionnaire.questions[0].number.as_ref().unwrap();
+    assert_eq!(spec.min.map(|m| m.to_string()), Some("0.000001".into()));
+    assert_eq!(
+        spec.max.map(|m| m.to_string()),
+        Some("10000000000000000".into())
+    );
+    assert_eq!(spec.step.map(|m| m.to_string()), Some("0.000005".into()));
+    assert_eq!(
+        validate(&questionnaire.to_canonical_input()).unwrap(),
+        questionnaire,
+        "the canonical input, written by serde_json, reads back the same"
+    );
+}
+
+#[test]
+fn bounds_written_as_text_are_numbers() {
+    let question = number_question(json!({ "min": "1", "max": " 64 ", "step": "0.5" }));
+    let questionnaire = validate(&json!({ "questions": [question] })).expect("valid");
+    let spec = questionnaire.questions[0].number.as_ref().unwrap();
+    assert_eq!(
+        [spec.min, spec.max, spec.step].map(|d| d.map(|d| d.to_string())),
+        [Some("1".into()), Some("64".into()), Some("0.5".into())]
+    );
+}
+
+#[test]
 fn bad_number_fields_name_path_code_and_fix() {
     let cases = [
         (
@@ -95,10 +127,16 @@ fn bad_number_fields_name_path_code_and_fix() {
             "step must be more than 0",
         ),
         (
-            json!({ "min": "1" }),
+            json!({ "min": "one" }),
             "/questions/0/min",
             IssueCode::InvalidType,
             "min must be a number, not a string",
+        ),
+        (
+            json!({ "step": 0.0000001 }),
+            "/questions/0/step",
+            IssueCode::InvalidNumber,
+            "step 0.0000001 cannot be held exactly",
         ),
         (
             json!({ "max": 1e300 }),

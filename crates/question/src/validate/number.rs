@@ -98,11 +98,16 @@ impl Validator {
                     self.report(
                         &path,
                         IssueCode::InvalidNumber,
-                        format!("{key} {number} cannot be held exactly: give at most 18 digits and 6 decimal places, without an exponent."),
+                        format!(
+                            "{key} {} cannot be held exactly: give at most 18 digits and 6 decimal places.",
+                            shown(number)
+                        ),
                     );
                 }
                 decimal
             }
+            // A number written as text (`"5"`, `"0.5"`) can mean only that number.
+            Value::String(text) if Decimal::parse(text).is_some() => Decimal::parse(text),
             other => {
                 self.report(
                     &path,
@@ -112,5 +117,16 @@ impl Validator {
                 None
             }
         }
+    }
+}
+
+/// A number as a message quotes it: written out (`0.0000001`, not `1e-7`), unless that is
+/// longer than the exponent form.
+fn shown(number: &serde_json::Number) -> String {
+    let plain = crate::number::plain_number(number);
+    if plain.len() > 24 {
+        number.to_string()
+    } else {
+        plain
     }
 }
