@@ -115,7 +115,6 @@ struct GivenOptions<'v> {
     /// `options` was an array (or absent).
     well_typed: bool,
     path: &'v str,
-    compatible: bool,
 }
 
 /// Where a question's id came from, for the duplicate check.
@@ -154,8 +153,10 @@ impl Validator {
             );
             return None;
         };
-        // Copilot CLI's and Cline's shape: the input is itself one question.
-        let lone_question = is_absent(root.get("questions")) && !is_absent(root.get("question"));
+        // Copilot CLI's and Cline's shape: the input is itself one question (its text in
+        // `question`, or in `prompt`, which is no top-level field either).
+        let lone_question = is_absent(root.get("questions"))
+            && (!is_absent(root.get("question")) || !is_absent(root.get("prompt")));
         let known: Vec<&str> = if lone_question {
             keys::INPUT.iter().chain(keys::QUESTION).copied().collect()
         } else {
@@ -310,11 +311,10 @@ impl Validator {
                     items: raw_options,
                     well_typed: options_well_typed,
                     path: &options_path,
-                    compatible,
                 };
                 self.options_of(kind, given, labels)
             }
-            None => self.options(raw_options, &options_path, compatible, labels),
+            None => self.options(raw_options, &options_path, labels),
         };
         self.recommended_index(object, path, &mut options);
         let allow_custom = self.allow_custom(object, path, kind);
@@ -463,7 +463,7 @@ impl Validator {
                 );
                 Vec::new()
             }
-            OptionSource::Given => self.options(given.items, given.path, given.compatible, labels),
+            OptionSource::Given => self.options(given.items, given.path, labels),
         }
     }
 

@@ -295,6 +295,55 @@ fn string_options_mix_with_objects_in_any_shape() {
 }
 
 #[test]
+fn an_option_without_a_value_takes_its_id_or_else_its_label() {
+    let question = only_question(json!({ "questions": [{
+        "id": "db", "header": "DB", "prompt": "Which database?",
+        "options": [
+            { "label": "Postgres" },
+            { "id": "my", "label": "MySQL" },
+            { "id": 3, "label": "SQLite" },
+            { "value": "duck", "id": "dd", "label": "DuckDB" }
+        ]
+    }]}));
+    assert_eq!(values(&question), ["Postgres", "my", "3", "duck"]);
+    assert_eq!(labels(&question), ["Postgres", "MySQL", "SQLite", "DuckDB"]);
+    assert_eq!(
+        warning_paths(json!({ "questions": [{
+            "id": "db", "header": "DB", "prompt": "Which database?",
+            "options": [{ "value": "duck", "id": "dd", "label": "DuckDB" }, "SQLite"]
+        }]})),
+        ["/questions/0/options/0/id"]
+    );
+    assert_eq!(
+        problems(json!({ "questions": [{
+            "id": "db", "header": "DB", "prompt": "Which database?",
+            "options": [{ "id": "pg", "label": "Postgres" }, { "id": "pg", "label": "PostgreSQL" }]
+        }]})),
+        [(
+            "/questions/0/options/1/id".to_string(),
+            IssueCode::DuplicateValue
+        )]
+    );
+}
+
+#[test]
+fn numbers_as_options_are_their_own_labels() {
+    let question = only_question(json!({
+        "question": "How many replicas?", "options": [1, 2, 3.5]
+    }));
+    assert_eq!(values(&question), ["1", "2", "3.5"]);
+}
+
+#[test]
+fn a_top_level_question_may_say_prompt() {
+    let lone = json!({ "id": "deploy", "header": "Deploy", "prompt": "Deploy now?", "options": ["Yes", "No"] });
+    let question = only_question(lone.clone());
+    assert_eq!(question.prompt, "Deploy now?");
+    assert_eq!(values(&question), ["Yes", "No"]);
+    assert!(warnings(lone).is_empty());
+}
+
+#[test]
 fn lists_sent_as_json_text_or_as_one_object_are_read_as_lists() {
     let questions = json!([{
         "question": "Which database?", "header": "DB",

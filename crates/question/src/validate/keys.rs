@@ -43,6 +43,7 @@ pub(super) const QUESTION: &[&str] = &[
 /// An option object's keys (`text` is a Roo follow-up answer, `markdown` Claude Code's preview).
 pub(super) const OPTION: &[&str] = &[
     "value",
+    "id",
     "label",
     "description",
     "preview",

@@ -1,6 +1,6 @@
-//! A question's options, in every accepted shape: `{value, label}` objects, Claude Code's
-//! `{label}` (the label is the value), plain strings (Cline, Copilot CLI's `choices`) and Roo's
-//! `follow_up: [{text}]`.
+//! A question's options, in every accepted shape: `{value, label}` objects, `{id, label}`
+//! (the id is the value), Claude Code's `{label}` (the label is the value), plain strings and
+//! numbers (Cline, Copilot CLI's `choices`) and Roo's `follow_up: [{text}]`.
 
 use serde_json::{Map, Value};
 
@@ -63,7 +63,6 @@ impl Validator {
         &mut self,
         items: &[Value],
         path: &str,
-        compatible: bool,
         labels: &Labels,
     ) -> Vec<QuestionOption> {
         let reserved = [RESERVED_LABEL, labels.get(Label::TypeSomething).trim()];
@@ -75,8 +74,13 @@ impl Validator {
                 Value::String(label) => {
                     self.string_option(label, &option_path, &reserved, &mut seen)
                 }
+                // `[1, 2, 3]` replicas: each number is its own label.
+                Value::Number(number) => {
+                    let label = crate::number::plain_number(number);
+                    self.string_option(&label, &option_path, &reserved, &mut seen)
+                }
                 Value::Object(object) => {
-                    self.object_option(object, &option_path, compatible, &reserved, &mut seen)
+                    self.object_option(object, &option_path, &reserved, &mut seen)
                 }
                 other => {
                     self.report(
@@ -161,7 +165,6 @@ impl Validator {
         &mut self,
         object: &Map<String, Value>,
         path: &str,
-        compatible: bool,
         reserved: &[&str],
         seen: &mut Vec<String>,
     ) -> QuestionOption {
@@ -181,19 +184,31 @@ impl Validator {
         };
         let label = self.required_text(object, label_key, path, "the text the user sees");
         self.check_reserved(label.as_deref(), &format!("{path}/{label_key}"), reserved);
-        // Other agents' options have no value: the label is the value.
-        let value_from_label =
-            (compatible || label_key == "text") && is_absent(object.get("value"));
-        let (value, value_path) = if value_from_label {
-            (label.clone(), format!("{path}/{label_key}"))
-        } else {
-            let value = self.required_id(
-                object,
-                "value",
-                path,
-                "a short id unique within the question, e.g. \"safe\"",
-            );
-            (value, format!("{path}/value"))
+        // Options often come without a value: an `id` is the value, else the label is.
+        let value_key = match (is_absent(object.get("value")), is_absent(object.get("id"))) {
+            (false, false) => {
+                self.ignore(
+                    &format!("{path}/id"),
+                    "value is given, so id was ignored.".into(),
+                );
+                Some("value")
+            }
+            (false, true) => Some("value"),
+            (true, false) => Some("id"),
+            (true, true) => None,
+        };
+        let value_from_label = value_key.is_none();
+        let (value, value_path) = match value_key {
+            None => (label.clone(), format!("{path}/{label_key}")),
+            Some(key) => {
+                let value = self.required_id(
+                    object,
+                    key,
+                    path,
+                    "a short id unique within the question, e.g. \"safe\"",
+                );
+                (value, format!("{path}/{key}"))
+            }
         };
         let source = ValueSource {
             value: value.as_deref(),
