@@ -327,6 +327,18 @@ fn an_option_without_a_value_takes_its_id_or_else_its_label() {
 }
 
 #[test]
+fn options_that_read_the_same_are_duplicates() {
+    for twin in ["x ", " x", "x\u{200b}", "\u{feff}x", "x\u{7}"] {
+        assert_eq!(
+            problems(json!({ "question": "Pick", "options": ["x", twin] })),
+            [("/options/1".to_string(), IssueCode::DuplicateValue)],
+            "{twin:?}"
+        );
+    }
+    assert!(problems(json!({ "question": "Pick", "options": ["x", "x y"] })).is_empty());
+}
+
+#[test]
 fn numbers_as_options_are_their_own_labels() {
     let question = only_question(json!({
         "question": "How many replicas?", "options": [1, 2, 3.5]

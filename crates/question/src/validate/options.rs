@@ -100,9 +100,12 @@ impl Validator {
     }
 
     /// A value used by an earlier option of the question is a problem; else it is `seen`.
+    /// Values that read the same are the same: `"x"`, `"x "` and `"x\u{200b}"` look alike in
+    /// every list, so the person could not tell which one they chose.
     fn check_duplicate(&mut self, source: ValueSource<'_>, seen: &mut Vec<String>) {
         let Some(value) = source.value else { return };
-        match seen.iter().position(|earlier| earlier == value) {
+        let read = as_read(value);
+        match seen.iter().position(|earlier| *earlier == read) {
             Some(first) => {
                 let what = if source.from_label { "label" } else { "value" };
                 self.report(
@@ -113,7 +116,7 @@ impl Validator {
                     ),
                 );
             }
-            None => seen.push(value.to_string()),
+            None => seen.push(read),
         }
     }
 
@@ -240,6 +243,22 @@ impl Validator {
             recommended,
         )
     }
+}
+
+/// A value as a person reads it: without the characters nobody sees (controls, zero-width and
+/// bidi format characters, variation selectors, the byte-order mark) and the spaces around it.
+fn as_read(value: &str) -> String {
+    let invisible = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{ad}' | '\u{180e}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}'
+                | '\u{2060}'..='\u{206f}' | '\u{fe00}'..='\u{fe0f}' | '\u{feff}')
+    };
+    value
+        .chars()
+        .filter(|&c| !invisible(c))
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// An option whose label may mark it recommended.
