@@ -8,6 +8,7 @@
 //! in prose. The async runtime exists only in this subcommand; the CLI's other modes start as
 //! before.
 
+mod call;
 mod form;
 mod http;
 mod inbox;

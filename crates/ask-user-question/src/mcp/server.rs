@@ -14,14 +14,15 @@ use question::{AnswerState, Questionnaire, ResultOptions, TOOL_NAME, ToolResult}
 use rmcp::ErrorData as McpError;
 use rmcp::handler::server::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ElicitRequestParams,
-    ElicitationAction, ElicitationSchema, ListToolsResult, PaginatedRequestParams,
-    ProgressNotificationParam, ProtocolVersion, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
+    ElicitRequestParams, ElicitationAction, ElicitationSchema, ErrorCode, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion, ServerConfig, ServerResult,
 };
 use rmcp::service::{ElicitationMode, RequestContext, RoleServer};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
+use super::call;
 use super::form::{self, Form};
 use super::inbox::{self, InboxSettings};
 use super::log::Log;
@@ -549,5 +550,32 @@ impl ServerHandler for Server {
             ));
         }
         self.call(request, &context).await
+    }
+
+    /// A `tools/call` whose parameters rmcp could not read comes here: mended and called, or
+    /// refused as invalid params rather than as an unknown method.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, McpError> {
+        if request.method != call::METHOD {
+            return Err(McpError::new(
+                ErrorCode::METHOD_NOT_FOUND,
+                request.method,
+                None,
+            ));
+        }
+        let params = call::mended(request.params)?;
+        let legacy = !modern(&context);
+        let mut result = ServerResult::from(self.call_tool(params, context).await?);
+        // What rmcp does for a call it read itself.
+        if legacy {
+            result.strip_result_type_for_legacy_peer();
+            result.strip_non_object_output_for_legacy_peer();
+        }
+        serde_json::to_value(result)
+            .map(CustomResult)
+            .map_err(|error| McpError::internal_error(error.to_string(), None))
     }
 }
