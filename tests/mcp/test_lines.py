@@ -1,5 +1,6 @@
 """`ask-user-question mcp` spoken to line by line, for what client libraries do not send: calls
-whose parameters are malformed.
+whose parameters are malformed, and JSON text with a lone surrogate escape (JavaScript's
+`JSON.stringify` of a string cut in the middle of an emoji).
 
 The binary comes from ASK_USER_QUESTION (tests/mcp/run builds it and sets it).
 """
@@ -87,3 +88,23 @@ def test_a_call_with_malformed_params_is_invalid_params_saying_what_is_wrong(ser
     response = server.call(7, params)
     assert response["error"] == {"code": -32602, "message": message}
     assert response["id"] == 7
+
+
+def test_a_lone_surrogate_escape_reads_as_a_replacement_character(server):
+    cut = {"questions": [{"id": "ship", "header": "Ship", "question": "Ship it? \ud83d", "type": "text"}]}
+    # Python writes a lone surrogate as JSON.stringify does: as an escape.
+    line = json.dumps({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                       "params": {"name": "ask_user_question", "arguments": cut}})
+    assert "\\ud83d\"" in line
+    server.send_line(line)
+    response = server.response(3, content={"ship": "today"})
+    [form] = server.forms
+    assert form["requestedSchema"]["properties"]["ship"]["description"] == "Ship it? \ufffd"
+    assert response["result"]["structuredContent"]["answers"]["ship"]["customText"] == "today"
+
+
+def test_a_line_that_is_not_json_says_why(server):
+    server.send_line('{"jsonrpc": "2.0", "id": 4, "method": tools/call}')
+    response = server.response(None)
+    assert response["error"]["code"] == -32700
+    assert response["error"]["message"] == "not JSON: expected ident at line 1 column 40"

@@ -424,9 +424,12 @@ impl Transport<RoleServer> for TaskTransport {
             if line.trim().is_empty() {
                 continue;
             }
-            let Ok(value) = serde_json::from_str::<Value>(&line) else {
-                self.refuse(&Value::Null, -32700, "not JSON".to_string());
-                continue;
+            let value = match question::parse_json(&line) {
+                Ok(value) => value,
+                Err(error) => {
+                    self.refuse(&Value::Null, -32700, format!("not JSON: {error}"));
+                    continue;
+                }
             };
             let Some(value) = self.incoming(value) else {
                 continue;
