@@ -81,7 +81,15 @@ impl fmt::Display for InputError {
                     "{input}:{}:{}: not valid JSON: {message}",
                     error.line(),
                     error.column()
-                )
+                )?;
+                // Only standard input gets here with one: a file is read again, repaired.
+                if question::is_surrogate_error(error) {
+                    write!(
+                        f,
+                        " (a lone UTF-16 surrogate escape; from a file it reads as U+FFFD)"
+                    )?;
+                }
+                Ok(())
             }
             InputError::Invalid { input, issues } => {
                 let (problems, warnings) = split_warnings(issues);
@@ -122,10 +130,28 @@ impl Input {
                 input: self.clone(),
             });
         }
+        let parsed = match parsed {
+            Err(error) if question::is_surrogate_error(&error) => {
+                self.reparsed().unwrap_or(Err(error))
+            }
+            parsed => parsed,
+        };
         parsed.map_err(|error| InputError::NotJson {
             input: self.clone(),
             error,
         })
+    }
+
+    /// The input read again as text and parsed with its lone surrogate escapes read as U+FFFD
+    /// (`question::parse_json`); `None` for standard input, which cannot be read twice (keeping
+    /// a copy of it as it is read would double the peak for every input, for a rare one).
+    fn reparsed(&self) -> Option<serde_json::Result<Value>> {
+        let text = match self {
+            Input::Stdin => return None,
+            Input::File(path) => std::fs::read_to_string(path).ok()?,
+            Input::Demo => DEMO.to_string(),
+        };
+        Some(question::parse_json(&text))
     }
 
     /// The input read, parsed and validated.

@@ -124,6 +124,36 @@ fn validate_names_stdin_when_it_is_not_json() {
 }
 
 #[test]
+fn validate_reads_a_lone_surrogate_escape_in_a_file_as_a_replacement_character() {
+    // JavaScript's JSON.stringify writes half of an emoji's surrogate pair, left by a string
+    // cut in the middle of it, as an escape.
+    let path = fixture("lone_surrogate.json");
+    let output = run(&["validate", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout_json(&output), json!({ "valid": true }));
+
+    let output = run(&["render", path.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let frame = String::from_utf8_lossy(&output.stdout);
+    assert!(frame.contains("Ship it? \u{FFFD}"), "{frame}");
+    assert!(frame.contains("Yes \u{FFFD}"), "{frame}");
+}
+
+#[test]
+fn validate_names_a_lone_surrogate_escape_on_standard_input() {
+    let text = std::fs::read_to_string(fixture("lone_surrogate.json")).unwrap();
+    let output = run_with_stdin(&["validate", "-"], &text);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = stderr(&output);
+    assert!(
+        stderr.contains(
+            "<stdin>:1:63: not valid JSON: unexpected end of hex escape (a lone UTF-16 surrogate escape; from a file it reads as U+FFFD)"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn validate_names_an_unreadable_file() {
     let output = run(&["validate", "no/such/questions.json"]);
     assert_eq!(output.status.code(), Some(2));
