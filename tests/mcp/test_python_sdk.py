@@ -104,6 +104,39 @@ def test_free_text_beside_a_choice():
     assert result.structured_content["answers"]["checks"]["status"] == "skipped"
 
 
+NUMBER_AND_CHOICE = {"questions": [
+    {"id": "d", "header": "Workers", "prompt": "How many workers?", "type": "number", "min": 0, "max": 5},
+    {"id": "a", "header": "Pick", "prompt": "Pick one", "options": ["x", "y"], "allowCustom": False},
+]}
+
+
+@pytest.mark.parametrize("content, line, draft", [
+    ({"d": 99}, 'Workers: (skipped; unsent draft: "99")', ("d", "99")),
+    ({"d": 3.5}, 'Workers: (skipped; unsent draft: "3.5")', ("d", "3.5")),
+    ({"a": "z"}, 'Pick: (skipped; unsent draft: "z")', ("a", "z")),
+    ({"a": ["x", "y"]}, 'Pick: (skipped; unsent draft: "x, y")', ("a", "x, y")),
+])
+def test_what_the_form_returns_that_a_question_cannot_take_is_kept_as_its_draft(content, line, draft):
+    async def answer(context, params):
+        return types.ElicitResult(action="accept", content=content)
+
+    result = run(lambda s: s.call_tool("ask_user_question", NUMBER_AND_CHOICE), elicitation=answer)
+    assert not result.is_error
+    assert line in text_of(result)
+    question, text = draft
+    assert result.structured_content["answers"][question]["status"] == "skipped"
+    assert result.structured_content["answers"][question]["draft"] == {"text": text}
+
+
+def test_a_list_of_one_option_for_a_single_choice_is_that_option():
+    async def answer(context, params):
+        return types.ElicitResult(action="accept", content={"a": ["x"]})
+
+    result = run(lambda s: s.call_tool("ask_user_question", NUMBER_AND_CHOICE), elicitation=answer)
+    assert "Pick: user selected: 1. x" in text_of(result)
+    assert result.structured_content["answers"]["a"]["values"] == ["x"]
+
+
 @pytest.mark.parametrize("action", ["decline", "cancel"])
 def test_a_declined_or_dismissed_form_is_cancelled(action):
     async def answer(context, params):

@@ -8,10 +8,10 @@
 //! cannot show (option descriptions, previews, context, the recommendation) goes into the
 //! message above it.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use question::{
-    AnswerShape, AnswerState, Label, OptionSource, Question, QuestionType, Questionnaire,
+    AnswerShape, AnswerState, Draft, Label, OptionSource, Question, QuestionType, Questionnaire,
     ResultOptions, ToolResult,
 };
 use serde_json::{Map, Value, json};
@@ -101,31 +101,43 @@ impl Form {
         })
     }
 
-    /// The answers in an accepted form's `content`. Values the form did not offer are kept as
-    /// free text where the question takes it, so nothing typed is lost.
-    pub fn answers(&self, questionnaire: &Questionnaire, content: &Value) -> AnswerState {
+    /// The answers in an accepted form's `content`, and as drafts, by question id, what they
+    /// cannot take (a number out of bounds, a value of another type, a choice not offered
+    /// where free text is not taken), so nothing entered is lost. Values the form did not
+    /// offer are kept as free text where the question takes it.
+    pub fn answers(
+        &self,
+        questionnaire: &Questionnaire,
+        content: &Value,
+    ) -> (AnswerState, BTreeMap<String, Draft>) {
         let mut state = AnswerState::new(questionnaire.clone());
+        let mut drafts = BTreeMap::new();
         for (fields, question) in self.fields.iter().zip(&questionnaire.questions) {
-            state = answer(state, question, content.get(&fields.answer));
-            let typed = fields
-                .free_text
-                .as_ref()
-                .and_then(|name| content.get(name))
-                .and_then(Value::as_str)
-                .filter(|text| !text.trim().is_empty());
-            if let Some(text) = typed {
-                state = state.set_custom_text(&fields.id, text).unwrap_or(state);
+            let mut unsent = Vec::new();
+            if let Some(value) = content.get(&fields.answer) {
+                state = answer(state, question, value, &mut unsent);
+            }
+            if let Some(value) = fields.free_text.as_ref().and_then(|name| content.get(name)) {
+                state = free_text(state, question, value, &mut unsent);
+            }
+            let mut draft = Draft::default();
+            for text in unsent {
+                draft.keep_both(Draft {
+                    text: Some(text),
+                    ..Draft::default()
+                });
+            }
+            if !draft.is_empty() {
+                drafts.insert(fields.id.clone(), draft);
             }
         }
-        state
+        (state, drafts)
     }
 
     /// The submitted result of an accepted form.
     pub fn submitted(&self, questionnaire: &Questionnaire, content: &Value) -> ToolResult {
-        through_form(
-            self.answers(questionnaire, content)
-                .build_result(ResultOptions::submitted()),
-        )
+        let (state, drafts) = self.answers(questionnaire, content);
+        through_form(state.build_result(ResultOptions::submitted().with_drafts(drafts)))
     }
 }
 
@@ -233,8 +245,13 @@ fn free_name(id: &str, taken: &mut BTreeSet<String>) -> String {
     name
 }
 
-/// One question's answer from its field's value.
-fn answer(state: AnswerState, question: &Question, value: Option<&Value>) -> AnswerState {
+/// One question's answer from its field's value; what it cannot take goes to `unsent`.
+fn answer(
+    state: AnswerState,
+    question: &Question,
+    value: &Value,
+    unsent: &mut Vec<String>,
+) -> AnswerState {
     let id = question.id.as_str();
     let option_of = |text: &str| {
         question
@@ -244,42 +261,110 @@ fn answer(state: AnswerState, question: &Question, value: Option<&Value>) -> Ans
             .or_else(|| question.options.iter().find(|o| o.label == text))
             .map(|o| o.value.clone())
     };
-    let keep_typed = |state: AnswerState, text: &str| {
-        if text.trim().is_empty() {
+    // The changed state, or the state as it was with the value kept for the draft.
+    let mut taken = |changed: Result<AnswerState, question::StateError>, state: AnswerState| {
+        changed.unwrap_or_else(|_| {
+            unsent.push(text_of(value));
             state
-        } else {
-            state.set_custom_text(id, text).unwrap_or(state)
-        }
+        })
     };
     match (question.kind, value) {
-        (QuestionType::Single, Some(Value::String(text))) => match option_of(text) {
-            Some(value) => state.select(id, &value).unwrap_or(state),
-            None => keep_typed(state, text),
+        (_, Value::Null) => state,
+        (_, Value::String(text)) if text.trim().is_empty() => state,
+        (QuestionType::Single, Value::String(text)) => match option_of(text) {
+            Some(value) => taken(state.select(id, &value), state),
+            None => taken(state.set_custom_text(id, text), state),
         },
-        (QuestionType::Multi, Some(Value::Array(items))) => items
-            .iter()
-            .filter_map(Value::as_str)
-            .fold(state, |state, text| match option_of(text) {
-                Some(value) if !state.answer(id).is_some_and(|a| a.is_picked(&value)) => {
-                    state.toggle(id, &value).unwrap_or(state)
+        // One item for one pick can mean only that item.
+        (QuestionType::Single, Value::Array(items)) if items.len() == 1 => {
+            answer(state, question, &items[0], unsent)
+        }
+        (QuestionType::Multi, Value::Array(items)) => {
+            let mut state = state;
+            let mut typed = Vec::new();
+            for item in items {
+                match item.as_str().map(|text| (text, option_of(text))) {
+                    Some((_, Some(value))) => {
+                        if !state.answer(id).is_some_and(|a| a.is_picked(&value)) {
+                            state = state.toggle(id, &value).unwrap_or(state);
+                        }
+                    }
+                    Some((text, None)) if text.trim().is_empty() => {}
+                    Some((text, None)) => typed.push(text.to_string()),
+                    None => unsent.push(text_of(item)),
                 }
-                Some(_) => state,
-                None => keep_typed(state, text),
-            }),
-        (QuestionType::Text, Some(Value::String(text))) => keep_typed(state, text),
+            }
+            // Several values the form did not offer are one free text, so none is lost.
+            if typed.is_empty() {
+                return state;
+            }
+            let typed = typed.join(", ");
+            state.set_custom_text(id, &typed).unwrap_or_else(|_| {
+                unsent.push(typed);
+                state
+            })
+        }
+        // One value for a list of picks can mean only a list of it.
+        (QuestionType::Multi, Value::String(_)) => {
+            answer(state, question, &Value::Array(vec![value.clone()]), unsent)
+        }
+        (QuestionType::Text, Value::String(text)) => taken(state.set_custom_text(id, text), state),
         // A number outside the question's bounds or step is not an answer: the question
-        // stays open rather than holding an invalid number.
-        (QuestionType::Number, Some(number @ Value::Number(_))) => {
-            state.set_number(id, &number.to_string()).unwrap_or(state)
+        // stays open, the number kept as its draft, as the terminal keeps it.
+        (QuestionType::Number, Value::Number(number)) => {
+            taken(state.set_number(id, &number.to_string()), state)
         }
-        (QuestionType::Number, Some(Value::String(text))) => {
-            state.set_number(id, text).unwrap_or(state)
-        }
-        (QuestionType::Confirm, Some(Value::Bool(yes))) => {
+        (QuestionType::Number, Value::String(text)) => taken(state.set_number(id, text), state),
+        (QuestionType::Confirm, Value::Bool(yes)) => {
             let value = if *yes { "yes" } else { "no" };
-            state.select(id, value).unwrap_or(state)
+            taken(state.select(id, value), state)
         }
-        _ => state,
+        _ => {
+            unsent.push(text_of(value));
+            state
+        }
+    }
+}
+
+/// The free text beside a choice; what it cannot take goes to `unsent`.
+fn free_text(
+    state: AnswerState,
+    question: &Question,
+    value: &Value,
+    unsent: &mut Vec<String>,
+) -> AnswerState {
+    let Some(text) = value.as_str() else {
+        if !value.is_null() {
+            unsent.push(text_of(value));
+        }
+        return state;
+    };
+    if text.trim().is_empty() {
+        return state;
+    }
+    // Free text in the answer's field too (a value the form did not offer) would be replaced:
+    // it stays as the draft.
+    if let Some(earlier) = state
+        .answer(&question.id)
+        .and_then(|answer| answer.custom_text.as_deref())
+        .filter(|earlier| *earlier != text)
+    {
+        unsent.push(earlier.to_string());
+    }
+    state
+        .set_custom_text(&question.id, text)
+        .unwrap_or_else(|_| {
+            unsent.push(text.to_string());
+            state
+        })
+}
+
+/// A value as the person entered it, for a draft: text as it is, a list item by item.
+fn text_of(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        Value::Array(items) => items.iter().map(text_of).collect::<Vec<_>>().join(", "),
+        other => other.to_string(),
     }
 }
 

@@ -116,21 +116,32 @@ fn a_decimal_number_is_a_number_with_its_step_in_the_description() {
 }
 
 #[test]
-fn a_number_reads_back_as_a_number_and_an_invalid_one_leaves_the_question_open() {
+fn a_number_reads_back_as_a_number_and_an_invalid_one_is_kept_as_the_draft() {
     let workers = number();
     let read = |value: Value| {
-        form(&workers)
-            .answers(&workers, &json!({ "workers": value }))
+        let (state, drafts) = form(&workers).answers(&workers, &json!({ "workers": value }));
+        let number = state
             .answer("workers")
             .and_then(|answer| answer.number)
-            .map(|n| n.to_json())
+            .map(|n| n.to_json());
+        let draft = drafts.get("workers").and_then(|draft| draft.text.clone());
+        (number, draft)
     };
-    assert_eq!(read(json!(8)), Some(json!(8)));
-    assert_eq!(read(json!(100)), None, "above the maximum");
-    assert_eq!(read(json!(2.5)), None, "not whole");
+    assert_eq!(read(json!(8)), (Some(json!(8)), None));
+    assert_eq!(
+        read(json!(100)),
+        (None, Some("100".into())),
+        "above the maximum"
+    );
+    assert_eq!(read(json!(2.5)), (None, Some("2.5".into())), "not whole");
+    assert_eq!(
+        read(json!("many")),
+        (None, Some("many".into())),
+        "not a number"
+    );
     let ratio = ratio();
     let content = json!({ "ratio": 0.35 });
-    let state = form(&ratio).answers(&ratio, &content);
+    let (state, _) = form(&ratio).answers(&ratio, &content);
     assert_eq!(
         state
             .answer("ratio")
@@ -274,4 +285,69 @@ fn a_declined_form_is_cancelled() {
         "{}",
         result.content
     );
+}
+
+/// The draft kept for question `id` when the form's reply is `content`.
+fn draft_of(questionnaire: &Questionnaire, content: Value, id: &str) -> Value {
+    answered(questionnaire, content)[id]["draft"].clone()
+}
+
+#[test]
+fn what_a_question_cannot_take_is_kept_as_its_draft() {
+    let closed = one(
+        json!({"id": "a", "header": "A", "prompt": "Pick?", "allowCustom": false,
+        "options": [{"value": "x", "label": "X"}]}),
+    );
+    let cases = [
+        (closed.clone(), json!({"a": "z"}), "a", json!({"text": "z"})),
+        (
+            closed.clone(),
+            json!({"a": ["x", "z"]}),
+            "a",
+            json!({"text": "x, z"}),
+        ),
+        (closed, json!({"a": 4}), "a", json!({"text": "4"})),
+        (
+            multi(),
+            json!({"checks": [1, "lint"]}),
+            "checks",
+            json!({"text": "1"}),
+        ),
+        (text(), json!({"name": 42}), "name", json!({"text": "42"})),
+        (
+            confirm(),
+            json!({"ship": "maybe"}),
+            "ship",
+            json!({"text": "maybe"}),
+        ),
+        (
+            single(),
+            json!({"approach": "neither", "approach.typed": "both"}),
+            "approach",
+            json!({"text": "neither"}),
+        ),
+    ];
+    for (questionnaire, content, id, draft) in cases {
+        assert_eq!(
+            draft_of(&questionnaire, content.clone(), id),
+            draft,
+            "{content}"
+        );
+    }
+}
+
+#[test]
+fn one_value_where_a_list_or_one_pick_is_asked_can_mean_only_that_value() {
+    let answers = answered(&single(), json!({"approach": ["fast"]}));
+    assert_eq!(answers["approach"]["values"], json!(["fast"]));
+    assert_eq!(answers["approach"]["draft"], Value::Null);
+    let answers = answered(&multi(), json!({"checks": "test"}));
+    assert_eq!(answers["checks"]["values"], json!(["test"]));
+}
+
+#[test]
+fn values_the_form_did_not_offer_for_a_multi_choice_are_one_free_text() {
+    let answers = answered(&multi(), json!({"checks": ["lint", "fuzz", "bench"]}));
+    assert_eq!(answers["checks"]["values"], json!(["lint"]));
+    assert_eq!(answers["checks"]["customText"], "fuzz, bench");
 }
