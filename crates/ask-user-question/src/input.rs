@@ -151,7 +151,9 @@ impl Input {
             Input::File(path) => std::fs::read_to_string(path).ok()?,
             Input::Demo => DEMO.to_string(),
         };
-        Some(question::parse_json(&text))
+        Some(question::parse_json(
+            text.strip_prefix('\u{feff}').unwrap_or(&text),
+        ))
     }
 
     /// The input read, parsed and validated.
@@ -196,6 +198,8 @@ pub fn verdict(problems: &[&Issue], warnings: &[&Issue]) -> Value {
 struct Watched {
     visible: bool,
     error: Option<io::Error>,
+    /// Whether the first bytes were read (a byte-order mark there is skipped).
+    started: bool,
 }
 
 impl Watched {
@@ -219,7 +223,20 @@ struct Reader<'a, R> {
 
 impl<R: Read> Read for Reader<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.source.read(buf);
+        let mut read = self.source.read(buf);
+        // Windows editors start UTF-8 files with a byte-order mark, which JSON does not allow;
+        // it says nothing, so it is skipped.
+        if let Ok(n) = &mut read
+            && *n > 0
+            && !std::mem::replace(&mut self.watched.started, true)
+            && buf[..*n].starts_with(b"\xef\xbb\xbf")
+        {
+            buf.copy_within(3..*n, 0);
+            *n -= 3;
+            if *n == 0 {
+                return self.read(buf);
+            }
+        }
         match &read {
             Ok(n) if !self.watched.visible => {
                 self.watched.visible = buf[..*n].iter().any(|b| !b.is_ascii_whitespace());

@@ -97,6 +97,22 @@ fn validate_reads_standard_input_for_a_dash() {
 }
 
 #[test]
+fn a_byte_order_mark_before_the_json_is_skipped() {
+    let valid = r#"{"questions":[{"question":"Ship it?","header":"Ship"}]}"#;
+    let output = run_with_stdin(&["validate", "-"], &format!("\u{feff}{valid}"));
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let output = run_with_stdin(&["validate", "-"], "\u{feff}");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("is empty"), "{}", stderr(&output));
+    let output = run_with_stdin(&["validate", "-"], "\u{feff}\u{feff}{}");
+    assert!(
+        stderr(&output).contains("1:1: not valid JSON"),
+        "one mark is skipped, not text: {}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn validate_names_the_file_and_position_of_broken_json() {
     let path = fixture("broken.json");
     let output = run(&["validate", path.to_str().unwrap()]);
