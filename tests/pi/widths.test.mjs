@@ -181,3 +181,30 @@ test("the hard pieces themselves measure differently by pi and by our own count 
 	assert.equal(measures["pi-tui 1.x"]("🇺"), 2);
 	assert.equal(measures["pi-tui 0.73"]("กำำำำำำ"), 7);
 });
+
+test("text that starts with a mark, or holds marks newer than Node's Unicode data, fits", () => {
+	// A mark with no base takes the next sign as its base in pi's count, which counts that sign
+	// again; marks Unicode added after Node's ICU data are a column each there.
+	const starts = ["\u0e49\u0e33", "\u0301\uff9e", "\u0f71\uff9e", "\u0e33\u0e33"];
+	const newer = [0x5c8, 0xb53, 0x1ade, 0x1aec, 0x1af0, 0x10ecb, 0x10ef0, 0x11df0, 0x1d127, 0x1d250, 0x1d25f, 0x1d280];
+	const texts = [
+		...starts.map((start) => `${start}${start} plan`),
+		...newer.map((cp) => String.fromCodePoint(cp).repeat(30)),
+		`a${newer.map((cp) => String.fromCodePoint(cp)).join("")}`,
+	];
+	for (const text of texts) {
+		const input = { questions: [{ id: "q", header: text, prompt: text, type: "text" }] };
+		const where = JSON.stringify(text);
+		for (let width = 1; width <= 40; width++) {
+			check(new addon.Session(input, palette).render(width, 30), width, `${where} at ${width}`);
+			check(addon.renderCall({ question: text, options: [text, "b"] }, width, palette), width, `${where} call card`);
+		}
+		const session = new addon.Session(input, palette);
+		session.input(`\x1b[200~${text}\x1b[201~`);
+		session.input("\r");
+		const result = session.finished ? session.result() : session.abort();
+		for (let width = 1; width <= 40; width++) {
+			check(addon.renderResult(result.details, width, palette, result.content), width, `${where} result card`);
+		}
+	}
+});

@@ -74,6 +74,12 @@ pub fn cluster_width(g: &str) -> usize {
     if emoji_presentation && char_width(first) > 0 {
         total = total.max(2);
     }
+    // A cluster led by a mark with no base (the start of a text): JavaScript measures take its
+    // first spacing sign as the base and count it once more (THAI SARA AM, a halfwidth voiced
+    // mark).
+    if char_width(first) == 0 && total > 0 {
+        total += 1;
+    }
     total
 }
 
@@ -187,12 +193,15 @@ pub fn agreed(text: &str) -> Cow<'_, str> {
 /// Found by measuring every code point with unicode-width, glibc's wcwidth and two versions of a
 /// string-width-style measure (JavaScript terminal UIs): mostly spacing vowel signs and viramas that the newer one and glibc
 /// count as a column, Hangul vowel/final jamo counted when alone, and a few symbols that
-/// glibc draws wide.
+/// glibc draws wide. Also marks newer than the Unicode data a JavaScript runtime carries
+/// (U+05C8, U+0B53, U+1AEC, U+1D250, …): unassigned there, so a column each.
 const WIDER: &[(char, char, u8)] = &[
+    ('\u{5c8}', '\u{5c9}', 1),
     ('\u{65f}', '\u{65f}', 1),
     ('\u{9be}', '\u{9be}', 1),
     ('\u{9d7}', '\u{9d7}', 1),
     ('\u{b3e}', '\u{b3e}', 1),
+    ('\u{b53}', '\u{b54}', 1),
     ('\u{b57}', '\u{b57}', 1),
     ('\u{bbe}', '\u{bbe}', 1),
     ('\u{bd7}', '\u{bd7}', 1),
@@ -212,6 +221,8 @@ const WIDER: &[(char, char, u8)] = &[
     ('\u{1161}', '\u{11ff}', 1),
     ('\u{1715}', '\u{1715}', 1),
     ('\u{1734}', '\u{1734}', 1),
+    ('\u{1ade}', '\u{1adf}', 1),
+    ('\u{1aec}', '\u{1af0}', 1),
     ('\u{1b35}', '\u{1b35}', 1),
     ('\u{1b3b}', '\u{1b3b}', 1),
     ('\u{1b3d}', '\u{1b3d}', 1),
@@ -226,6 +237,8 @@ const WIDER: &[(char, char, u8)] = &[
     ('\u{d7b0}', '\u{d7c6}', 1),
     ('\u{d7cb}', '\u{d7fb}', 1),
     ('\u{ff9e}', '\u{ff9f}', 1),
+    ('\u{10ecb}', '\u{10ecf}', 1),
+    ('\u{10ef0}', '\u{10ef9}', 1),
     ('\u{111c0}', '\u{111c0}', 1),
     ('\u{111c2}', '\u{111c3}', 1),
     ('\u{11235}', '\u{11235}', 1),
@@ -248,11 +261,17 @@ const WIDER: &[(char, char, u8)] = &[
     ('\u{11941}', '\u{11941}', 1),
     ('\u{11a84}', '\u{11a89}', 1),
     ('\u{11d46}', '\u{11d46}', 1),
+    ('\u{11df0}', '\u{11df0}', 1),
     ('\u{11f02}', '\u{11f02}', 1),
     ('\u{11f41}', '\u{11f41}', 1),
     ('\u{16ff0}', '\u{16ff1}', 2),
+    ('\u{1d127}', '\u{1d128}', 1),
     ('\u{1d165}', '\u{1d166}', 1),
     ('\u{1d16d}', '\u{1d172}', 1),
+    ('\u{1d250}', '\u{1d252}', 1),
+    ('\u{1d25b}', '\u{1d25c}', 1),
+    ('\u{1d25f}', '\u{1d25f}', 1),
+    ('\u{1d280}', '\u{1d281}', 1),
 ];
 
 #[cfg(test)]
@@ -289,7 +308,11 @@ mod tests {
             ("\u{1161}", 1),         // a vowel jamo alone: string-width counts it
             ("❤\u{fe0f}", 2),        // emoji presentation
             ("\u{301}\u{fe0f}", 0),  // ... of no base
-            ("👍🏽", 2),               // the skin tone is dropped
+            ("\u{e49}\u{e33}", 2),   // a sign after a mark with no base counts twice
+            ("\u{301}\u{ff9e}", 2),
+            ("\u{5c8}", 1), // newer than a JavaScript runtime's data
+            ("a\u{1aec}", 2),
+            ("👍🏽", 2), // the skin tone is dropped
             ("e\u{301}", 1),
             ("日", 2),
         ];
