@@ -222,6 +222,15 @@ test("calls that fail show why in their cards: pi's schema check, then the tool'
 	assert.ok(!questionnaireOpen(rows), "nothing was asked");
 });
 
+test("a call nested deeper than the addon takes fails with the reason, and pi draws on", async () => {
+	let deep = "bottom";
+	for (let level = 0; level < 200; level++) deep = { deeper: deep };
+	start(100, 30, [{ call: { questions: plan.questions.slice(0, 1), extra: deep } }, { echo: true }]);
+	const rows = await pi.untilText("MODEL RECEIVED (isError=true)");
+	assert.ok(has(rows, "nesting"), `the reason reaches the model:\n${rows.join("\n")}`);
+	assert.ok(!questionnaireOpen(rows), "nothing was asked");
+});
+
 test("an abort with unsent text keeps it as a draft, in the result and on the card", async () => {
 	start(100, 30, undefined, { abortKey: true });
 	await waitForQuestion("Which approach?");

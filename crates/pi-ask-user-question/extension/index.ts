@@ -82,7 +82,8 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 		parameters: definition.parameters as TSchema,
 		// pi checks the arguments against the JSON Schema (the rich shape) after this; calls in
 		// other agents' shapes that the tool understands are rewritten to pass that check.
-		prepareArguments: (args) => addon().conformArguments(args) as Static<TSchema>,
+		// Arguments the addon cannot take (nested too deep to cross) go to pi's check as sent.
+		prepareArguments: (args) => attempt(() => addon().conformArguments(args), args) as Static<TSchema>,
 		executionMode: "sequential",
 		...newerPi,
 
@@ -220,7 +221,10 @@ function rowsComponent(draw: (width: number) => string[], version: () => unknown
 	return {
 		render(width: number): string[] {
 			const current = version();
-			if (cached?.width !== width || cached.version !== current) cached = { width, version: current, rows: draw(width) };
+			if (cached?.width !== width || cached.version !== current) {
+				// A card that cannot be drawn is left empty: a throw here would end pi's render.
+				cached = { width, version: current, rows: attempt(() => draw(width), []) };
+			}
 			return cached.rows;
 		},
 		invalidate(): void {
@@ -247,10 +251,14 @@ function paletteMaker(addon: () => Addon): (theme: Theme) => Palette {
 }
 
 function code(read: () => string): string {
+	return attempt(read, ""); // a color this pi version lacks keeps the addon's default
+}
+
+function attempt<T>(run: () => T, otherwise: T): T {
 	try {
-		return read();
+		return run();
 	} catch {
-		return ""; // a color this pi version lacks keeps the addon's default
+		return otherwise;
 	}
 }
 
