@@ -58,10 +58,18 @@ pub fn result_card(details: &Value, width: u16) -> Vec<Line> {
 /// `ask_user_question · 3 questions (Approach, Scope, Format)`, then one row per question
 /// with its option labels.
 pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
+    // The shapes validation reads, so the card shows what will be asked: a list, one question
+    // object, either sent as JSON text; or arguments that are one question (Copilot CLI, Cline).
+    let decoded;
     let questions = match args.get("questions") {
-        Some(questions) => questions.as_array().map(Vec::as_slice).unwrap_or_default(),
-        // Copilot CLI's and Cline's shape: the arguments are one question.
-        None if args.get("question").is_some() => std::slice::from_ref(args),
+        Some(Value::String(text)) => {
+            decoded = serde_json::from_str::<Value>(text).unwrap_or_default();
+            questions_in(&decoded)
+        }
+        Some(questions) => questions_in(questions),
+        None if args.get("question").is_some() || args.get("prompt").is_some() => {
+            std::slice::from_ref(args)
+        }
         None => &[],
     };
     let labels = labels_of(args);
@@ -108,7 +116,11 @@ pub fn call_card_toned(args: &Value, width: u16, tone: Tone) -> Vec<Line> {
             line.spans
                 .extend(marked_spans(&prompt, &Style::fg(Slot::Muted).italic()));
         }
-        lines.push(line);
+        // A question with nothing to show yet (still streaming, or nothing readable) adds no
+        // empty row.
+        if line.spans.len() > 1 {
+            lines.push(line);
+        }
     }
     toned(lines, width, tone)
 }
@@ -229,7 +241,8 @@ pub fn result_card_toned(details: &Value, width: u16, tone: Tone) -> Vec<Line> {
                 .map(Vec::as_slice)
                 .unwrap_or_default();
             for issue in issues {
-                let path = text(issue, "path").unwrap_or_default();
+                // The whole input's path is empty; the model's text calls it `(input)` too.
+                let path = text(issue, "path").unwrap_or_else(|| "(input)".into());
                 let message = text(issue, "message").unwrap_or_default();
                 lines.push(Line::styled(
                     format!("  {path}: {message}"),
@@ -347,10 +360,20 @@ fn header_of(question: &Value) -> Option<String> {
         .map(|h| truncate(&h, 40))
 }
 
+/// The questions in a `questions` value: the list, or a list of the one question object.
+fn questions_in(questions: &Value) -> &[Value] {
+    match questions {
+        Value::Array(items) => items,
+        Value::Object(_) => std::slice::from_ref(questions),
+        _ => &[],
+    }
+}
+
 /// What an option of the call shows: its label (a string option is one), else its value.
 fn option_text(option: &Value) -> Option<String> {
     match option {
         Value::String(label) => Some(sanitize_line(label)).filter(|s| !s.trim().is_empty()),
+        Value::Number(number) => Some(number.to_string()),
         _ => text(option, "label")
             .or_else(|| text(option, "text"))
             .or_else(|| text(option, "value")),

@@ -131,6 +131,13 @@ fn errors_are_error_toned() {
     assert!(rows.iter().any(|r| r.contains("/questions")), "{rows:?}");
     let bar = result_card(&invalid, 80)[0].spans[0].style.fg;
     assert_eq!(bar, Some(tea::Slot::Error));
+    let issues = question::validate(&json!([1, 2])).unwrap_err();
+    let rows = plain(&result_card(&question::invalid_result(issues).details, 80));
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("(input): The input must be")),
+        "an issue of the whole input names it: {rows:?}"
+    );
 }
 
 #[test]
@@ -174,6 +181,21 @@ fn the_call_card_reads_other_agents_shapes() {
     assert_eq!(
         plain(&call_card(&open, 60))[1],
         "│   What should the branch be called?"
+    );
+    // Every shape validation reads shows its one question: an object as `questions`, the list
+    // as JSON text, a lone question saying `prompt`, numbers as options.
+    let one = vec!["│ ask_user_question · 1 question (N)", "│   N: 1 · 2"];
+    for args in [
+        json!({"questions": {"header": "N", "question": "How many?", "options": [1, 2]}}),
+        json!({"questions": "[{\"header\": \"N\", \"question\": \"How many?\", \"options\": [1, 2]}]"}),
+        json!({"header": "N", "prompt": "How many?", "options": [1, 2]}),
+    ] {
+        assert_eq!(plain(&call_card(&args, 60)), one, "{args}");
+    }
+    assert_eq!(
+        plain(&call_card(&json!({"questions": [{"prompt": 5}]}), 60)),
+        vec!["│ ask_user_question · 1 question"],
+        "nothing readable, no empty row"
     );
 }
 
