@@ -541,6 +541,10 @@ impl Validator {
             );
             return None;
         }
+        // A number question's example is often sent as a number: `8` is the text "8".
+        if let Some(Value::Number(number)) = object.get("placeholder") {
+            return Some(crate::number::plain_number(number));
+        }
         self.optional_text(object, "placeholder", path)
     }
 }

@@ -95,6 +95,22 @@ fn bounds_and_steps_are_held_as_written_however_small_or_large() {
 }
 
 #[test]
+fn a_placeholder_sent_as_a_number_is_its_text() {
+    let question = number_question(json!({ "min": 1, "max": 64, "placeholder": 8 }));
+    let questionnaire = validate(&json!({ "questions": [question] })).expect("valid");
+    assert_eq!(questionnaire.questions[0].placeholder.as_deref(), Some("8"));
+    let question = number_question(json!({ "max": 4, "placeholder": 8 }));
+    assert_eq!(
+        problems(question),
+        [(
+            "/questions/0/placeholder".to_string(),
+            IssueCode::InvalidNumber,
+            "placeholder 8 is no answer to this question (at most 4): give an example within min, max and step, or leave it out.".to_string()
+        )]
+    );
+}
+
+#[test]
 fn bounds_written_as_text_are_numbers() {
     let question = number_question(json!({ "min": "1", "max": " 64 ", "step": "0.5" }));
     let questionnaire = validate(&json!({ "questions": [question] })).expect("valid");

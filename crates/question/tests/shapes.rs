@@ -388,6 +388,11 @@ fn lists_sent_as_json_text_or_as_one_object_are_read_as_lists() {
     }}));
     assert_eq!(one.header, "Deploy");
     assert_eq!(values(&one), ["Yes", "Not yet"]);
+
+    let one_as_text = only_question(json!({ "questions": json!({
+        "question": "Deploy now?", "header": "Deploy", "options": ["Yes", "Not yet"]
+    }).to_string()}));
+    assert_eq!(one_as_text, one);
 }
 
 #[test]
@@ -434,7 +439,7 @@ fn text_that_holds_no_json_list_is_still_the_wrong_type() {
     for (questions, path) in [
         (json!("Which database?"), "/questions"),
         (json!("[{\"question\": \"cut off"), "/questions"),
-        (json!("{\"question\": \"Which database?\"}"), "/questions"),
+        (json!("{\"header\": \"DB\"}"), "/questions"),
         (
             json!([{ "question": "Which?", "options": "Postgres, SQLite" }]),
             "/questions/0/options",

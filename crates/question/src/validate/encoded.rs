@@ -1,8 +1,8 @@
 //! Lists sent in another form. Models sometimes encode a nested array a second time, so that
 //! `questions` (or a question's options) arrives as the string `"[{\"question\": …}]"`; such a
 //! string holding a JSON array is read as that array. A question object (one with `question`
-//! or `prompt`) sent as `questions` is a list of that one question. Anything else stays as it came, for validation
-//! to report.
+//! or `prompt`) sent as `questions`, as itself or as JSON text, is a list of that one question.
+//! Anything else stays as it came, for validation to report.
 
 use std::borrow::Cow;
 
@@ -17,9 +17,15 @@ pub(super) fn decoded(input: &Value) -> Cow<'_, Value> {
     };
     let mut owned: Option<Map<String, Value>> = None;
     let questions = root.get("questions");
+    let is_question = |q: &Value| q.get("question").or(q.get("prompt")).is_some();
     let listed = questions.and_then(array_in_text).or_else(|| {
-        let question = questions.filter(|q| q.get("question").or(q.get("prompt")).is_some())?;
-        Some(Value::Array(vec![question.clone()]))
+        let question = match questions? {
+            Value::String(text) if text.trim_start().starts_with('{') => {
+                serde_json::from_str::<Value>(text).ok()?
+            }
+            question => question.clone(),
+        };
+        is_question(&question).then(|| Value::Array(vec![question]))
     });
     if let Some(questions) = listed {
         owned

@@ -30,8 +30,13 @@ fn placeholder_is_checked_like_the_other_strings() {
             vec![("/questions/0/placeholder", Blank)],
         ),
         (
-            "placeholder a number",
+            "placeholder a number is its text",
             set(text_question(), "/questions/0/placeholder", json!(3)),
+            vec![],
+        ),
+        (
+            "placeholder a flag",
+            set(text_question(), "/questions/0/placeholder", json!(true)),
             vec![("/questions/0/placeholder", InvalidType)],
         ),
         (
