@@ -57,7 +57,8 @@ pub fn cluster_width(g: &str) -> usize {
     let Some(first) = chars.next() else {
         return 0;
     };
-    let mut total = char_width(first);
+    let base = char_width(first);
+    let mut total = base;
     if is_regional_indicator(first) && chars.next_if(|&c| is_regional_indicator(c)).is_some() {
         // A flag: two letters, one 2-column glyph, whatever marks follow.
         total = 2;
@@ -71,13 +72,13 @@ pub fn cluster_width(g: &str) -> usize {
     }
     // The selector widens a base it follows; after no base (a mark a caret split from its
     // letter) it is drawn as nothing.
-    if emoji_presentation && char_width(first) > 0 {
+    if emoji_presentation && base > 0 {
         total = total.max(2);
     }
     // A cluster led by a mark with no base (the start of a text): JavaScript measures take its
     // first spacing sign as the base and count it once more (THAI SARA AM, a halfwidth voiced
     // mark).
-    if char_width(first) == 0 && total > 0 {
+    if base == 0 && total > 0 {
         total += 1;
     }
     total
