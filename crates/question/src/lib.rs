@@ -28,7 +28,7 @@ pub use duration::{DurationError, parse_duration, parse_span};
 pub use json::{is_surrogate_error, parse_json};
 pub use labels::{Label, Labels};
 pub use notice::{Notice, waiting_notice};
-pub use number::{Decimal, NumberError, NumberSpec};
+pub use number::{Decimal, NumberError, NumberSpec, plain_number};
 pub use questionnaire::{
     AnswerShape, OptionSource, Question, QuestionOption, QuestionType, Questionnaire,
 };

@@ -373,7 +373,7 @@ fn questions_in(questions: &Value) -> &[Value] {
 fn option_text(option: &Value) -> Option<String> {
     match option {
         Value::String(label) => Some(sanitize_line(label)).filter(|s| !s.trim().is_empty()),
-        Value::Number(number) => Some(number.to_string()),
+        Value::Number(number) => Some(question::plain_number(number)),
         _ => text(option, "label")
             .or_else(|| text(option, "text"))
             .or_else(|| text(option, "value")),

@@ -197,6 +197,12 @@ fn the_call_card_reads_other_agents_shapes() {
         vec!["│ ask_user_question · 1 question"],
         "nothing readable, no empty row"
     );
+    let small = json!({"question": "Which step?", "options": [0.000001, 0.5]});
+    assert_eq!(
+        plain(&call_card(&small, 60))[1],
+        "│   0.000001 · 0.5",
+        "numbers as validation reads them, not in exponent form"
+    );
 }
 
 #[test]
