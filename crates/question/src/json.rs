@@ -29,7 +29,7 @@ pub fn is_surrogate_error(error: &serde_json::Error) -> bool {
             || message.starts_with("lone leading surrogate in hex escape"))
 }
 
-/// `text` with each `\uXXXX` escape of a lone surrogate inside a string written `\ufffd`, or
+/// `text` with each `\u` escape (four hex digits) of a lone surrogate inside a string written `\ufffd`, or
 /// `None` when it has none. Escapes are read in order, so `\\ud83d` is an escaped backslash
 /// and the text `ud83d`, not an escape.
 fn lone_surrogates_replaced(text: &str) -> Option<String> {
@@ -69,7 +69,7 @@ fn lone_surrogates_replaced(text: &str) -> Option<String> {
     repaired.map(|bytes| String::from_utf8(bytes).expect("ASCII replaced by ASCII"))
 }
 
-/// The code unit of the `\uXXXX` escape starting at `at`, if one does.
+/// The code unit of the `\u` escape (four hex digits) starting at `at`, if one does.
 fn utf16_escape(bytes: &[u8], at: usize) -> Option<u16> {
     let escape = bytes.get(at..at + 6)?;
     if escape[..2] != *b"\\u" {
