@@ -215,7 +215,7 @@ export interface ToolInput {
 	title?: string;
 	/** Optional UI strings in the user's language; omitted keys keep the English default, e.g. {"submit": "Enviar", "yes": "Sí"}. */
 	labels?: ToolInputLabels;
-	/** The questions, asked in order. Each needs id, header and prompt. */
+	/** The questions, asked in order. Give each an id, a header and a prompt. */
 	questions: ToolInputQuestion[];
 }
 

@@ -53,7 +53,7 @@ pub fn schema() -> Value {
             "questions": {
                 "type": "array",
                 "minItems": 1,
-                "description": "The questions, asked in order. Each needs id, header and prompt.",
+                "description": "The questions, asked in order. Give each an id, a header and a prompt.",
                 "items": {
                     "type": "object",
                     "properties": {

@@ -123,6 +123,46 @@ struct SeenId {
     question: usize,
 }
 
+/// The ids of the questions read so far, and every id the call wrote: an id made up for a
+/// question without one takes none of them.
+struct Ids {
+    seen: Vec<SeenId>,
+    written: Vec<String>,
+}
+
+impl Ids {
+    fn of(items: &[Value]) -> Ids {
+        let written = items
+            .iter()
+            .filter_map(|item| match item.get("id")? {
+                Value::String(id) => Some(id.clone()),
+                Value::Number(number) => Some(number.to_string()),
+                _ => None,
+            })
+            .collect();
+        Ids {
+            seen: Vec::new(),
+            written,
+        }
+    }
+
+    fn taken(&self, id: &str) -> bool {
+        self.seen.iter().any(|s| s.id == id) || self.written.iter().any(|w| w == id)
+    }
+
+    /// `q<position>` for a question with neither an id nor a usable header, unique.
+    fn generated(&self, index: usize) -> String {
+        let base = format!("q{}", index + 1);
+        if !self.taken(&base) {
+            return base;
+        }
+        (2..)
+            .map(|n| format!("{base}_{n}"))
+            .find(|candidate| !self.taken(candidate))
+            .expect("an unused suffix exists")
+    }
+}
+
 impl Validator {
     fn report(&mut self, path: &str, code: IssueCode, message: String) {
         self.issues.push(Issue {
@@ -172,7 +212,7 @@ impl Validator {
         let labels = self.labels(root.get("labels"));
         let questions = match root.get("questions") {
             None | Some(Value::Null) if lone_question => {
-                vec![self.question(0, root, "", &labels, &mut Vec::new())]
+                vec![self.question(0, root, "", &labels, &mut Ids::of(&[]))]
             }
             None | Some(Value::Null) => {
                 self.report(
@@ -261,7 +301,7 @@ impl Validator {
     }
 
     fn questions(&mut self, items: &[Value], labels: &Labels) -> Vec<Question> {
-        let mut seen = Vec::new();
+        let mut ids = Ids::of(items);
         let mut questions = Vec::new();
         for (index, item) in items.iter().enumerate() {
             let path = format!("/questions/{index}");
@@ -269,7 +309,7 @@ impl Validator {
                 Some(object) => {
                     let unknown = keys::unknown(object, keys::QUESTION, &path, "a question");
                     self.ignored.extend(unknown);
-                    questions.push(self.question(index, object, &path, labels, &mut seen))
+                    questions.push(self.question(index, object, &path, labels, &mut ids))
                 }
                 None => self.report(
                     &path,
@@ -290,12 +330,12 @@ impl Validator {
         object: &Map<String, Value>,
         path: &str,
         labels: &Labels,
-        seen: &mut Vec<SeenId>,
+        ids: &mut Ids,
     ) -> Question {
         // Claude Code's shape and the others that follow it: `question` instead of `prompt`,
         // optional `header` and `id`, options without values.
         let compatible = object.contains_key("question") && !object.contains_key("prompt");
-        let (id, header, prompt) = self.identity(index, object, path, compatible, seen);
+        let (id, header, prompt) = self.identity(index, object, path, compatible, ids);
         let context = self.context(object, path);
         let required = self
             .optional_bool(object, "required", path)
@@ -340,13 +380,15 @@ impl Validator {
     }
 
     /// The id, header and prompt, each `None` when reported; ids are checked for duplicates.
+    /// A question without a header is tabbed `Q<n>`, and one without an id takes its header or
+    /// `q<n>`, in any shape: models leave them out, and the question reads without them.
     fn identity(
         &mut self,
         index: usize,
         object: &Map<String, Value>,
         path: &str,
         compatible: bool,
-        seen: &mut Vec<SeenId>,
+        ids: &mut Ids,
     ) -> (Option<String>, Option<String>, Option<String>) {
         let prompt = if compatible {
             self.required_text(
@@ -369,7 +411,7 @@ impl Validator {
                 "a concise, self-contained question, e.g. \"Which approach should we use?\"",
             )
         };
-        let header = if compatible && is_absent(object.get("header")) {
+        let header = if is_absent(object.get("header")) {
             Some(format!("Q{}", index + 1))
         } else {
             self.required_text(
@@ -379,17 +421,17 @@ impl Validator {
                 "a short tab label, e.g. \"Approach\"",
             )
         };
-        let id = if compatible && is_absent(object.get("id")) {
+        let id = if is_absent(object.get("id")) {
             let from_header = header.clone().filter(|_| !is_absent(object.get("header")));
             Some(match from_header {
-                Some(header) if !seen.iter().any(|s| s.id == header) => header,
-                _ => generated_id(index, seen),
+                Some(header) if !ids.taken(&header) => header,
+                _ => ids.generated(index),
             })
         } else {
             self.required_id(object, "id", path, "a unique id such as \"approach\"")
         };
         if let Some(id) = &id {
-            match seen.iter().find(|s| &s.id == id) {
+            match ids.seen.iter().find(|s| &s.id == id) {
                 Some(first) => self.report(
                     &format!("{path}/id"),
                     IssueCode::DuplicateId,
@@ -398,7 +440,7 @@ impl Validator {
                         first.question
                     ),
                 ),
-                None => seen.push(SeenId {
+                None => ids.seen.push(SeenId {
                     id: id.clone(),
                     question: index,
                 }),
@@ -547,19 +589,6 @@ impl Validator {
         }
         self.optional_text(object, "placeholder", path)
     }
-}
-
-/// `q<position>` for a compatible-shape question without a usable header, unique among `seen`.
-fn generated_id(index: usize, seen: &[SeenId]) -> String {
-    let base = format!("q{}", index + 1);
-    let taken = |candidate: &str| seen.iter().any(|s| s.id == candidate);
-    if !taken(&base) {
-        return base;
-    }
-    (2..)
-        .map(|n| format!("{base}_{n}"))
-        .find(|candidate| !taken(candidate))
-        .expect("an unused suffix exists")
 }
 
 fn synthesized_option(value: &str, label: &str) -> QuestionOption {

@@ -89,11 +89,6 @@ fn each_code_alone_in_the_canonical_shape() {
             vec![("/title", InvalidType)],
         ),
         (
-            "id missing",
-            remove(canonical(), "/questions/0/id"),
-            vec![("/questions/0/id", Blank)],
-        ),
-        (
             "id blank",
             set(canonical(), "/questions/0/id", json!("  ")),
             vec![("/questions/0/id", Blank)],

@@ -129,6 +129,42 @@ fn compatible_ids_fall_back_to_positions_when_headers_repeat() {
 }
 
 #[test]
+fn ids_and_headers_left_out_are_made_up_in_any_shape() {
+    let input = json!({
+        "questions": [
+            { "header": "Database", "prompt": "Which database?", "options": ["Postgres", "SQLite"] },
+            { "prompt": "Which cache?", "options": ["Redis", "None"] },
+            { "id": "q3", "prompt": "Anything else?", "type": "text" },
+            { "header": "Database", "prompt": "Which region?", "type": "text" },
+            { "question": "Which CI?", "header": "q2" },
+            { "id": "q2", "header": "Tests", "prompt": "Run them?", "type": "confirm" }
+        ]
+    });
+    let read: Vec<(String, String)> = validate(&input)
+        .unwrap()
+        .questions
+        .into_iter()
+        .map(|q| (q.id, q.header))
+        .collect();
+    let expected = [
+        ("Database", "Database"),
+        // q2 is written by the last question, so this one takes the next free name.
+        ("q2_2", "Q2"),
+        ("q3", "Q3"),
+        // A header an earlier question took as its id is no id for a second one.
+        ("q4", "Database"),
+        // A header that another question writes as its id is none either.
+        ("q5", "q2"),
+        ("q2", "Tests"),
+    ];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(id, header)| (id.to_string(), header.to_string()))
+        .collect();
+    assert_eq!(read, expected);
+}
+
+#[test]
 fn a_question_with_both_prompt_and_question_is_canonical() {
     let input = json!({
         "questions": [{ "id": "a", "header": "A", "prompt": "The prompt", "question": "ignored", "type": "text" }]
