@@ -4,7 +4,7 @@
 // only, no addon: callers can import this module (with the generated `tool-input.ts` and
 // `tool-result.ts`) or copy all three.
 
-import type { QuestionType, ToolInputQuestion } from "./tool-input.ts";
+import type { ToolInputLabels, ToolInputOption, ToolInputQuestion } from "./tool-input.ts";
 import type { ResultDetails, ResultIssue } from "./tool-result.ts";
 
 export type { AnswerDetails, AnswerDraft, ResultDetails, ResultIssue } from "./tool-result.ts";
@@ -12,42 +12,20 @@ export type { AnswerDetails, AnswerDraft, ResultDetails, ResultIssue } from "./t
 /** The channel a request is emitted on. */
 export const QUESTION_REQUEST = "ask-user-question:v1:request";
 
-export interface QuestionOption {
-	/** Unique within the question; what the answer reports. */
-	value: string;
-	label: string;
-	description?: string;
-	/** Markdown shown beside or below the options. */
-	preview?: string;
-	recommended?: boolean;
-}
+/** An option, as the tool takes it. */
+export type QuestionOption = ToolInputOption;
 
-/** One question, in the tool's canonical shape plus `allowCustom`. */
-export interface Question {
-	id: string;
-	header: string;
-	prompt: string;
-	/** Markdown above the prompt; no length limit through the service. */
-	context?: string;
-	type?: QuestionType;
-	required?: boolean;
-	options?: QuestionOption[];
-	/** A text or number question's example answer, shown while it is empty. */
-	placeholder?: ToolInputQuestion["placeholder"];
-	/** A number question's bounds, step and unit. */
-	min?: ToolInputQuestion["min"];
-	max?: ToolInputQuestion["max"];
-	step?: ToolInputQuestion["step"];
-	unit?: ToolInputQuestion["unit"];
-	/** `false` hides the "Type something." row of a single or multi question. Default `true`. */
-	allowCustom?: boolean;
-}
+/**
+ * One question, in any shape the tool takes, plus `allowCustom: false`, which hides the
+ * "Type something." row of a single or multi question. `context` has no length limit here.
+ */
+export type Question = ToolInputQuestion & { allowCustom?: boolean };
 
 export interface AskRequest {
 	title?: string;
 	questions: Question[];
 	/** UI strings in the user's language, e.g. `{ submit: "Enviar" }`. */
-	labels?: Record<string, string>;
+	labels?: ToolInputLabels;
 	/** Aborting closes the questionnaire: `cancelled`, with what was answered and typed. */
 	signal?: AbortSignal;
 	/**
