@@ -3,7 +3,6 @@
 import type { AgentToolResult, ExtensionAPI, ExtensionContext, Theme } from "@mariozechner/pi-coding-agent";
 import type { Component } from "@mariozechner/pi-tui";
 import type { Static, TSchema } from "typebox";
-import { readFileSync } from "node:fs";
 import {
 	type Addon,
 	type Closed,
@@ -15,6 +14,9 @@ import {
 } from "./addon.ts";
 import { QUESTION_REQUEST, takeRequest } from "./ask-user.ts";
 import { operatorSettings } from "./settings.ts";
+// The tool's definition as the addon gives it: a copy kept beside this file (a test keeps it equal
+// to the addon's), so that pi's start need not load the addon.
+import definition from "./tool-definition.json" with { type: "json" };
 // Only what pi's start needs loads with the extension: the tool's definition, the flags, the hooks,
 // and the card helpers below (pi draws cards synchronously). What a call or a request does loads
 // at the first one, where an await comes anyway: pi loads every module of an extension through
@@ -35,17 +37,6 @@ const callModules = () =>
 	]);
 type CardState = { details?: Details };
 
-/** The tool's definition, as `toolDefinition()` gives it and tool-definition.json keeps it. */
-export interface ToolDefinitionInfo {
-	name: string;
-	label: string;
-	description: string;
-	promptSnippet: string;
-	promptGuidelines: string[];
-	parameters: Record<string, unknown>;
-}
-
-
 /**
  * Tool metadata pi 1.x reads and 0.73 ignores: the model calls the tool but codemode scripts and
  * tool search never do (a question needs the person at the terminal), and it changes nothing,
@@ -59,7 +50,6 @@ export default function askUserQuestion(pi: ExtensionAPI) {
 	const located = locateAddon();
 	let loaded: Addon | undefined;
 	const addon = (): Addon => (loaded ??= loadAddon(located));
-	const definition = readToolDefinition();
 	const palette = paletteMaker(addon);
 	const settings = operatorSettings(pi, addon);
 	/** Open questionnaires by tool call, so a partial card can show the live dock. */
@@ -262,10 +252,3 @@ function attempt<T>(run: () => T, otherwise: T): T {
 	}
 }
 
-/**
- * The tool's definition, as the addon gives it: the package carries a copy beside this file
- * (kept equal to the addon's by a test), so pi's start need not load the addon.
- */
-function readToolDefinition(): ToolDefinitionInfo {
-	return JSON.parse(readFileSync(new URL("./tool-definition.json", import.meta.url), "utf8")) as ToolDefinitionInfo;
-}
