@@ -4,6 +4,7 @@
 // addon's wake-up, which comes when the time runs out or an answer came from elsewhere.
 import type { ExtensionContext } from "@mariozechner/pi-coding-agent";
 import type { Addon, Closed, Rivals } from "./addon.ts";
+import { untilAborted } from "./one-at-a-time.ts";
 
 export async function askWithDialogs(
 	addon: Addon,
@@ -34,17 +35,4 @@ export async function askWithDialogs(
 	} finally {
 		dialogs.onWake(null);
 	}
-}
-
-type Reply = { aborted: true } | { aborted: false; value: string | undefined };
-
-function untilAborted(shown: Promise<string | undefined>, signal: AbortSignal): Promise<Reply> {
-	const answered = shown.then((value): Reply => (signal.aborted ? { aborted: true } : { aborted: false, value }));
-	let onAbort = () => {};
-	const aborted = new Promise<Reply>((resolve) => {
-		onAbort = () => resolve({ aborted: true });
-		if (signal.aborted) onAbort();
-		else signal.addEventListener("abort", onAbort, { once: true });
-	});
-	return Promise.race([answered, aborted]).finally(() => signal.removeEventListener("abort", onAbort));
 }

@@ -27,15 +27,16 @@ export async function oneAtATime<T>(asker: Asker, show: () => Promise<T>, signal
 	}
 }
 
-function untilAborted(turn: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
-	if (!signal) return turn;
-	if (signal.aborted) return Promise.resolve();
-	return new Promise((resolve) => {
-		const done = () => {
-			signal.removeEventListener("abort", done);
-			resolve();
-		};
-		signal.addEventListener("abort", done, { once: true });
-		turn.then(done);
+type Settled<T> = { aborted: true } | { aborted: false; value: T };
+
+/** What `promise` gives, or `aborted` once `signal` aborts, also when it aborted meanwhile. */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<Settled<T>> {
+	return new Promise((resolve, reject) => {
+		const onAbort = () => resolve({ aborted: true });
+		if (signal?.aborted) return onAbort();
+		signal?.addEventListener("abort", onAbort, { once: true });
+		promise
+			.then((value) => resolve(signal?.aborted ? { aborted: true } : { aborted: false, value }), reject)
+			.finally(() => signal?.removeEventListener("abort", onAbort));
 	});
 }
