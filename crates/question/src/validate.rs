@@ -8,6 +8,7 @@ mod keys;
 mod kind;
 mod number;
 mod options;
+mod spelling;
 
 use serde_json::{Map, Value};
 
@@ -91,8 +92,18 @@ pub fn validate_report(input: &Value, options: ValidateOptions) -> Report {
         ignored: Vec::new(),
         options,
     };
-    let input = encoded::decoded(input);
+    // Keys spelled another way are read first, so that lists sent as JSON text are found, and
+    // again in those lists.
+    let mut respelled = spelling::Respelled::default();
+    let input = spelling::respelled(input, &mut respelled);
+    let input = encoded::decoded(&input);
+    let input = spelling::respelled(&input, &mut respelled);
     let questionnaire = validator.questionnaire(&input);
+    for issue in validator.issues.iter_mut().chain(&mut validator.ignored) {
+        if let Some(sent) = respelled.as_sent(&issue.path) {
+            issue.path = sent;
+        }
+    }
     let questionnaire = match questionnaire {
         Some(questionnaire) if validator.issues.is_empty() => Ok(questionnaire),
         _ => Err(validator.issues),

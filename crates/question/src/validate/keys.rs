@@ -79,12 +79,6 @@ pub(super) fn unknown(
 
 /// The known key within two edits of `key` (ignoring case and `_`), the nearest first.
 pub(super) fn closest<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
-    let fold = |text: &str| -> Vec<char> {
-        text.chars()
-            .filter(|c| *c != '_' && *c != '-')
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
     let key = fold(key);
     known
         .iter()
@@ -92,6 +86,14 @@ pub(super) fn closest<'a>(key: &str, known: &[&'a str]) -> Option<&'a str> {
         .filter(|(distance, _)| *distance <= 2)
         .min_by_key(|(distance, _)| *distance)
         .map(|(_, candidate)| candidate)
+}
+
+/// A key as compared with the known ones: lower case, without `_` and `-`.
+pub(super) fn fold(key: &str) -> Vec<char> {
+    key.chars()
+        .filter(|c| *c != '_' && *c != '-')
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 /// Levenshtein distance between two short keys.

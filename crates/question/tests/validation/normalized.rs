@@ -165,6 +165,50 @@ fn ids_and_headers_left_out_are_made_up_in_any_shape() {
 }
 
 #[test]
+fn keys_spelled_another_way_are_read_as_their_fields() {
+    let input = json!({
+        "Title": "Setup",
+        "questions": [
+            { "ID": "env", "Header": "Env", "prompt": "Where?", "multi_select": true,
+              "options": [{ "Label": "dev", "is_recommended": true }, { "label": "prod", "Recommended": true }] },
+            { "id": "token", "header": "Token", "prompt": "Token?", "type": "TEXT", "is-secret": true },
+        ]
+    });
+    let report = question::validate_report(&input, ValidateOptions::default());
+    let questionnaire = report.questionnaire.unwrap();
+    assert_eq!(questionnaire.title.as_deref(), Some("Setup"));
+    let env = &questionnaire.questions[0];
+    assert_eq!((env.id.as_str(), env.header.as_str()), ("env", "Env"));
+    assert_eq!(env.kind, QuestionType::Multi);
+    assert_eq!(env.options[0].label, "dev");
+    assert!(
+        !env.options[0].recommended,
+        "is_recommended is no spelling of recommended"
+    );
+    assert!(env.options[1].recommended);
+    assert!(questionnaire.questions[1].secret);
+    let ignored: Vec<&str> = report.ignored.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(ignored, ["/questions/0/options/0/is_recommended"]);
+}
+
+#[test]
+fn issues_about_keys_spelled_another_way_point_where_they_were_sent() {
+    let input = json!({
+        "Questions": [{ "id": "a", "prompt": "Pick?", "MultiSelect": "often",
+                        "Options": [{ "Label": "A" }, { "Label": " " }] }]
+    });
+    let paths: Vec<String> = validate(&input)
+        .unwrap_err()
+        .into_iter()
+        .map(|issue| issue.path)
+        .collect();
+    assert_eq!(
+        paths,
+        ["/Questions/0/MultiSelect", "/Questions/0/Options/1/Label"]
+    );
+}
+
+#[test]
 fn a_question_with_both_prompt_and_question_is_canonical() {
     let input = json!({
         "questions": [{ "id": "a", "header": "A", "prompt": "The prompt", "question": "ignored", "type": "text" }]
