@@ -82,11 +82,13 @@ impl fmt::Display for InputError {
                     error.line(),
                     error.column()
                 )?;
-                // Only standard input gets here with one: a file is read again, repaired.
+                // Only standard input over COPY_LIMIT gets here with one: other input is read
+                // again, repaired.
                 if question::is_surrogate_error(error) {
                     write!(
                         f,
-                        " (a lone UTF-16 surrogate escape; from a file it reads as U+FFFD)"
+                        " (a lone UTF-16 surrogate escape; it reads as U+FFFD in a file, or on \
+                         standard input of at most 4 MiB)"
                     )?;
                 }
                 Ok(())
@@ -116,7 +118,12 @@ impl Input {
             input: self.clone(),
             error,
         };
-        let mut reader = Watched::default();
+        let mut reader = Watched {
+            // Standard input cannot be read again, so a copy of a small one is kept while it
+            // is read, for the rare input that must be parsed again.
+            copy: matches!(self, Input::Stdin).then(Vec::new),
+            ..Watched::default()
+        };
         let parsed = match self {
             Input::Stdin => reader.parse(io::stdin().lock()),
             Input::File(path) => reader.parse(std::fs::File::open(path).map_err(unreadable)?),
@@ -132,7 +139,7 @@ impl Input {
         }
         let parsed = match parsed {
             Err(error) if question::is_surrogate_error(&error) => {
-                self.reparsed().unwrap_or(Err(error))
+                self.reparsed(reader.copy).unwrap_or(Err(error))
             }
             parsed => parsed,
         };
@@ -142,12 +149,12 @@ impl Input {
         })
     }
 
-    /// The input read again as text and parsed with its lone surrogate escapes read as U+FFFD
-    /// (`question::parse_json`); `None` for standard input, which cannot be read twice (keeping
-    /// a copy of it as it is read would double the peak for every input, for a rare one).
-    fn reparsed(&self) -> Option<serde_json::Result<Value>> {
+    /// The input read again as text (standard input from its copy, when it was small enough
+    /// to keep one) and parsed with its lone surrogate escapes read as U+FFFD
+    /// (`question::parse_json`).
+    fn reparsed(&self, copy: Option<Vec<u8>>) -> Option<serde_json::Result<Value>> {
         let text = match self {
-            Input::Stdin => return None,
+            Input::Stdin => String::from_utf8(copy?).ok()?,
             Input::File(path) => std::fs::read_to_string(path).ok()?,
             Input::Demo => DEMO.to_string(),
         };
@@ -200,19 +207,34 @@ struct Watched {
     error: Option<io::Error>,
     /// Whether the first bytes were read (a byte-order mark there is skipped).
     started: bool,
+    /// The bytes read, when asked for and while they are at most [`COPY_LIMIT`]: a copy of a
+    /// larger input would double the peak of memory for a rare repair.
+    copy: Option<Vec<u8>>,
 }
+
+/// The most of standard input kept to parse it again.
+const COPY_LIMIT: usize = 4 << 20;
 
 impl Watched {
     fn parse(&mut self, source: impl Read) -> serde_json::Result<Value> {
         // The buffer goes outside: the parser reads byte by byte, which std makes fast for a
         // `BufReader` only.
-        serde_json::from_reader(io::BufReader::with_capacity(
+        let mut buffered = io::BufReader::with_capacity(
             1 << 16,
             Reader {
                 source,
                 watched: self,
             },
-        ))
+        );
+        let parsed = serde_json::from_reader(&mut buffered);
+        // The parser stops at a bad escape; a copy must hold the rest too.
+        if parsed.as_ref().is_err_and(question::is_surrogate_error) {
+            let mut reader = buffered.into_inner();
+            if reader.watched.copy.is_some() {
+                let _ = io::copy(&mut reader, &mut io::sink());
+            }
+        }
+        parsed
     }
 }
 
@@ -235,6 +257,13 @@ impl<R: Read> Read for Reader<'_, R> {
             *n -= 3;
             if *n == 0 {
                 return self.read(buf);
+            }
+        }
+        if let (Ok(n), Some(copy)) = (&read, &mut self.watched.copy) {
+            if copy.len() + n <= COPY_LIMIT {
+                copy.extend_from_slice(&buf[..*n]);
+            } else {
+                self.watched.copy = None;
             }
         }
         match &read {

@@ -156,15 +156,29 @@ fn validate_reads_a_lone_surrogate_escape_in_a_file_as_a_replacement_character()
 }
 
 #[test]
-fn validate_names_a_lone_surrogate_escape_on_standard_input() {
+fn a_lone_surrogate_escape_on_standard_input_reads_as_a_replacement_character() {
+    // With a long title after the escape, the parser stops long before the end of the input.
     let text = std::fs::read_to_string(fixture("lone_surrogate.json")).unwrap();
-    let output = run_with_stdin(&["validate", "-"], &text);
+    let end = text.rfind('}').unwrap();
+    let padded = format!("{}, \"title\": \"{}\"}}", &text[..end], "x".repeat(200_000));
+    for input in [&text, &padded] {
+        let output = run_with_stdin(&["render", "-"], input);
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let frame = String::from_utf8_lossy(&output.stdout);
+        assert!(frame.contains("Ship it? \u{FFFD}"), "{frame}");
+    }
+}
+
+#[test]
+fn a_lone_surrogate_escape_in_a_large_standard_input_is_named() {
+    // Over 4 MiB no copy of standard input is kept to parse it again.
+    let text = std::fs::read_to_string(fixture("lone_surrogate.json")).unwrap();
+    let large = format!("{}{}", " ".repeat(5 << 20), text);
+    let output = run_with_stdin(&["validate", "-"], &large);
     assert_eq!(output.status.code(), Some(2));
     let stderr = stderr(&output);
     assert!(
-        stderr.contains(
-            "<stdin>:1:63: not valid JSON: unexpected end of hex escape (a lone UTF-16 surrogate escape; from a file it reads as U+FFFD)"
-        ),
+        stderr.contains("not valid JSON: unexpected end of hex escape (a lone UTF-16 surrogate escape; it reads as U+FFFD in a file, or on standard input of at most 4 MiB)"),
         "{stderr}"
     );
 }
