@@ -545,6 +545,9 @@ impl Validator {
     }
 
     /// oh-my-pi's `recommended`: the 0-based index of the option to mark.
+    /// A question's `recommended`: the 0-based index of the option (oh-my-pi), or its value or
+    /// label, or a list of them. Only a marker is at stake, so one that names no option is
+    /// ignored with a warning; the question is still worth asking.
     fn recommended_index(
         &mut self,
         object: &Map<String, Value>,
@@ -555,31 +558,57 @@ impl Validator {
         let Some(value) = object.get("recommended").filter(|v| !v.is_null()) else {
             return;
         };
-        let Some(index) = value.as_u64() else {
-            let what = match value {
-                Value::Number(number) => number.to_string(),
-                other => kind_of(other).to_string(),
-            };
-            self.report(
-                &key_path,
-                IssueCode::InvalidType,
-                format!("recommended on a question must be the 0-based index of the recommended option, such as 0, not {what}; or set recommended: true on the option."),
-            );
-            return;
+        let named: Vec<&Value> = match value {
+            Value::Array(items) => items.iter().collect(),
+            Value::Bool(_) | Value::Object(_) => {
+                let what = kind_of(value);
+                return self.ignore(
+                    &key_path,
+                    format!("recommended on a question names an option (its 0-based index, value or label), not {what}, so it was ignored; set recommended: true on the option."),
+                );
+            }
+            one => vec![one],
         };
-        let count = options.len();
-        match usize::try_from(index).ok().and_then(|i| options.get_mut(i)) {
-            Some(option) => option.recommended = true,
-            // Only a marker is lost; the question is still worth asking.
-            None if count == 0 => self.ignore(
-                &key_path,
-                "recommended names an option, but the question has none, so it was ignored."
-                    .into(),
-            ),
-            None => self.ignore(
-                &key_path,
-                format!("recommended is {index}, but the options are numbered 0 to {}, so no option was marked.", count - 1),
-            ),
+        for name in named {
+            let found = match name {
+                Value::Number(number) => number
+                    .as_u64()
+                    .and_then(|index| usize::try_from(index).ok())
+                    .filter(|index| *index < options.len()),
+                Value::String(text) => {
+                    let text = text.trim();
+                    options
+                        .iter()
+                        .position(|o| o.value == text || o.label.trim() == text)
+                        .or_else(|| {
+                            text.parse::<usize>()
+                                .ok()
+                                .filter(|index| *index < options.len())
+                        })
+                }
+                _ => None,
+            };
+            match found {
+                Some(index) => options[index].recommended = true,
+                None => {
+                    let what = match name {
+                        Value::Number(number) => number.to_string(),
+                        Value::String(text) => format!("{text:?}"),
+                        other => kind_of(other).to_string(),
+                    };
+                    let options = match options.len() {
+                        0 => "the question has no options".to_string(),
+                        count => format!(
+                            "the options are numbered 0 to {} and named by their values and labels",
+                            count - 1
+                        ),
+                    };
+                    self.ignore(
+                        &key_path,
+                        format!("recommended is {what}, but {options}, so no option was marked."),
+                    );
+                }
+            }
         }
     }
 

@@ -195,30 +195,44 @@ fn oh_my_pi_multi_and_recommended_index() {
 }
 
 #[test]
-fn a_recommended_index_past_the_options_is_ignored_and_a_non_index_is_a_problem() {
+fn a_question_recommends_options_by_index_value_or_label_and_a_stray_one_is_ignored() {
     let input = |recommended: Value| {
         json!({ "questions": [{ "question": "Which?", "recommended": recommended,
-                                "options": [{ "label": "A" }, { "label": "B" }] }] })
+                                "options": [{ "label": "A" }, { "value": "b", "label": "B" }, { "label": "C" }] }] })
     };
-    let question = only_question(input(json!(2)));
-    assert_eq!(recommended(&question), [false, false]);
+    for (recommended_as, marked) in [
+        (json!(1), [false, true, false]),
+        (json!("A"), [true, false, false]),
+        (json!(" b "), [false, true, false]),
+        (json!("2"), [false, false, true]),
+        (json!(["A", 2]), [true, false, true]),
+    ] {
+        let question = only_question(input(recommended_as.clone()));
+        assert_eq!(recommended(&question), marked, "{recommended_as}");
+        assert!(warnings(input(recommended_as)).is_empty());
+    }
     assert_eq!(
-        warnings(input(json!(2))),
+        warnings(input(json!(3))),
         [(
             "/questions/0/recommended".to_string(),
-            "recommended is 2, but the options are numbered 0 to 1, so no option was marked."
+            "recommended is 3, but the options are numbered 0 to 2 and named by their values and labels, so no option was marked."
                 .to_string()
         )]
     );
-    for bad in [json!(-1), json!(0.5), json!("A"), json!(true)] {
-        assert_eq!(
-            problems(input(bad.clone())),
-            [(
-                "/questions/0/recommended".to_string(),
-                IssueCode::InvalidType
-            )],
-            "{bad}"
-        );
+    for stray in [
+        json!(-1),
+        json!(0.5),
+        json!("D"),
+        json!(true),
+        json!({"a": 1}),
+    ] {
+        let question = only_question(input(stray.clone()));
+        assert_eq!(recommended(&question), [false, false, false], "{stray}");
+        let warned: Vec<String> = warnings(input(stray.clone()))
+            .into_iter()
+            .map(|w| w.0)
+            .collect();
+        assert_eq!(warned, ["/questions/0/recommended"], "{stray}");
     }
 }
 
