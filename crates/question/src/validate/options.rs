@@ -173,19 +173,26 @@ impl Validator {
     ) -> QuestionOption {
         self.ignored
             .extend(keys::unknown(object, keys::OPTION, path, "an option"));
-        // Roo's follow-up answers are `{text}`.
-        let label_key = if is_absent(object.get("label")) && !is_absent(object.get("text")) {
-            "text"
-        } else {
-            if !is_absent(object.get("text")) {
-                self.ignore(
-                    &format!("{path}/text"),
-                    "label is given, so text was ignored.".into(),
-                );
-            }
-            "label"
+        // Roo's follow-up answers are `{text}`; an option with only a value (or an id) shows it.
+        let label_key = ["label", "text", "value", "id"]
+            .into_iter()
+            .find(|key| !is_absent(object.get(*key)))
+            .unwrap_or("label");
+        if label_key == "label" && !is_absent(object.get("text")) {
+            self.ignore(
+                &format!("{path}/text"),
+                "label is given, so text was ignored.".into(),
+            );
+        }
+        let label = match label_key {
+            // Read as the value below, which reports what is wrong with it.
+            "value" | "id" => match &object[label_key] {
+                Value::String(text) if !text.trim().is_empty() => Some(text.clone()),
+                Value::Number(number) => Some(number.to_string()),
+                _ => None,
+            },
+            _ => self.required_text(object, label_key, path, "the text the user sees"),
         };
-        let label = self.required_text(object, label_key, path, "the text the user sees");
         self.check_reserved(label.as_deref(), &format!("{path}/{label_key}"), reserved);
         // Options often come without a value: an `id` is the value, else the label is.
         let value_key = match (is_absent(object.get("value")), is_absent(object.get("id"))) {

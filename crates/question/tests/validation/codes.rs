@@ -187,8 +187,11 @@ fn each_code_alone_in_the_canonical_shape() {
             vec![("/questions/0/options/0/value", Blank)],
         ),
         (
-            "option label missing",
-            remove(canonical(), "/questions/0/options/1/label"),
+            "option with neither label nor value",
+            remove(
+                remove(canonical(), "/questions/0/options/1/label"),
+                "/questions/0/options/1/value",
+            ),
             vec![("/questions/0/options/1/label", Blank)],
         ),
         (

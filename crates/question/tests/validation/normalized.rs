@@ -209,6 +209,24 @@ fn issues_about_keys_spelled_another_way_point_where_they_were_sent() {
 }
 
 #[test]
+fn an_option_with_only_a_value_or_an_id_shows_it() {
+    let input = json!({ "questions": [{ "id": "db", "header": "DB", "prompt": "Which?", "options": [
+        { "value": "pg", "description": "Postgres 16" }, { "id": 7 }, { "label": "MySQL" }
+    ] }] });
+    let options: Vec<(String, String)> = validate(&input).unwrap().questions[0]
+        .options
+        .iter()
+        .map(|o| (o.value.clone(), o.label.clone()))
+        .collect();
+    let expected = [("pg", "pg"), ("7", "7"), ("MySQL", "MySQL")];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(v, l)| (v.to_string(), l.to_string()))
+        .collect();
+    assert_eq!(options, expected);
+}
+
+#[test]
 fn a_question_with_both_prompt_and_question_is_canonical() {
     let input = json!({
         "questions": [{ "id": "a", "header": "A", "prompt": "The prompt", "question": "ignored", "type": "text" }]
