@@ -39,7 +39,7 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
     };
     // The input's own keys, and a lone question's, which sit beside them.
     let root_keys: Vec<&str> = INPUT.iter().chain(QUESTION).copied().collect();
-    let mut owned = renamed(root, &root_keys, "", "", found);
+    let mut owned = renamed(root, &root_keys, || (String::new(), String::new()), found);
     let mut questions = Vec::new();
     if let Some(Value::Array(items)) = owned.as_ref().unwrap_or(root).get("questions") {
         let sent = found.as_sent("/questions").unwrap_or("/questions".into());
@@ -47,16 +47,16 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
             let Some(object) = item.as_object() else {
                 continue;
             };
-            let read = format!("/questions/{index}");
-            let sent = format!("{sent}/{index}");
-            let question = renamed(object, QUESTION, &read, &sent, found);
-            let with_options = options_respelled(question.as_ref().unwrap_or(object), &read, found);
+            let at = || (format!("/questions/{index}"), format!("{sent}/{index}"));
+            let question = renamed(object, QUESTION, at, found);
+            let read = || format!("/questions/{index}");
+            let with_options = options_respelled(question.as_ref().unwrap_or(object), read, found);
             if let Some(question) = with_options.or(question) {
                 questions.push((index, question));
             }
         }
     }
-    let lone = options_respelled(owned.as_ref().unwrap_or(root), "", found);
+    let lone = options_respelled(owned.as_ref().unwrap_or(root), String::new, found);
     if lone.is_some() {
         owned = lone;
     }
@@ -74,10 +74,11 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
     }
 }
 
-/// `object` (at `read`, sent at `sent`) with its option objects' keys respelled, when any was.
+/// `object` (at the path `read` makes) with its option objects' keys respelled, when any was.
+/// Paths are made only for a key respelled: most input has none.
 fn options_respelled(
     object: &Map<String, Value>,
-    read: &str,
+    read: impl Fn() -> String,
     found: &mut Respelled,
 ) -> Option<Map<String, Value>> {
     let mut owned: Option<Map<String, Value>> = None;
@@ -85,15 +86,16 @@ fn options_respelled(
         let Some(Value::Array(items)) = object.get(key) else {
             continue;
         };
-        let list = format!("{read}/{key}");
-        let list_sent = found.as_sent(&list).unwrap_or_else(|| list.clone());
         for (index, item) in items.iter().enumerate() {
             let Some(option) = item.as_object() else {
                 continue;
             };
-            let path = format!("{list}/{index}");
-            let sent = format!("{list_sent}/{index}");
-            if let Some(option) = renamed(option, OPTION, &path, &sent, found) {
+            let at = |found: &Respelled| {
+                let list = format!("{}/{key}", read());
+                let sent = found.as_sent(&list).unwrap_or_else(|| list.clone());
+                (format!("{list}/{index}"), format!("{sent}/{index}"))
+            };
+            if let Some(option) = renamed_at(option, OPTION, at, found) {
                 let object = owned.get_or_insert_with(|| object.clone());
                 if let Some(Value::Array(items)) = object.get_mut(key) {
                     items[index] = Value::Object(option);
@@ -109,8 +111,17 @@ fn options_respelled(
 fn renamed(
     object: &Map<String, Value>,
     known: &[&'static str],
-    read: &str,
-    sent: &str,
+    at: impl FnOnce() -> (String, String),
+    found: &mut Respelled,
+) -> Option<Map<String, Value>> {
+    renamed_at(object, known, |_| at(), found)
+}
+
+/// [`renamed`], its paths (as read, as sent) made from what was found before.
+fn renamed_at(
+    object: &Map<String, Value>,
+    known: &[&'static str],
+    at: impl FnOnce(&Respelled) -> (String, String),
     found: &mut Respelled,
 ) -> Option<Map<String, Value>> {
     let field_of = |key: &str| -> Option<&'static str> {
@@ -125,6 +136,7 @@ fn renamed(
             .filter(|field| !object.contains_key(*field))
     };
     object.keys().any(|key| field_of(key).is_some()).then(|| {
+        let (read, sent) = at(found);
         let mut respelled = Map::new();
         for (key, value) in object {
             match field_of(key).filter(|field| !respelled.contains_key(*field)) {
