@@ -216,23 +216,23 @@ struct Watched {
 const COPY_LIMIT: usize = 4 << 20;
 
 impl Watched {
-    fn parse(&mut self, source: impl Read) -> serde_json::Result<Value> {
+    fn parse(&mut self, mut source: impl Read) -> serde_json::Result<Value> {
         // The buffer goes outside: the parser reads byte by byte, which std makes fast for a
-        // `BufReader` only.
-        let mut buffered = io::BufReader::with_capacity(
+        // `BufReader` it owns only.
+        let parsed = serde_json::from_reader(io::BufReader::with_capacity(
             1 << 16,
             Reader {
-                source,
+                source: &mut source,
                 watched: self,
             },
-        );
-        let parsed = serde_json::from_reader(&mut buffered);
+        ));
         // The parser stops at a bad escape; a copy must hold the rest too.
-        if parsed.as_ref().is_err_and(question::is_surrogate_error) {
-            let mut reader = buffered.into_inner();
-            if reader.watched.copy.is_some() {
-                let _ = io::copy(&mut reader, &mut io::sink());
-            }
+        if self.copy.is_some() && parsed.as_ref().is_err_and(question::is_surrogate_error) {
+            let mut rest = Reader {
+                source: &mut source,
+                watched: self,
+            };
+            let _ = io::copy(&mut rest, &mut io::sink());
         }
         parsed
     }
