@@ -1,26 +1,40 @@
 //! Secret questions (`isSecret`): their answers never reach the store.
+//!
+//! Which questions are secret is what validation reads, not the input's raw JSON: the flag may
+//! be written as text (`"true"`), a question may have no id (its answer is keyed by the one
+//! validation makes up), and the questions may come as JSON text.
 
 use serde_json::{Value, json};
 
-/// The ids of the secret questions of a tool call's arguments.
-fn secret_ids(input: &Value) -> impl Iterator<Item = &str> {
-    input["questions"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|question| question["isSecret"] == true)
-        .filter_map(|question| question["id"].as_str())
+/// The ids of the secret questions of a tool call's arguments, as validation reads them, and
+/// those written as `isSecret: true` when validation refuses the input.
+fn secret_ids(input: &Value) -> Vec<String> {
+    match question::validate(input) {
+        Ok(questionnaire) => questionnaire
+            .questions
+            .into_iter()
+            .filter(|question| question.secret)
+            .map(|question| question.id)
+            .collect(),
+        Err(_) => input["questions"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|question| question["isSecret"] == true)
+            .filter_map(|question| question["id"].as_str().map(String::from))
+            .collect(),
+    }
 }
 
 pub fn has_secret(input: &Value) -> bool {
-    secret_ids(input).next().is_some()
+    !secret_ids(input).is_empty()
 }
 
 /// `details` with every secret question's answer (and its draft) replaced by its status only.
 pub fn masked(input: &Value, details: &Value) -> Value {
     let mut details = details.clone();
     for id in secret_ids(input) {
-        if let Some(answer) = details.get_mut("answers").and_then(|a| a.get_mut(id)) {
+        if let Some(answer) = details.get_mut("answers").and_then(|a| a.get_mut(&id)) {
             let status = answer["status"].clone();
             *answer = json!({ "status": status, "secret": true });
         }

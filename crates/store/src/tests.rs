@@ -239,6 +239,54 @@ fn a_secret_answer_never_reaches_the_file() {
     assert_eq!(details["answers"]["env"]["customText"], "prod");
 }
 
+/// Secret questions written the other ways the validator reads: the flag as text, no id (the
+/// answer is keyed by the id validation makes up), the questions as JSON text.
+#[test]
+fn a_secret_answer_in_any_shape_never_reaches_the_file() {
+    let shapes = [
+        (
+            json!({"questions": [{"id": "token", "header": "Token", "prompt": "Token?",
+                "type": "text", "isSecret": "true"}]}),
+            "token",
+        ),
+        (
+            json!({"questions": [{"prompt": "Token?", "type": "text", "isSecret": true}]}),
+            "q1",
+        ),
+        (
+            json!({"questions": "[{\"id\": \"token\", \"header\": \"Token\", \"prompt\": \"Token?\", \"type\": \"text\", \"isSecret\": true}]"}),
+            "token",
+        ),
+    ];
+    for (n, (input, id)) in shapes.iter().enumerate() {
+        let scratch = Scratch::new(&format!("secret-shape-{n}"));
+        let store = scratch.store();
+        let questionnaire = question::validate(input).unwrap();
+        assert_eq!(questionnaire.questions[0].id, *id, "{input}");
+        let posted = post(&store, input);
+        assert!(store.list().unwrap()[0].secret, "{input}");
+        let result = ToolResult {
+            content: "Token: user wrote: hunter2-secret".into(),
+            details: json!({"cancelled": false, "answers": {
+                *id: {"status": "answered", "customText": "hunter2-secret"}}}),
+        };
+        assert_eq!(
+            store.settle(posted, "terminal", &result).unwrap(),
+            Claim::Won
+        );
+        drop(store);
+        let mut wal = scratch.path().into_os_string();
+        wal.push("-wal");
+        for file in [scratch.path(), PathBuf::from(wal)] {
+            let bytes = std::fs::read(file).unwrap_or_default();
+            assert!(
+                !String::from_utf8_lossy(&bytes).contains("hunter2"),
+                "a secret on disk: {input}"
+            );
+        }
+    }
+}
+
 #[test]
 fn history_by_project_newest_first_and_pruned() {
     let scratch = Scratch::new("history");
