@@ -1,6 +1,11 @@
 //! A listener that serves at most so many connections at once: each accepted connection holds
 //! a permit until it closes, and more wait in the kernel's queue instead of being refused. The
-//! page's server and `ask-user-question mcp --http` both listen through it.
+//! page's server and `ask-user-question mcp --http` both listen through it, and [`serve`] it.
+//!
+//! A connection must send each request's head within [`HEAD_TIMEOUT`] (from its first byte, or
+//! from the end of the last response on a kept-alive connection), else it is closed: otherwise
+//! connections that start a request and never finish it (a slowloris) would hold every permit,
+//! and anyone who can reach the port could stop the page without knowing its link.
 
 use std::io;
 use std::net::SocketAddr;
@@ -9,9 +14,16 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use axum::Router;
+use axum::serve::Listener;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use crate::server::HEAD_TIMEOUT;
 
 pub struct Limited {
     listener: TcpListener,
@@ -57,6 +69,22 @@ impl axum::serve::Listener for Limited {
 
     fn local_addr(&self) -> io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+}
+
+/// Serves `app` on every connection `listener` accepts, each on a task of its own, until the
+/// future is dropped (the connections' tasks end with their runtime, or when they close).
+pub async fn serve(mut listener: Limited, app: Router) {
+    loop {
+        let (io, _) = listener.accept().await;
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _ = http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(HEAD_TIMEOUT)
+                .serve_connection(TokioIo::new(io), service)
+                .await;
+        });
     }
 }
 

@@ -326,6 +326,45 @@ fn connections_beyond_the_limit_wait_until_one_closes() {
 }
 
 #[test]
+fn connections_that_never_finish_a_request_are_closed() {
+    let web = serve();
+    let (authority, path) = parts(&web);
+    // Every permit held by a connection that starts a request and never finishes it (a
+    // slowloris), as anyone who can reach the port could, without the link.
+    let idle: Vec<TcpStream> = (0..ask_user_question_web::MAX_CONNECTIONS)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&authority).unwrap();
+            stream.write_all(b"GET / HTTP/1.1\r\nHo").unwrap();
+            stream
+        })
+        .collect();
+    // They are closed after the time a request's head may take, and the page is served.
+    let mut waiting = TcpStream::connect(&authority).unwrap();
+    let text = format!("GET {path} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n");
+    waiting.write_all(text.as_bytes()).unwrap();
+    waiting
+        .set_read_timeout(Some(
+            ask_user_question_web::HEAD_TIMEOUT + Duration::from_secs(30),
+        ))
+        .unwrap();
+    let mut reply = Vec::new();
+    let _ = waiting.read_to_end(&mut reply);
+    assert!(
+        reply.starts_with(b"HTTP/1.1 200"),
+        "not served while unfinished requests hold every connection: {}",
+        String::from_utf8_lossy(&reply)
+    );
+    for mut stream in idle {
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut rest = Vec::new();
+        // Closed: the end of the stream (after a 408, if any) or a reset.
+        let _ = stream.read_to_end(&mut rest);
+    }
+}
+
+#[test]
 fn the_server_is_gone_with_its_questionnaire() {
     let web = serve();
     let (authority, path) = parts(&web);

@@ -20,7 +20,8 @@
 //! 5. a body of at most [`MAX_BODY`] bytes (413; rmcp also counts a body sent in chunks).
 //!
 //! Refusals are JSON: `{"error", "error_description"}` as in RFC 6750. At most
-//! [`MAX_CONNECTIONS`] connections are served at once; more wait to be accepted.
+//! [`MAX_CONNECTIONS`] connections are served at once; more wait to be accepted, and one that
+//! does not finish a request's head within the web crate's `HEAD_TIMEOUT` is closed.
 //!
 //! Tasks (see `tasks`) wrap standard input and output only: over HTTP the server offers none,
 //! and a call is answered in its own response stream, with progress and elicitation on it.
@@ -184,7 +185,7 @@ fn hosts_for(address: SocketAddr) -> Vec<String> {
     names
 }
 
-/// Serves `server` over HTTP until SIGINT or SIGTERM, or until the listener fails.
+/// Serves `server` over HTTP until SIGINT or SIGTERM.
 pub async fn serve(server: Server, options: Options) -> Result<(), String> {
     let listener = TcpListener::bind(options.listen)
         .await
@@ -227,15 +228,13 @@ pub async fn serve(server: Server, options: Options) -> Result<(), String> {
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(guard, check));
     let limited = Limited::new(listener, MAX_CONNECTIONS);
-    let served = tokio::select! {
-        served = async { axum::serve(limited, app).await } => {
-            served.map_err(|error| format!("the HTTP server stopped: {error}"))
-        }
-        () = signalled() => Ok(()),
-    };
+    tokio::select! {
+        () = ask_user_question_web::serve(limited, app) => {}
+        () = signalled() => {}
+    }
     // The sessions end (their calls are dropped); the caller closes the popups and pages.
     stop.cancel();
-    served
+    Ok(())
 }
 
 /// SIGINT or SIGTERM.
