@@ -2,14 +2,15 @@
 //!
 //! Which questions are secret is what validation reads, not the input's raw JSON: the flag may
 //! be written as text (`"true"`), a question may have no id (its answer is keyed by the one
-//! validation makes up), and the questions may come as JSON text.
+//! validation makes up), and the questions may come as JSON text. `context` has no limit here:
+//! the question service asks with longer ones.
 
 use serde_json::{Value, json};
 
 /// The ids of the secret questions of a tool call's arguments, as validation reads them, and
 /// those written as `isSecret: true` when validation refuses the input.
 fn secret_ids(input: &Value) -> Vec<String> {
-    match question::validate(input) {
+    match question::validate_with(input, question::ValidateOptions::unlimited_context()) {
         Ok(questionnaire) => questionnaire
             .questions
             .into_iter()

@@ -257,11 +257,18 @@ fn a_secret_answer_in_any_shape_never_reaches_the_file() {
             json!({"questions": "[{\"id\": \"token\", \"header\": \"Token\", \"prompt\": \"Token?\", \"type\": \"text\", \"isSecret\": true}]"}),
             "token",
         ),
+        // The question service asks with a context longer than a tool call's limit.
+        (
+            json!({"questions": [{"id": "token", "header": "Token", "prompt": "Token?",
+                "type": "text", "isSecret": "true", "context": "x".repeat(600)}]}),
+            "token",
+        ),
     ];
     for (n, (input, id)) in shapes.iter().enumerate() {
         let scratch = Scratch::new(&format!("secret-shape-{n}"));
         let store = scratch.store();
-        let questionnaire = question::validate(input).unwrap();
+        let questionnaire =
+            question::validate_with(input, question::ValidateOptions::unlimited_context()).unwrap();
         assert_eq!(questionnaire.questions[0].id, *id, "{input}");
         let posted = post(&store, input);
         assert!(store.list().unwrap()[0].secret, "{input}");
