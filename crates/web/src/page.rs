@@ -9,7 +9,7 @@ use std::fmt::Write;
 use question::{AnswerShape, AnswerState, Label, Labels, Question, QuestionType, Questionnaire};
 
 use crate::form::{Fields, Form};
-use crate::html::escape;
+use crate::html::{escape, escape_typed};
 use crate::markdown;
 
 /// What the page shows besides the questions.
@@ -203,7 +203,7 @@ fn question_html(
         "<details class=\"note\"{open}><summary>{}</summary>\
          <textarea name=\"n.{i}\" rows=\"2\" aria-label=\"{label}\">{}</textarea></details></fieldset>",
         escape(labels.get(Label::NoteForQuestion)),
-        escape(&fields.note),
+        escape_typed(&fields.note),
         open = open_if(!fields.note.is_empty()),
         label = escape(&format!(
             "{}: {}",
@@ -233,13 +233,13 @@ fn text_answer(html: &mut String, labels: &Labels, i: usize, question: &Question
             html,
             "<label class=\"answer\">{label}<input type=\"password\" name=\"t.{i}\" \
              autocomplete=\"off\" value=\"{}\"{placeholder}></label>",
-            escape(&fields.text)
+            escape_typed(&fields.text)
         );
     } else {
         let _ = write!(
             html,
             "<label class=\"answer\">{label}<textarea name=\"t.{i}\" rows=\"3\"{placeholder}>{}</textarea></label>",
-            escape(&fields.text)
+            escape_typed(&fields.text)
         );
     }
 }
@@ -283,7 +283,7 @@ fn number_answer(
          step=\"{}\" inputmode=\"{inputmode}\" value=\"{}\"{attributes}>{unit}</span></label>",
         escape(labels.get(Label::YourAnswer)),
         escape(&step),
-        escape(&fields.text)
+        escape_typed(&fields.text)
     );
 }
 
@@ -339,21 +339,21 @@ fn options(html: &mut String, labels: &Labels, i: usize, question: &Question, fi
                 labels.get(Label::NoteFor),
                 option.shown_label()
             )),
-            escape(note)
+            escape_typed(note)
         );
     }
     if question.allows_custom_text() {
         let input = if question.secret {
             format!(
                 "<input type=\"password\" name=\"t.{i}\" autocomplete=\"off\" value=\"{}\" aria-label=\"{}\">",
-                escape(&fields.text),
+                escape_typed(&fields.text),
                 escape(labels.get(Label::TypeSomething))
             )
         } else {
             format!(
                 "<textarea name=\"t.{i}\" rows=\"2\" aria-label=\"{}\">{}</textarea>",
                 escape(labels.get(Label::TypeSomething)),
-                escape(&fields.text)
+                escape_typed(&fields.text)
             )
         };
         let _ = write!(
@@ -386,6 +386,31 @@ mod tests {
         assert!(!html.contains("<script>window"), "{html}");
         assert!(!html.contains("<img"), "{html}");
         assert!(!html.contains("\"'>"), "{html}");
+    }
+
+    #[test]
+    fn direction_controls_go_from_the_model_text_and_stay_in_what_was_typed() {
+        let rlo = "\u{202e}";
+        let q = question::validate(&json!({
+            "title": format!("Deploy {rlo}yolpeD"),
+            "labels": {"submit": format!("Send{rlo}")},
+            "questions": [{"id": "why", "header": format!("Why{rlo}"), "prompt": "Why?",
+                "type": "text", "placeholder": format!("a{rlo}b")},
+                {"id": "pick", "header": "Pick", "prompt": "Pick?",
+                "options": [{"value": "a", "label": format!("Approve{rlo}")}]}]
+        }))
+        .unwrap();
+        let mut form = Form::parse(b"action=submit", &q).unwrap();
+        form.questions[0].text = format!("typed {rlo}here");
+        form.questions[1].note = format!("note {rlo}here");
+        let state = PageState {
+            form: Some(&form),
+            ..PageState::default()
+        };
+        let html = page(&q, &state);
+        assert_eq!(html.matches(rlo).count(), 2, "{html}");
+        assert!(html.contains(&format!("typed {rlo}here")), "{html}");
+        assert!(html.contains(&format!("note {rlo}here")), "{html}");
     }
 
     #[test]
