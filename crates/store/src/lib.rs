@@ -264,6 +264,15 @@ impl Store {
             )
             .map_err(|e| self.fail(e))?;
         }
+        // A store file made open to others (by hand, or a copy) is the user's alone again;
+        // its owner's bits stay as they are.
+        let mode = std::fs::metadata(&self.path)
+            .map(|metadata| metadata.permissions().mode())
+            .unwrap_or(0);
+        if mode & 0o077 != 0 {
+            std::fs::set_permissions(&self.path, std::fs::Permissions::from_mode(mode & 0o700))
+                .map_err(|error| StoreError::io(&self.path, error))?;
+        }
         for suffix in ["-wal", "-shm"] {
             let mut side = self.path.clone().into_os_string();
             side.push(suffix);

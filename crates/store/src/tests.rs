@@ -452,6 +452,16 @@ fn a_locked_store_is_refused_after_a_short_wait() {
 }
 
 #[test]
+fn a_store_file_open_to_others_is_the_users_alone_again() {
+    let scratch = Scratch::new("loose-file");
+    drop(scratch.store());
+    std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o644)).unwrap();
+    drop(scratch.store());
+    let mode = std::fs::metadata(scratch.path()).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+}
+
+#[test]
 fn a_folder_open_to_others_is_refused() {
     let scratch = Scratch::new("loose");
     let folder = scratch.path().parent().unwrap().to_path_buf();
