@@ -207,6 +207,21 @@ test("questions sent as JSON text, numbered values and flags as text pass pi's s
 	assert.deepEqual(manager.options.map((o) => [o.value, o.label]), [["1", "pnpm"], ["2", "yarn"]]);
 });
 
+test("what models leave out or spell their own way passes pi's schema check as meant", async () => {
+	const loose = {
+		questions: [
+			{ prompt: "Which regions?", multi_select: true, recommended: "eu", options: [{ value: "eu", description: "Ireland" }, { value: "us" }] },
+		],
+	};
+	const result = await ask(loose, replies(pick("us"), pick("Done")));
+	assert.equal(result.end.isError, false, JSON.stringify(result.end.result));
+	assert.equal(received(result), "Q1: user selected: 2. us");
+	const [regions] = result.end.result.details.questions;
+	assert.equal(regions.id, "q1");
+	assert.equal(regions.type, "multi");
+	assert.deepEqual(regions.options.map((o) => [o.value, o.label, o.recommended ?? false]), [["eu", "eu", true], ["us", "us", false]]);
+});
+
 test("a call that is invalid in any shape reaches the tool's own validation unchanged", async () => {
 	const result = await ask({ questions: [{ id: "a", header: "A", prompt: "Pick?", type: "single", options: [], colour: "red" }] }, () => {
 		assert.fail("no dialog for an invalid call");
