@@ -457,7 +457,11 @@ fn a_store_file_open_to_others_is_the_users_alone_again() {
     drop(scratch.store());
     std::fs::set_permissions(scratch.path(), std::fs::Permissions::from_mode(0o644)).unwrap();
     drop(scratch.store());
-    let mode = std::fs::metadata(scratch.path()).unwrap().permissions().mode() & 0o777;
+    let mode = std::fs::metadata(scratch.path())
+        .unwrap()
+        .permissions()
+        .mode()
+        & 0o777;
     assert_eq!(mode, 0o600);
 }
 

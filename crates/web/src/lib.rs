@@ -35,9 +35,10 @@ use question::{AnswerState, Draft, Label, Questionnaire, ResultOptions, ToolResu
 use serde_json::json;
 
 pub use form::{Action, Fields, Form, FormError};
+pub use limited::HEAD_TIMEOUT;
 pub use limited::{Limited, serve};
 pub use markdown::to_html as markdown_to_html;
-pub use server::{HEAD_TIMEOUT, MAX_BODY, MAX_CONNECTIONS};
+pub use server::{MAX_BODY, MAX_CONNECTIONS};
 
 /// Where the page is served.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -23,7 +23,9 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::server::HEAD_TIMEOUT;
+/// How long a connection may take to send a request's head (or stay idle between requests)
+/// before it is closed, so connections that never finish one cannot hold every permit.
+pub const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 
 pub struct Limited {
     listener: TcpListener,

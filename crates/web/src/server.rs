@@ -39,9 +39,6 @@ use crate::{PageEvent, Phase, Shared, page_result, token};
 pub const MAX_BODY: usize = 1 << 20;
 /// Connections served at once.
 pub const MAX_CONNECTIONS: usize = 32;
-/// How long a connection may take to send a request's head (or stay idle between requests)
-/// before it is closed, so connections that never finish one cannot hold every permit.
-pub const HEAD_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; \
                    img-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
