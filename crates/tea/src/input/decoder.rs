@@ -527,11 +527,42 @@ fn paste_text(raw: &[u8]) -> String {
     out
 }
 
-/// Skips the rest of an escape sequence inside a paste: a CSI up to its final byte, or the one
+/// Skips the rest of an escape sequence inside a paste: a CSI up to its final byte; a control
+/// string (OSC, DCS, SOS, PM, APC: a hyperlink's target, a title, an image) up to its end (BEL,
+/// ST, or the ESC of the next sequence), or only its introducer when its end is not in the paste,
+/// so the text after it is kept; an nF sequence (`ESC ( 0`) with its final byte; else the one
 /// character after ESC.
 fn skip_escape(chars: &mut std::iter::Peekable<std::str::Chars<'_>>) {
-    if chars.next() == Some('[') {
-        while chars.next_if(|c| ('\x20'..='\x3f').contains(c)).is_some() {}
-        chars.next_if(|c| ('\x40'..='\x7e').contains(c));
+    match chars.next() {
+        Some('[') => {
+            while chars.next_if(|c| ('\x20'..='\x3f').contains(c)).is_some() {}
+            chars.next_if(|c| ('\x40'..='\x7e').contains(c));
+        }
+        Some(']' | 'P' | 'X' | '^' | '_') => {
+            let mut rest = chars.clone();
+            loop {
+                let before = rest.clone();
+                match rest.next() {
+                    None => return,
+                    Some('\x07' | '\u{9c}') => break,
+                    Some('\x1b') if rest.peek() == Some(&'\\') => {
+                        rest.next();
+                        break;
+                    }
+                    // The ESC of the next sequence, which the caller reads.
+                    Some('\x1b') => {
+                        rest = before;
+                        break;
+                    }
+                    Some(_) => {}
+                }
+            }
+            *chars = rest;
+        }
+        Some('\x20'..='\x2f') => {
+            while chars.next_if(|c| ('\x20'..='\x2f').contains(c)).is_some() {}
+            chars.next_if(|c| ('\x30'..='\x7e').contains(c));
+        }
+        _ => {}
     }
 }

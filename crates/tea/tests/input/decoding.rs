@@ -113,6 +113,22 @@ fn decoding_table() -> Vec<(&'static str, Vec<Event>)> {
         ),
         ("\x1b[200~a\rb\r\nc\td\x1b[201~", vec![paste("a\nb\nc\td")]),
         ("\x1b[200~a\x1b[31mb\x1b[201~", vec![paste("ab")]),
+        // Escape strings go whole, what they carry too: a hyperlink copied from a terminal
+        // keeps its text, a title or an image nothing.
+        (
+            "\x1b[200~see \x1b]8;;http://x\x1b\\docs\x1b]8;;\x1b\\ now\x1b[201~",
+            vec![paste("see docs now")],
+        ),
+        ("\x1b[200~a\x1b]0;title\x07b\x1b[201~", vec![paste("ab")]),
+        ("\x1b[200~a\x1bPq#0;2\x1b\\b\x1b[201~", vec![paste("ab")]),
+        (
+            "\x1b[200~a\x1b_Gf=32;AAAA\x1b\\b\x1b[201~",
+            vec![paste("ab")],
+        ),
+        ("\x1b[200~a\x1b]0;t\x1b[31mb\x1b[201~", vec![paste("ab")]),
+        ("\x1b[200~a\x1b(0b\x1b#8c\x1b[201~", vec![paste("abc")]),
+        // One whose end is not in the paste loses only its introducer: the rest is text.
+        ("\x1b[200~a\x1b]no end\x1b[201~", vec![paste("ano end")]),
         (
             "\x1b[200~a\x07b\x7fc\u{9b}2Jd\x1b[201~",
             vec![paste("abc2Jd")],
