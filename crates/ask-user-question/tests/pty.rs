@@ -5,9 +5,11 @@
 
 mod support;
 
+use std::time::Duration;
+
 use serde_json::json;
 use support::fixture;
-use support::pty::{Ending, Finished, Launch, Session};
+use support::pty::{Ending, Finished, Launch, Session, TerminalAnswers};
 
 fn release() -> String {
     std::fs::read_to_string(fixture("release.json")).unwrap()
@@ -250,6 +252,40 @@ fn closing_the_terminal_prints_the_answers_and_exits_129() {
     session.hang_up();
     let finished = session.finish();
     assert_result(&finished, Ending::Sighup, "the terminal closed");
+}
+
+#[test]
+fn a_signal_before_a_slow_terminal_answers_leaves_no_answer_for_the_shell() {
+    // At the far end of a slow link (ssh) the answers to the start-up queries arrive after a
+    // signal sent at once. Left unread, they would be the shell's input, typed at its prompt.
+    let answers =
+        TerminalAnswers::background("rgb:0000/0000/0000").delayed(Duration::from_millis(100));
+    for ending in [
+        Ending::Sigint,
+        Ending::Sigterm,
+        Ending::Sighup,
+        Ending::Sigquit,
+    ] {
+        let launch = Launch {
+            input: release(),
+            size: (100, 30),
+            kitty: false,
+            args: &[],
+            env: &[],
+        };
+        let mut session = Session::start_on(launch, answers, |_| {});
+        session.wait_for_output(b"\x1b[c");
+        session.end(ending);
+        let finished = session.finish();
+        assert_eq!(finished.code(), ending.exit_code(), "{ending:?}");
+        assert_eq!(
+            finished.unread, 0,
+            "{ending:?}: the terminal's answers were left for the shell"
+        );
+        let problems = finished.terminal_problems();
+        assert!(problems.is_empty(), "{ending:?}: {problems:?}");
+        assert_eq!(finished.result()["details"]["cancelled"], json!(true));
+    }
 }
 
 /// A release questionnaire started with `args` and `env`, cancelled once it is on screen; what

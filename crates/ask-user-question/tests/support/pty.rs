@@ -101,6 +101,9 @@ pub struct TerminalAnswers {
     /// the query (`CSI ? 4 m`) is answered with. Otherwise the query goes unanswered, as in a
     /// terminal with no protocol at all.
     pub modify_other_keys: bool,
+    /// How long the answers take to arrive after the queries: a terminal at the far end of
+    /// a slow link (ssh).
+    pub delay: Duration,
 }
 
 impl TerminalAnswers {
@@ -126,6 +129,11 @@ impl TerminalAnswers {
             background: Some(color),
             ..TerminalAnswers::default()
         }
+    }
+
+    /// This terminal with its answers arriving `delay` after the queries.
+    pub fn delayed(self, delay: Duration) -> TerminalAnswers {
+        TerminalAnswers { delay, ..self }
     }
 }
 
@@ -366,7 +374,7 @@ impl Session {
                 .master
                 .as_ref()
                 .map(|_| rustix::termios::tcgetattr(&self.slave).expect("read the termios")),
-            unread: rustix::io::ioctl_fionread(&self.slave).unwrap_or(0),
+            unread: unread(&self.slave),
         }
     }
 
@@ -462,6 +470,21 @@ impl Finished {
     }
 }
 
+/// How many bytes wait to be read on the terminal, whole lines or not: in canonical mode the
+/// kernel counts only whole lines, so canonical mode is off while they are counted.
+fn unread(slave: &OwnedFd) -> u64 {
+    use rustix::termios::{LocalModes, OptionalActions, tcgetattr, tcsetattr};
+    let Ok(termios) = tcgetattr(slave) else {
+        return 0;
+    };
+    let mut counting = termios.clone();
+    counting.local_modes.remove(LocalModes::ICANON);
+    let _ = tcsetattr(slave, OptionalActions::Now, &counting);
+    let unread = rustix::io::ioctl_fionread(slave).unwrap_or(0);
+    let _ = tcsetattr(slave, OptionalActions::Now, &termios);
+    unread
+}
+
 /// How many times Kitty keyboard flags were pushed (`CSI > flags u`).
 fn kitty_pushes(output: &str) -> usize {
     output
@@ -486,11 +509,30 @@ fn play_the_terminal(
     // The tail of the last read that may be the start of a query.
     let mut carry: Vec<u8> = Vec::new();
     let mut level = 0;
+    // Replies on their way, each with when it arrives.
+    let mut sending: Vec<(Instant, Vec<u8>)> = Vec::new();
     loop {
-        let stopping = stop.load(Ordering::SeqCst);
+        let (now, stopping) = (Instant::now(), stop.load(Ordering::SeqCst));
+        // The replies due, and all of them once stopping: a terminal answers whether or not
+        // anyone is left to read it.
+        while sending
+            .first()
+            .is_some_and(|(due, _)| stopping || *due <= now)
+        {
+            let _ = master.write_all(&sending.remove(0).1);
+        }
         let mut fds = [PollFd::new(&master, PollFlags::IN)];
-        let wait = if stopping { millis(0) } else { millis(20) };
-        if !matches!(rustix::event::poll(&mut fds, Some(&wait)), Ok(1..)) {
+        let wait = match sending.first() {
+            _ if stopping => Duration::ZERO,
+            Some((due, _)) => due
+                .saturating_duration_since(now)
+                .min(Duration::from_millis(20)),
+            None => Duration::from_millis(20),
+        };
+        if !matches!(
+            rustix::event::poll(&mut fds, Some(&millis(wait.as_millis() as u64))),
+            Ok(1..)
+        ) {
             if stopping {
                 return;
             }
@@ -502,7 +544,7 @@ fn play_the_terminal(
                 carry.extend_from_slice(&buf[..n]);
                 let replies = replies(&mut carry, answers, &mut level);
                 if !replies.is_empty() {
-                    let _ = master.write_all(&replies);
+                    sending.push((Instant::now() + answers.delay, replies));
                 }
             }
             Err(rustix::io::Errno::AGAIN | rustix::io::Errno::INTR) => {}

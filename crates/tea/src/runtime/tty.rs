@@ -104,8 +104,16 @@ impl Tty {
         let mut buf = [0u8; 1024];
         while !replies.device_attributes {
             let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() || !self.wait_readable(left)? {
+            if left.is_zero() {
                 break;
+            }
+            match self.wait_readable(left)? {
+                Readable::Yes => {}
+                // A signal (a resize, a request to end) does not stop the terminal from
+                // answering: its answers, left unread, would reach the loop as keys or, once
+                // the run ends, the shell as typed text.
+                Readable::Interrupted => continue,
+                Readable::No => break,
             }
             match rustix::io::read(self.input(), &mut buf) {
                 Ok(0) => break,
@@ -117,12 +125,21 @@ impl Tty {
         Ok(replies.finish())
     }
 
-    fn wait_readable(&self, timeout: Duration) -> io::Result<bool> {
+    fn wait_readable(&self, timeout: Duration) -> io::Result<Readable> {
         let input = self.input();
         let mut fds = [PollFd::new(&input, PollFlags::IN)];
         match rustix::event::poll(&mut fds, Some(&timespec(timeout))) {
-            Ok(n) => Ok(n > 0),
-            Err(rustix::io::Errno::INTR) => Ok(false),
+            // Hung up, the terminal answers nothing more; the loop sees it next.
+            Ok(1..)
+                if fds[0]
+                    .revents()
+                    .intersects(PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL) =>
+            {
+                Ok(Readable::No)
+            }
+            Ok(1..) => Ok(Readable::Yes),
+            Ok(_) => Ok(Readable::No),
+            Err(rustix::io::Errno::INTR) => Ok(Readable::Interrupted),
             Err(err) => Err(err.into()),
         }
     }
@@ -166,6 +183,15 @@ impl Tty {
         }
         Ok(bytes)
     }
+}
+
+/// Whether the terminal has input for the probe.
+enum Readable {
+    Yes,
+    /// Not within the time given, or never again: the terminal hung up.
+    No,
+    /// A signal came first.
+    Interrupted,
 }
 
 /// What [`Tty::wait_for_input`] saw.
