@@ -68,7 +68,8 @@ impl Program for App {
         }
         let msg = self.keys.msg_for(self.mode(), event);
         // Any key the person presses stops the countdown, also one that does nothing here.
-        // Resizes, focus changes and the mouse do not: they come without anyone answering.
+        // Resizes, focus changes and mouse events that do nothing do not: they come without
+        // anyone answering (a click or the wheel that acts does, in `note_sender`).
         // Docked, keys belong to the host and stay unclaimed.
         if msg.is_none() && pressed(event) && self.countdown.is_some() && !self.collapsed {
             return Some(Msg::StopCountdown);

@@ -149,3 +149,43 @@ fn answers_made_before_a_limit_set_later_run_out_are_kept() {
         result.content
     );
 }
+
+#[test]
+fn a_click_that_picks_stops_it_and_the_pointer_moving_does_not() {
+    use tea::input::Event;
+    use tea::mouse::{Mouse, MouseButton, MouseEventKind};
+    let mouse = |d: &mut Driver<App>, kind, (column, row): (u16, u16)| {
+        d.send(&Event::Mouse(Mouse::at(kind, column, row)))
+    };
+    let beta = |d: &mut Driver<App>| {
+        let rows = d.frame().plain();
+        let row = rows.iter().position(|r| r.contains("Beta")).unwrap();
+        (rows[row].find("Beta").unwrap() as u16, row as u16)
+    };
+    let with_mouse = || {
+        let size = Size::new(80, 24);
+        let app = app(recommended_pick(), 80, 24)
+            .app
+            .with_mouse()
+            .with_time_limit(Duration::from_secs(5));
+        Driver::new(app, size, Palette::no_color())
+    };
+    // Someone who answers with the mouse is there: a click that picks stops it.
+    let mut d = with_mouse();
+    let cell = beta(&mut d);
+    let left = MouseButton::Left;
+    for _ in 0..2 {
+        mouse(&mut d, MouseEventKind::Down(left), cell);
+        mouse(&mut d, MouseEventKind::Up(left), cell);
+    }
+    assert_eq!(d.program().countdown(), None);
+    assert_eq!(run(&mut d, "wait:60m"), None);
+    // The pointer passing over the questionnaire, or a click on its border, says nobody is
+    // answering.
+    let mut d = with_mouse();
+    let cell = beta(&mut d);
+    mouse(&mut d, MouseEventKind::Moved, cell);
+    mouse(&mut d, MouseEventKind::Down(left), (0, 0));
+    mouse(&mut d, MouseEventKind::Up(left), (0, 0));
+    assert!(matches!(run(&mut d, "wait:5s"), Some(Outcome::TimedOut(_))));
+}
