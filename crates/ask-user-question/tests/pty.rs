@@ -288,6 +288,32 @@ fn a_signal_before_a_slow_terminal_answers_leaves_no_answer_for_the_shell() {
     }
 }
 
+#[test]
+fn closing_the_terminal_before_it_answered_the_start_up_prints_the_result_and_exits_129() {
+    let answers = TerminalAnswers::default().delayed(Duration::from_millis(100));
+    let launch = Launch {
+        input: release(),
+        size: (100, 30),
+        kitty: false,
+        args: &[],
+        env: &[],
+    };
+    let mut session = Session::start_on(launch, answers, |_| {});
+    session.wait_for_output(b"\x1b[c");
+    session.hang_up();
+    let finished = session.finish();
+    assert_eq!(finished.code(), 129, "{:?}", finished.stdout);
+    let result = finished.result();
+    assert_eq!(result["details"]["cancelled"], json!(true));
+    assert!(
+        result["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("User cancelled the questionnaire."),
+        "{result}"
+    );
+}
+
 /// A release questionnaire started with `args` and `env`, cancelled once it is on screen; what
 /// the binary wrote to the terminal.
 fn output_of_a_run(

@@ -312,7 +312,14 @@ pub fn run_inline<P: Program>(
         query_timeout: opts.query_timeout,
         held_back: Vec::new(),
     };
-    let ending = run.run(&opts).unwrap_or_else(Ending::Failed);
+    let ending = run.run(&opts).unwrap_or_else(|error| {
+        // A write that failed because the terminal was closed is the hang-up it reports.
+        if run.term.tty.hung_up() {
+            Ending::Signal(signal_hook::consts::SIGHUP)
+        } else {
+            Ending::Failed(error)
+        }
+    });
     let Run {
         mut driver,
         mut term,
@@ -644,8 +651,13 @@ impl Terminal {
             let last = term.tty.size().height.saturating_sub(1);
             term.top = term.top.map(|top| (top + 1).min(last));
         }
-        term.tty.write_all(modes.as_bytes())?;
-        term.tty.flush()?;
+        // A terminal closed during the probe fails this write. The run goes on all the same:
+        // its loop sees the hang-up (or the SIGHUP) first thing and ends as on any other, with
+        // what the program holds, where failing here would end it with nothing.
+        let _ = term
+            .tty
+            .write_all(modes.as_bytes())
+            .and_then(|()| term.tty.flush());
         term.active.set_exit_bytes(term.exit_bytes());
         Ok(term)
     }

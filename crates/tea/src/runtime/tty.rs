@@ -144,6 +144,16 @@ impl Tty {
         }
     }
 
+    /// Whether the terminal hung up (it was closed); never waits.
+    pub fn hung_up(&self) -> bool {
+        let input = self.input();
+        let mut fds = [PollFd::new(&input, PollFlags::IN)];
+        matches!(
+            rustix::event::poll(&mut fds, Some(&timespec(Duration::ZERO))),
+            Ok(1..)
+        ) && fds[0].revents().intersects(PollFlags::HUP | PollFlags::ERR)
+    }
+
     /// Waits until there is input, `wake` fires, or `timeout` passes.
     pub fn wait_for_input(&self, wake: &Wake, timeout: Duration) -> io::Result<Waited> {
         let input = self.input();
