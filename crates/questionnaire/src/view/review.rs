@@ -4,7 +4,8 @@
 
 use question::{Answer, Label, Question};
 use tea::components::StackItem;
-use tea::components::list::window;
+use tea::components::list::counted_window;
+use tea::components::viewport::counter_text;
 use tea::text::{sanitize_line, truncate, truncate_line, width as text_width};
 use tea::view::Draw;
 use tea::{Line, Slot, Span, Style};
@@ -88,7 +89,8 @@ impl App {
     }
 
     /// The questions' rows in `rows` rows: a window around the focused one (on Submit or Cancel
-    /// the window the last frame showed), kept for the next frame.
+    /// the window the last frame showed), kept for the next frame, and below it how many are
+    /// hidden above and below, as the option list counts them.
     fn review_questions(&self, inner: usize, rows: usize) -> Vec<Line> {
         let n = self.questions().len();
         let offset = self.shown_review_offset();
@@ -96,7 +98,8 @@ impl App {
             selected if selected < n => selected,
             _ => offset.min(n.saturating_sub(1)),
         };
-        let shown = window(&vec![1; n], focus, offset, rows);
+        let counted = counted_window(&vec![1; n], focus, offset, rows);
+        let shown = counted.window;
         self.keep_review_shown(shown.start);
         let header_width = self
             .questions()
@@ -107,7 +110,15 @@ impl App {
             .min(inner / 3);
         let questions = self.questions().iter().enumerate();
         let questions = questions.take(shown.end).skip(shown.start);
-        (questions.map(|(i, q)| self.review_row(i, q, inner, header_width))).collect()
+        let mut lines: Vec<Line> =
+            (questions.map(|(i, q)| self.review_row(i, q, inner, header_width))).collect();
+        if counted.counter > 0 {
+            let more = sanitize_line(self.review_label(Label::More));
+            let counter = counter_text(shown.start, n - shown.end, &more);
+            let counter = Line::styled(counter, Style::fg(Slot::Muted));
+            lines.push(truncate_line(&counter, inner));
+        }
+        lines
     }
 
     /// A question's row: ✓/○, its header, the answer's summary or "unanswered · required",
