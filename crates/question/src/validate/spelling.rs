@@ -1,5 +1,6 @@
 //! Keys spelled another way. A key that differs from a field's name only in case, `_` or `-`
-//! (`multi_select`, `MultiSelect`, `allow-custom`, `ID`) is read as that field, unless the object
+//! (`multi_select`, `MultiSelect`, `allow-custom`, `ID`, a label's `type_something`) is read as
+//! that field, unless the object
 //! also has the field as named; models carry spellings over from other tools and languages, and
 //! such a key means only one thing. Issues about it point at the key as it was sent.
 
@@ -10,6 +11,7 @@ use serde_json::{Map, Value};
 use super::escape_pointer;
 use super::keys::{INPUT, OPTION, QUESTION, fold};
 use super::options::OPTION_KEYS;
+use crate::labels::Label;
 
 /// Where a key was read under its field's name: its path as validation reads it and as it was
 /// sent (`/questions/0/multiSelect`, `/questions/0/multi_select`).
@@ -59,6 +61,18 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
     let lone = options_respelled(owned.as_ref().unwrap_or(root), String::new, found);
     if lone.is_some() {
         owned = lone;
+    }
+    // UI strings' keys (`type_something`, `Submit`).
+    if let Some(Value::Object(labels)) = owned.as_ref().unwrap_or(root).get("labels") {
+        let keys: Vec<&'static str> = Label::ALL.iter().map(|label| label.key()).collect();
+        let at = |found: &Respelled| {
+            let sent = found.as_sent("/labels").unwrap_or_else(|| "/labels".into());
+            ("/labels".to_string(), sent)
+        };
+        if let Some(labels) = renamed_at(labels, &keys, at, found) {
+            let root = owned.get_or_insert_with(|| root.clone());
+            root.insert("labels".into(), Value::Object(labels));
+        }
     }
     if !questions.is_empty() {
         let root = owned.get_or_insert_with(|| root.clone());
@@ -203,6 +217,22 @@ mod tests {
             Some("/Questions/0/prompt")
         );
         assert_eq!(sent("/title"), None);
+    }
+
+    #[test]
+    fn label_keys_spelled_another_way_are_read_as_their_labels() {
+        let input = json!({ "Labels": { "type_something": "Escribe algo.", "Submit": "Enviar", "colour": "x" },
+                            "questions": [] });
+        let mut found = Respelled::default();
+        let read = respelled(&input, &mut found);
+        assert_eq!(
+            read["labels"],
+            json!({ "typeSomething": "Escribe algo.", "submit": "Enviar", "colour": "x" })
+        );
+        assert_eq!(
+            found.as_sent("/labels/submit").as_deref(),
+            Some("/Labels/Submit")
+        );
     }
 
     #[test]

@@ -20,6 +20,21 @@ fn supplied_labels_override_defaults_and_are_kept_for_the_echo() {
     assert_eq!(validate(&canonical()).unwrap().labels.supplied(), None);
 }
 
+#[test]
+fn label_keys_spelled_another_way_override_their_labels() {
+    let input = set(
+        canonical(),
+        "/labels",
+        json!({ "type_something": "Escribe algo.", "Submit": "Enviar", "submit": "Mandar" }),
+    );
+    let report = question::validate_report(&input, ValidateOptions::default());
+    let labels = report.questionnaire.unwrap().labels;
+    assert_eq!(labels.get(Label::TypeSomething), "Escribe algo.");
+    assert_eq!(labels.get(Label::Submit), "Mandar", "the key as named wins");
+    let ignored: Vec<&str> = report.ignored.iter().map(|i| i.path.as_str()).collect();
+    assert_eq!(ignored, ["/labels/Submit"]);
+}
+
 /// The label keys a call may override, in the order docs/behaviour.md#labels lists them.
 #[test]
 fn every_documented_label_key_has_an_english_default() {
