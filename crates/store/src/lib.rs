@@ -26,6 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use question::ToolResult;
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use secret::Secrets;
 use serde_json::Value;
 
 pub use error::{Kind, StoreError};
@@ -315,7 +316,7 @@ impl Store {
                     posting.project,
                     title,
                     questions as i64,
-                    secret::has_secret(input),
+                    Secrets::of(input).any(),
                     input.to_string(),
                     posting.pid,
                     now,
@@ -484,8 +485,9 @@ impl Store {
             return Ok(Claim::Lost(self.outcome(id)?));
         }
         let input: Value = serde_json::from_str(&input).unwrap_or(Value::Null);
-        let secret = secret::has_secret(&input);
-        let details = secret::masked(&input, &result.details);
+        let secrets = Secrets::of(&input);
+        let secret = secrets.any();
+        let details = secrets.masked(&result.details);
         let content = (!secret).then_some(result.content.as_str());
         transaction
             .execute(

@@ -7,38 +7,45 @@
 
 use serde_json::{Value, json};
 
-/// The ids of the secret questions of a tool call's arguments, as validation reads them, and
-/// those written as `isSecret: true` when validation refuses the input.
-fn secret_ids(input: &Value) -> Vec<String> {
-    match question::validate_with(input, question::ValidateOptions::unlimited_context()) {
-        Ok(questionnaire) => questionnaire
-            .questions
-            .into_iter()
-            .filter(|question| question.secret)
-            .map(|question| question.id)
-            .collect(),
-        Err(_) => input["questions"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|question| question["isSecret"] == true)
-            .filter_map(|question| question["id"].as_str().map(String::from))
-            .collect(),
+/// The secret questions of a tool call's arguments, by the ids validation reads (those written
+/// as `isSecret: true` when validation refuses the input). Read once per call: each read
+/// validates the input.
+pub struct Secrets(Vec<String>);
+
+impl Secrets {
+    pub fn of(input: &Value) -> Secrets {
+        let ids =
+            match question::validate_with(input, question::ValidateOptions::unlimited_context()) {
+                Ok(questionnaire) => questionnaire
+                    .questions
+                    .into_iter()
+                    .filter(|question| question.secret)
+                    .map(|question| question.id)
+                    .collect(),
+                Err(_) => input["questions"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|question| question["isSecret"] == true)
+                    .filter_map(|question| question["id"].as_str().map(String::from))
+                    .collect(),
+            };
+        Secrets(ids)
     }
-}
 
-pub fn has_secret(input: &Value) -> bool {
-    !secret_ids(input).is_empty()
-}
+    pub fn any(&self) -> bool {
+        !self.0.is_empty()
+    }
 
-/// `details` with every secret question's answer (and its draft) replaced by its status only.
-pub fn masked(input: &Value, details: &Value) -> Value {
-    let mut details = details.clone();
-    for id in secret_ids(input) {
-        if let Some(answer) = details.get_mut("answers").and_then(|a| a.get_mut(&id)) {
-            let status = answer["status"].clone();
-            *answer = json!({ "status": status, "secret": true });
+    /// `details` with every secret question's answer (and its draft) replaced by its status only.
+    pub fn masked(&self, details: &Value) -> Value {
+        let mut details = details.clone();
+        for id in &self.0 {
+            if let Some(answer) = details.get_mut("answers").and_then(|a| a.get_mut(id)) {
+                let status = answer["status"].clone();
+                *answer = json!({ "status": status, "secret": true });
+            }
         }
+        details
     }
-    details
 }
