@@ -544,7 +544,6 @@ impl Validator {
         }
     }
 
-    /// oh-my-pi's `recommended`: the 0-based index of the option to mark.
     /// A question's `recommended`: the 0-based index of the option (oh-my-pi), or its value or
     /// label, or a list of them. Only a marker is at stake, so one that names no option is
     /// ignored with a warning; the question is still worth asking.

@@ -1,8 +1,8 @@
 //! Keys spelled another way. A key that differs from a field's name only in case, `_` or `-`
 //! (`multi_select`, `MultiSelect`, `allow-custom`, `ID`, a label's `type_something`) is read as
-//! that field, unless the object
-//! also has the field as named; models carry spellings over from other tools and languages, and
-//! such a key means only one thing. Issues about it point at the key as it was sent.
+//! that field, unless the object also has the field as named; models carry spellings over from
+//! other tools and languages, and such a key means only one thing. Issues about it point at the
+//! key as it was sent.
 
 use std::borrow::Cow;
 
@@ -41,7 +41,7 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
     };
     // The input's own keys, and a lone question's, which sit beside them.
     let root_keys: Vec<&str> = INPUT.iter().chain(QUESTION).copied().collect();
-    let mut owned = renamed(root, &root_keys, || (String::new(), String::new()), found);
+    let mut owned = renamed(root, &root_keys, |_| (String::new(), String::new()), found);
     let mut questions = Vec::new();
     if let Some(Value::Array(items)) = owned.as_ref().unwrap_or(root).get("questions") {
         let sent = found.as_sent("/questions").unwrap_or("/questions".into());
@@ -49,7 +49,7 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
             let Some(object) = item.as_object() else {
                 continue;
             };
-            let at = || (format!("/questions/{index}"), format!("{sent}/{index}"));
+            let at = |_: &Respelled| (format!("/questions/{index}"), format!("{sent}/{index}"));
             let question = renamed(object, QUESTION, at, found);
             let read = || format!("/questions/{index}");
             let with_options = options_respelled(question.as_ref().unwrap_or(object), read, found);
@@ -69,7 +69,7 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
             let sent = found.as_sent("/labels").unwrap_or_else(|| "/labels".into());
             ("/labels".to_string(), sent)
         };
-        if let Some(labels) = renamed_at(labels, &keys, at, found) {
+        if let Some(labels) = renamed(labels, &keys, at, found) {
             let root = owned.get_or_insert_with(|| root.clone());
             root.insert("labels".into(), Value::Object(labels));
         }
@@ -89,7 +89,6 @@ pub(super) fn respelled<'v>(input: &'v Value, found: &mut Respelled) -> Cow<'v, 
 }
 
 /// `object` (at the path `read` makes) with its option objects' keys respelled, when any was.
-/// Paths are made only for a key respelled: most input has none.
 fn options_respelled(
     object: &Map<String, Value>,
     read: impl Fn() -> String,
@@ -109,7 +108,7 @@ fn options_respelled(
                 let sent = found.as_sent(&list).unwrap_or_else(|| list.clone());
                 (format!("{list}/{index}"), format!("{sent}/{index}"))
             };
-            if let Some(option) = renamed_at(option, OPTION, at, found) {
+            if let Some(option) = renamed(option, OPTION, at, found) {
                 let object = owned.get_or_insert_with(|| object.clone());
                 if let Some(Value::Array(items)) = object.get_mut(key) {
                     items[index] = Value::Object(option);
@@ -121,18 +120,9 @@ fn options_respelled(
 }
 
 /// `object` with each key spelled another way named as its field, in its place; `None` when
-/// every key is named as known or unknown.
+/// every key is named as known or unknown. Its paths (as read, as sent) are made by `at`, from
+/// what was found before, only when a key is respelled: most input has none.
 fn renamed(
-    object: &Map<String, Value>,
-    known: &[&'static str],
-    at: impl FnOnce() -> (String, String),
-    found: &mut Respelled,
-) -> Option<Map<String, Value>> {
-    renamed_at(object, known, |_| at(), found)
-}
-
-/// [`renamed`], its paths (as read, as sent) made from what was found before.
-fn renamed_at(
     object: &Map<String, Value>,
     known: &[&'static str],
     at: impl FnOnce(&Respelled) -> (String, String),
